@@ -1,0 +1,163 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { type Database, type Db, openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/setup.ts';
+import { ensureAdmin } from './modules/access/demo.ts';
+import { accessRoutes } from './modules/access/routes.ts';
+import { type AccessService, createAccessService } from './modules/access/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { type CatalogService, createCatalogService } from './modules/catalog/service.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { type ContentService, createContentService } from './modules/content/service.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { createFilesService, type FilesService } from './modules/files/service.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
+import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mailer/index.ts';
+import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { createStorage } from './plugins/storage.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface Services {
+  access: AccessService;
+  content: ContentService;
+  catalog: CatalogService;
+  payments: PaymentsService;
+  files: FilesService;
+  versions: VersionsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    mailer: Mailer;
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** An open, migrated and seeded database (tests pass one); otherwise the app opens and prepares its own. */
+  database?: Database;
+  /** Pino options, or false for no logs. Defaults to the config's level. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole server: partner API, file host, game API, static content and the web app. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Clients often send `content-type: application/json` with no body on action routes (PUT …/Submit/…):
+  // an empty body is read as no body, anything else goes through Fastify's safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  try {
+    if (ownsDatabase) await prepareDatabase(database, config);
+    if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+  const mailer = createMailer(config, database.db, app.log);
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  const deps = { db: database.db, mailer, config, log: app.log };
+  const sandbox = config.payments.mode === 'sandbox' ? createSandboxProvider(database.db, config) : undefined;
+  const payoutProvider =
+    config.payments.mode === 'stripe'
+      ? createStripeProvider({
+          ...config.payments,
+          redirectUri: `${config.publicUrl}/stripe-connected`,
+          expressStartUrl: (state) => `${config.publicUrl}/stripe/connect/express?${new URLSearchParams({ state })}`,
+        })
+      : sandbox;
+  if (!payoutProvider) app.log.warn('payments are disabled: set STRIPE_SECRET_KEY and STRIPE_CLIENT_ID');
+  const storage = createStorage(config);
+  const access = createAccessService(deps);
+  const payments = createPaymentsService({ ...deps, access, provider: payoutProvider });
+  access.setAccountStatusProvider(payments);
+  const files = createFilesService({ ...deps, storage });
+  const catalog = createCatalogService({ db: database.db, files, payments, cacheSeconds: config.cacheSeconds });
+  app.decorate('services', {
+    access,
+    content: createContentService(deps),
+    catalog,
+    payments,
+    files,
+    versions: createVersionsService({ ...deps, access, catalog, files, payments }),
+  } satisfies Services);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    storage.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(`Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return sendError(reply, 'ServiceUnavailable', 'The database does not answer.');
+    }
+  });
+
+  await app.register(accessRoutes);
+  await app.register(filesRoutes);
+  await app.register(productVersionRoutes);
+  await app.register(modelVersionRoutes);
+  await app.register(adminRoutes);
+  await app.register(paymentsRoutes);
+  if (sandbox) await app.register(sandboxRoutes(sandbox));
+  await app.register(contentRoutes);
+  await app.register(catalogRoutes);
+  if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
+  await app.register(webPlugin);
+
+  return app;
+}

@@ -1,0 +1,225 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+/** Every environment variable the server reads. Documented in the README and `.env.example`. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+        .optional(),
+    ),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  API_BASE_URL: z.string().default(''),
+  FILE_BASE_URL: z.string().default(''),
+  GAME_API_BASE_URL: z.string().default(''),
+  STATIC_BASE_URL: z.string().default(''),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Partner Portal <no-reply@partners.example.com>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag,
+  TRUST_PROXY: booleanFlag,
+  PAYMENTS: z.enum(['auto', 'stripe', 'sandbox']).default('auto'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  STRIPE_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  STRIPE_API_BASE: optionalUrl,
+  FILE_STORAGE: z
+    .string()
+    .default('disk')
+    .pipe(
+      z
+        .string()
+        .regex(/^(disk|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, { error: 'must be "disk" or s3://bucket' }),
+    ),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email().optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
+  CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(6),
+  RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(30),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Where links in mails point: the portal's public origin. */
+  publicUrl: string;
+  dataDir: string;
+  /** `undefined` means the embedded PGlite database under `dataDir/db`. */
+  databaseUrl: string | undefined;
+  webDist: string;
+  /** The four hosts the web app talks to; '' means this origin. */
+  hosts: { api: string; files: string; gameApi: string; static: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  /** `sandbox` walks the Connect and Checkout flows on local pages; `disabled` only in production without keys. */
+  payments:
+    | {
+        mode: 'stripe';
+        secretKey: string;
+        clientId: string;
+        webhookSecret: string | undefined;
+        apiBase: string | undefined;
+      }
+    | { mode: 'sandbox' }
+    | { mode: 'disabled' };
+  /** Uploaded files: local disk under `dataDir/files`, or an S3-compatible bucket. */
+  storage:
+    | { kind: 'disk'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        prefix: string;
+        endpoint: string | undefined;
+        region: string;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      };
+  /** An admin account created (or promoted) at start. */
+  admin: { email: string; password: string | undefined } | undefined;
+  /**
+   * How long this process may reuse a session lookup or a partner's list page (0: never). Writes through this
+   * process drop them at once; another node may see a change this much later.
+   */
+  cacheSeconds: number;
+  sessionTtlDays: number;
+  /** Failed logins per email and all logins per client address per 15 minutes; codes sent per hour. */
+  rateLimits: { loginPerEmail: number; loginPerIp: number; codesPerEmail: number; codesPerIp: number };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function storageConfig(e: z.output<typeof envSchema>, dataDir: string): AppConfig['storage'] {
+  if (e.FILE_STORAGE === 'disk') return { kind: 'disk', root: path.join(dataDir, 'files') };
+  const url = new URL(e.FILE_STORAGE);
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
+/** Reads the environment once; throws a ConfigError listing every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID);
+  if (e.PAYMENTS === 'stripe' && !hasStripeKeys) {
+    throw new ConfigError(['PAYMENTS: "stripe" needs STRIPE_SECRET_KEY and STRIPE_CLIENT_ID']);
+  }
+  const payments: AppConfig['payments'] =
+    e.PAYMENTS === 'sandbox'
+      ? { mode: 'sandbox' }
+      : hasStripeKeys && e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID
+        ? {
+            mode: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            clientId: e.STRIPE_CLIENT_ID,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : isProduction
+          ? { mode: 'disabled' }
+          : { mode: 'sandbox' };
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    webDist: path.resolve(e.WEB_DIST),
+    hosts: {
+      api: e.API_BASE_URL,
+      files: e.FILE_BASE_URL,
+      gameApi: e.GAME_API_BASE_URL,
+      static: e.STATIC_BASE_URL,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    trustProxy: e.TRUST_PROXY ?? false,
+    payments,
+    storage: storageConfig(e, path.resolve(e.DATA_DIR)),
+    admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    cacheSeconds: e.CACHE_SECONDS,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    rateLimits: {
+      loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      codesPerEmail: e.RATE_LIMIT_CODES_PER_EMAIL,
+      codesPerIp: e.RATE_LIMIT_CODES_PER_IP,
+    },
+  };
+}

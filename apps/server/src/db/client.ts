@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository runs its queries on: the database, or a transaction of it. */
+export type Executor = Db | Tx;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** One open database: embedded PGlite or a PostgreSQL pool, behind the same drizzle API. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder });
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite persisted under `dataDir/db`. */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    await pool.query('select 1');
+    return wrapPool(pool);
+  }
+  await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create(path.join(options.dataDir, 'db'));
+  return wrapPglite(client);
+}

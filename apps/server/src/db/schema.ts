@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// access
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lowercased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    introduce: text('introduce').notNull().default(''),
+    registeredBusinessName: text('registered_business_name').notNull().default(''),
+    registeredAddress: text('registered_address').notNull(),
+    role: text('role', { enum: ['Partner', 'Admin'] })
+      .notNull()
+      .default('Partner'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+// catalog
+
+export const modelCategories = pgTable('model_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  order: integer('sort_order').notNull(),
+});
+
+const catalogColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  iconUrl: text('icon_url').notNull(),
+  thumbnailUrl: text('thumbnail_url').notNull(),
+  smallThumbnailUrl: text('small_thumbnail_url').notNull(),
+  coverThumbnailUrl: text('cover_thumbnail_url').notNull(),
+  /** Derived from the versions by the versions module, kept here so lists need one query. */
+  status: text('status', {
+    enum: ['Draft', 'InTesting', 'WaitingReview', 'UnderReview', 'Released', 'Rejected', 'TakenDown'],
+  })
+    .notNull()
+    .default('Draft'),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** AR games. */
+export const products = pgTable(
+  'products',
+  {
+    ...catalogColumns(),
+    introduce: text('introduce').notNull().default(''),
+    tokensToPlay: integer('tokens_to_play').notNull(),
+    minPlayers: integer('min_players').notNull(),
+    maxPlayers: integer('max_players').notNull(),
+  },
+  (t) => [
+    index('products_owner_idx').on(t.ownerId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('products_released_idx')
+      .on(t.releasedAt.desc())
+      .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
+  ],
+);
+
+/** 3D models. */
+export const models = pgTable(
+  'models',
+  {
+    ...catalogColumns(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => modelCategories.id),
+  },
+  (t) => [
+    index('models_owner_idx').on(t.ownerId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('models_released_idx')
+      .on(t.releasedAt.desc())
+      .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
+  ],
+);
+
+// versions
+
+/** Versions of products and models; ids are unique across both. */
+export const versions = pgTable(
+  'versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemType: text('item_type', { enum: ['Product', 'Model'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** testing: the one being prepared; release: the one submitted or live; history: every earlier one. */
+    slot: text('slot', { enum: ['testing', 'release', 'history'] }).notNull(),
+    reviewStatus: text('review_status', {
+      enum: ['PrepareForSubmission', 'SubmitedWaitingReview', 'UnderReviewing', 'AcceptedAndReleased', 'Rejected'],
+    }).notNull(),
+    status: text('status', { enum: ['Active', 'TakeDown'] }).notNull(),
+    updateLog: text('update_log').notNull().default(''),
+    iosAssetUrl: text('ios_asset_url'),
+    androidAssetUrl: text('android_asset_url'),
+    visionOsAssetUrl: text('vision_os_asset_url'),
+    macOsAssetUrl: text('mac_os_asset_url'),
+    unapproveReason: text('unapprove_reason'),
+    takeDownRole: text('take_down_role', { enum: ['Developers', 'Admins'] }),
+    takeDownReason: text('take_down_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('versions_item_number_key').on(t.itemType, t.itemId, t.number),
+    uniqueIndex('versions_one_testing_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'testing'`),
+    uniqueIndex('versions_one_release_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'release'`),
+    index('versions_review_queue_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.reviewStatus} in ('SubmitedWaitingReview', 'UnderReviewing')`),
+  ],
+);
+
+// files
+
+/** One stored object: an upload's original, or one of an image's variants. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The upload this object belongs to (the original and its variants share it). */
+    uploadId: uuid('upload_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+    variant: text('variant', { enum: ['origin', 'icon', 'small', 'medium'] }).notNull(),
+    kind: text('kind', { enum: ['image', 'build'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_upload_idx').on(t.uploadId)],
+);
+
+// payments
+
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull(),
+  accountType: text('account_type', { enum: ['Standard', 'Express'] }).notNull(),
+  connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+});
+
+/** One try to connect a payout account; its `state` travels through the provider and back. */
+export const connectAttempts = pgTable(
+  'connect_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stateHash: text('state_hash').notNull().unique(),
+    accountType: text('account_type', { enum: ['Standard', 'Express'] }).notNull(),
+    /** Express: the account created for onboarding, and the hash of the code its return URL carries. */
+    providerAccountId: text('provider_account_id'),
+    returnCodeHash: text('return_code_hash'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('connect_attempts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The sandbox provider's own memory of the codes its consent page issued. */
+export const sandboxConnectCodes = pgTable('sandbox_connect_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  accountId: text('account_id').notNull(),
+  accountType: text('account_type', { enum: ['Standard', 'Express'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+// content
+
+export const faqs = pgTable('faqs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  order: integer('sort_order').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sdkDocuments = pgTable('sdk_documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  markdown: text('markdown').notNull(),
+  order: integer('sort_order').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const staticTexts = pgTable(
+  'static_texts',
+  {
+    type: text('type').notNull(),
+    culture: text('culture').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.culture] })],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const contactEnquiries = pgTable('contact_enquiries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  company: text('company'),
+  phoneNumber: text('phone_number'),
+  email: text('email').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});
+
+// mail
+
+export const outboxMails = pgTable('outbox_mails', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './ttl-cache.ts';
+
+describe('TtlCache', () => {
+  it('forgets entries after their time to live, or their own expiry when sooner', () => {
+    let now = 0;
+    const cache = new TtlCache<string>({ ttlMs: 1000, maxEntries: 10 }, () => now);
+    cache.set('a', 'g', 'A');
+    cache.set('b', 'g', 'B', 500);
+    now = 499;
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', 'B']);
+    now = 500;
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', undefined]);
+    now = 1000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('drops the least recently used entry past its size', () => {
+    const cache = new TtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    cache.set('a', 'g', 1);
+    cache.set('b', 'g', 2);
+    cache.get('a');
+    cache.set('c', 'g', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
+  });
+
+  it('drops a whole group at once, and stores nothing when disabled', () => {
+    const cache = new TtlCache<number>({ ttlMs: 1000, maxEntries: 10 });
+    cache.set('a1', 'a', 1);
+    cache.set('a2', 'a', 2);
+    cache.set('b1', 'b', 3);
+    cache.deleteGroup('a');
+    expect([cache.get('a1'), cache.get('a2'), cache.get('b1')]).toEqual([undefined, undefined, 3]);
+    const off = new TtlCache<number>({ ttlMs: 0, maxEntries: 10 });
+    off.set('x', 'g', 1);
+    expect(off.get('x')).toBeUndefined();
+  });
+});

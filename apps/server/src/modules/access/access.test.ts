@@ -1,0 +1,464 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users, verificationCodes } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  latestCode,
+  PASSWORD,
+  readOutbox,
+  registerPartner,
+  registration,
+  type TestApp,
+  uniqueEmail,
+} from '../../testing/index.ts';
+
+describeEachDatabase('access API', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const sendCode = (email: string, kind: 'Registration' | 'ResetPassword' = 'Registration', remoteAddress?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/Access/Send${kind}Code?email=${encodeURIComponent(email)}`,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const register = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/Access/Register', payload: payload as object });
+  const login = (email: string, password: string, remoteAddress?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Login',
+      payload: { email, password },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const profile = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(token) });
+  const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n ?? 0;
+  const ageLatestCode = async (email: string, seconds: number) => {
+    await t.database.db
+      .update(verificationCodes)
+      .set({
+        createdAt: sql`${verificationCodes.createdAt} - make_interval(secs => ${seconds})`,
+        expiresAt: sql`${verificationCodes.expiresAt} - make_interval(secs => ${seconds})`,
+      })
+      .where(eq(verificationCodes.email, email));
+  };
+
+  describe('registration', () => {
+    it('mails a code and registers a partner who is then signed in', async () => {
+      const email = uniqueEmail();
+      const sent = await sendCode(email);
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json()).toEqual({ resendAfterSeconds: 30 });
+      const [mail] = await readOutbox(t.app);
+      expect(mail?.to).toBe(email);
+      const code = await latestCode(t.app, email);
+      expect(mail?.text).toContain(code);
+      expect(mail?.html).toContain(code);
+      expect(mail?.html).toContain('<!doctype html>');
+
+      const response = await register(registration(email, code));
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { accessToken: string; profile: Record<string, unknown> };
+      expect(body.profile).toEqual({
+        email,
+        firstName: 'Mia',
+        lastName: 'Chen',
+        introduce: 'We make AR puzzle games.',
+        registeredBusinessName: 'Northlight Studio',
+        registeredAddress: '1 Queen’s Road Central, Hong Kong',
+        connectedToStripe: false,
+        isSubscribed: false,
+        role: 'Partner',
+      });
+      expect((await profile(body.accessToken)).json()).toEqual(body.profile);
+    });
+
+    it('stores the password as an argon2id hash and the code and session token only hashed', async () => {
+      const email = uniqueEmail();
+      await sendCode(email);
+      const code = await latestCode(t.app, email);
+      const [stored] = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+      expect(stored?.codeHash).not.toContain(code);
+      const { accessToken } = (await register(registration(email, code))).json() as { accessToken: string };
+      const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+      const rows = await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? ''));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.tokenHash).not.toBe(accessToken);
+      expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it.each([
+      ['email', 'email: Please input the email'],
+      ['firstName', 'firstName: Please input first name'],
+      ['lastName', 'lastName: Please input last name'],
+      ['password', 'password: Please input the password'],
+      ['verificationCode', 'verificationCode: Please input verification code'],
+      ['registeredAddress', 'registeredAddress: Please input registered address'],
+    ])('refuses a registration without %s and creates nothing', async (field, message) => {
+      const before = await userCount();
+      const payload: Record<string, unknown> = { ...registration(uniqueEmail(), '123456') };
+      delete payload[field];
+      const response = await register(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errorCode: 'ValidationFailed', message });
+      expect(await userCount()).toBe(before);
+    });
+
+    it.each([
+      ['too short', 'Abc123'],
+      ['too long', 'Abcdefgh12345678x'],
+      ['without an uppercase letter', 'abcdefg12'],
+      ['without a lowercase letter', 'ABCDEFG12'],
+      ['without a digit', 'Abcdefghij'],
+    ])('refuses a password %s', async (_label, password) => {
+      const response = await register(registration(uniqueEmail(), '123456', { password }));
+      expect(response.json()).toEqual({
+        errorCode: 'ValidationFailed',
+        message: 'password: Password format incorrect',
+      });
+    });
+
+    it('refuses a malformed email, an over-long field and unknown fields', async () => {
+      expect((await register(registration('mia@studio', '123456'))).json()).toEqual({
+        errorCode: 'ValidationFailed',
+        message: 'email: Incorrect email format',
+      });
+      expect((await register(registration(uniqueEmail(), '123456', { firstName: 'x'.repeat(51) }))).json()).toEqual({
+        errorCode: 'ValidationFailed',
+        message: 'firstName: Must be at most 50 characters',
+      });
+      const unknown = await register({ ...registration(uniqueEmail(), '123456'), role: 'Admin' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({ errorCode: 'UnknownField', message: 'Unknown field: role' });
+      expect((await sendCode('not-an-email')).json()).toMatchObject({ errorCode: 'ValidationFailed' });
+    });
+
+    it('refuses a wrong code, and five wrong tries burn the code', async () => {
+      const email = uniqueEmail();
+      await sendCode(email);
+      const code = await latestCode(t.app, email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        const response = await register(registration(email, wrong));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ errorCode: 'VerificationCodeIncorrect' });
+      }
+      expect((await register(registration(email, wrong))).json()).toMatchObject({
+        errorCode: 'VerificationCodeUsedUp',
+      });
+      expect((await register(registration(email, code))).json()).toMatchObject({ errorCode: 'VerificationCodeUsedUp' });
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    });
+
+    it('refuses an expired code, a code never sent, and a code of another purpose', async () => {
+      const email = uniqueEmail();
+      expect((await register(registration(email, '123456'))).json()).toMatchObject({
+        errorCode: 'VerificationCodeExpired',
+      });
+      await sendCode(email);
+      const code = await latestCode(t.app, email);
+      await ageLatestCode(email, 11 * 60);
+      expect((await register(registration(email, code))).json()).toMatchObject({
+        errorCode: 'VerificationCodeExpired',
+      });
+
+      const partner = await registerPartner(t.app);
+      await sendCode(partner.email, 'ResetPassword');
+      const resetCode = await latestCode(t.app, partner.email);
+      const other = uniqueEmail();
+      await sendCode(other);
+      expect((await register(registration(other, resetCode))).statusCode).toBe(400);
+    });
+
+    it('refuses a second code within 30 seconds, and a new code replaces the old one', async () => {
+      const email = uniqueEmail();
+      expect((await sendCode(email)).statusCode).toBe(200);
+      const first = await latestCode(t.app, email);
+      const again = await sendCode(email);
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({ errorCode: 'CodeRequestTooSoon' });
+      expect((again.json() as { message: string }).message).toMatch(/^Please wait \d+ seconds/);
+
+      await ageLatestCode(email, 31);
+      expect((await sendCode(email)).statusCode).toBe(200);
+      const second = await latestCode(t.app, email);
+      if (first !== second) {
+        expect((await register(registration(email, first))).json()).toMatchObject({
+          errorCode: 'VerificationCodeIncorrect',
+        });
+      }
+      expect((await register(registration(email, second))).statusCode).toBe(200);
+    });
+
+    it('refuses an email that is already registered, whatever its case', async () => {
+      const partner = await registerPartner(t.app);
+      const shouted = partner.email.toUpperCase();
+      const sent = await sendCode(shouted);
+      expect(sent.statusCode).toBe(409);
+      expect(sent.json()).toMatchObject({ errorCode: 'EmailAlreadyRegistered' });
+      const before = await userCount();
+      expect((await register(registration(shouted, '123456'))).statusCode).toBe(409);
+      expect(await userCount()).toBe(before);
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('signs in with email (any case) and password', async () => {
+      const partner = await registerPartner(t.app);
+      const response = await login(partner.email.toUpperCase(), PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { accessToken: string; profile: { email: string } };
+      expect(body.profile.email).toBe(partner.email);
+      expect((await profile(body.accessToken)).statusCode).toBe(200);
+    });
+
+    it('answers the same error for an unknown email and a wrong password', async () => {
+      const partner = await registerPartner(t.app);
+      const wrongPassword = await login(partner.email, 'Wrong1234');
+      const unknownEmail = await login(uniqueEmail(), PASSWORD);
+      expect(wrongPassword.statusCode).toBe(400);
+      expect(unknownEmail.statusCode).toBe(400);
+      expect(wrongPassword.json()).toEqual(unknownEmail.json());
+      expect(wrongPassword.json()).toEqual({
+        errorCode: 'InvalidCredentials',
+        message: 'The email or password is incorrect.',
+      });
+    });
+
+    it('answers 401 without a token, with an unknown token, and after logout', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/api/Access/Profile' })).json()).toEqual({
+        errorCode: 'Unauthorized',
+        message: 'The user has expired, please login again.',
+      });
+      expect((await profile('not-a-token')).statusCode).toBe(401);
+      const partner = await registerPartner(t.app);
+      const logout = await t.app.inject({
+        method: 'POST',
+        url: '/api/Access/Logout',
+        headers: bearer(partner.accessToken),
+      });
+      expect(logout.statusCode).toBe(204);
+      expect((await profile(partner.accessToken)).statusCode).toBe(401);
+    });
+
+    it('answers 401 once a session has expired', async () => {
+      const partner = await registerPartner(t.app);
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(sql`${sessions.userId} = (select id from users where email = ${partner.email})`);
+      expect((await profile(partner.accessToken)).statusCode).toBe(401);
+    });
+
+    it("never reads or changes another partner's profile", async () => {
+      const a = await registerPartner(t.app, { firstName: 'Ada' });
+      const b = await registerPartner(t.app, { firstName: 'Bo' });
+      expect((await profile(b.accessToken)).json()).toMatchObject({ email: b.email, firstName: 'Bo' });
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/Access/Profile',
+        headers: bearer(b.accessToken),
+        payload: { firstName: 'Bob', lastName: 'Li', registeredAddress: 'Kowloon' },
+      });
+      expect((await profile(a.accessToken)).json()).toMatchObject({ email: a.email, firstName: 'Ada' });
+    });
+  });
+
+  describe('profile', () => {
+    it('updates the editable fields and clears optional ones left blank', async () => {
+      const partner = await registerPartner(t.app);
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Access/Profile',
+        headers: bearer(partner.accessToken),
+        payload: {
+          firstName: 'Mina',
+          lastName: 'Chow',
+          registeredAddress: '2 Nathan Road',
+          introduce: '',
+          registeredBusinessName: '',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        email: partner.email,
+        firstName: 'Mina',
+        lastName: 'Chow',
+        registeredAddress: '2 Nathan Road',
+        introduce: '',
+        registeredBusinessName: '',
+      });
+    });
+
+    it.each([
+      [{ lastName: 'Chow', registeredAddress: 'x' }, 'ValidationFailed', 'firstName: Please input first name'],
+      [
+        { firstName: 'Mina', lastName: ' ', registeredAddress: 'x' },
+        'ValidationFailed',
+        'lastName: Please input last name',
+      ],
+      [
+        { firstName: 'Mina', lastName: 'Chow' },
+        'ValidationFailed',
+        'registeredAddress: Please input registered address',
+      ],
+      [
+        { firstName: 'Mina', lastName: 'Chow', registeredAddress: 'x', email: 'new@x.example' },
+        'UnknownField',
+        'Unknown field: email',
+      ],
+    ])('refuses %j and changes nothing', async (payload, errorCode, message) => {
+      const partner = await registerPartner(t.app);
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/Access/Profile',
+        headers: bearer(partner.accessToken),
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errorCode, message });
+      expect((await profile(partner.accessToken)).json()).toEqual(partner.profile);
+    });
+  });
+
+  describe('password reset', () => {
+    it('refuses to send a code to an address that is not registered', async () => {
+      const response = await sendCode(uniqueEmail(), 'ResetPassword');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ errorCode: 'EmailNotRegistered' });
+    });
+
+    it('sets a new password with the mailed code and signs out every session', async () => {
+      const partner = await registerPartner(t.app);
+      const second = (await login(partner.email, PASSWORD)).json() as { accessToken: string };
+      // both sessions are looked up once, so a cached lookup must not outlive the reset
+      expect((await profile(partner.accessToken)).statusCode).toBe(200);
+      expect((await profile(second.accessToken)).statusCode).toBe(200);
+      expect((await sendCode(partner.email, 'ResetPassword')).statusCode).toBe(200);
+      const code = await latestCode(t.app, partner.email);
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/Access/ResetPassword',
+        payload: { email: partner.email, password: 'Brand5New', verificationCode: code },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await profile(partner.accessToken)).statusCode).toBe(401);
+      expect((await profile(second.accessToken)).statusCode).toBe(401);
+      expect((await login(partner.email, PASSWORD)).statusCode).toBe(400);
+      expect((await login(partner.email, 'Brand5New')).statusCode).toBe(200);
+
+      const reused = await t.app.inject({
+        method: 'POST',
+        url: '/api/Access/ResetPassword',
+        payload: { email: partner.email, password: 'Other5New', verificationCode: code },
+      });
+      expect(reused.json()).toMatchObject({ errorCode: 'VerificationCodeExpired' });
+    });
+
+    it('keeps the password when the code is wrong or the new password breaks the rule', async () => {
+      const partner = await registerPartner(t.app);
+      await sendCode(partner.email, 'ResetPassword');
+      const code = await latestCode(t.app, partner.email);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/Access/ResetPassword',
+        payload: {
+          email: partner.email,
+          password: 'Brand5New',
+          verificationCode: code === '999999' ? '000000' : '999999',
+        },
+      });
+      expect(wrong.json()).toMatchObject({ errorCode: 'VerificationCodeIncorrect' });
+      const weak = await t.app.inject({
+        method: 'POST',
+        url: '/api/Access/ResetPassword',
+        payload: { email: partner.email, password: 'weak', verificationCode: code },
+      });
+      expect(weak.json()).toEqual({ errorCode: 'ValidationFailed', message: 'password: Password format incorrect' });
+      expect((await login(partner.email, PASSWORD)).statusCode).toBe(200);
+      expect((await profile(partner.accessToken)).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('access rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      RATE_LIMIT_LOGIN_PER_EMAIL: '3',
+      RATE_LIMIT_LOGIN_PER_IP: '5',
+      RATE_LIMIT_CODES_PER_EMAIL: '2',
+      RATE_LIMIT_CODES_PER_IP: '3',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses logins for an email after repeated failures, even with the right password', async () => {
+    const partner = await registerPartner(t.app);
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Access/Login',
+        payload: { email: partner.email, password },
+        remoteAddress: '10.0.0.1',
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt('Wrong1234')).statusCode).toBe(400);
+    const limited = await attempt(PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ errorCode: 'RateLimited' });
+  });
+
+  it('refuses logins from one client address after its limit', async () => {
+    const partner = await registerPartner(t.app);
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Access/Login',
+        payload: { email: partner.email, password: PASSWORD },
+        remoteAddress: '10.0.0.2',
+      });
+    for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Login',
+      payload: { email: partner.email, password: PASSWORD },
+      remoteAddress: '10.0.0.3',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('refuses codes per email per hour and per client address', async () => {
+    const email = uniqueEmail();
+    const send = (address: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(address)}`,
+        remoteAddress,
+      });
+    expect((await send(email, '10.0.1.1')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update verification_codes set created_at = created_at - interval '1 minute'`);
+    expect((await send(email, '10.0.1.1')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update verification_codes set created_at = created_at - interval '1 minute'`);
+    const perEmail = await send(email, '10.0.1.1');
+    expect(perEmail.statusCode).toBe(429);
+    expect(perEmail.json()).toMatchObject({ errorCode: 'RateLimited' });
+
+    for (let i = 0; i < 3; i += 1) expect((await send(uniqueEmail(), '10.0.2.1')).statusCode).toBe(200);
+    expect((await send(uniqueEmail(), '10.0.2.1')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import * as repo from './repository.ts';
+
+/** The demo partner `npm start` prints. */
+export const DEMO_PARTNER = {
+  email: 'demo@lumora.example',
+  password: 'Demo1234',
+  firstName: 'Avery',
+  lastName: 'Chan',
+  registeredBusinessName: 'Lumen Forge Studio Ltd',
+  registeredAddress: '18 Harbour Road, Wan Chai, Hong Kong',
+  introduce: 'A small studio making location-based AR puzzle games.',
+} as const;
+
+export async function seedDemoPartner(db: Db): Promise<{ id: string }> {
+  const existing = await repo.selectUserByEmail(db, DEMO_PARTNER.email);
+  if (existing) return existing;
+  const { password, ...profile } = DEMO_PARTNER;
+  return repo.insertUser(db, { ...profile, passwordHash: await hashPassword(password) });
+}
+
+/** The demo admin `npm start` prints, for the review console. */
+export const DEMO_ADMIN = { email: 'admin@lumora.example', password: 'Admin1234' } as const;
+
+/**
+ * Makes `email` an admin: promotes an existing account, or creates one with `password`.
+ * Used for ADMIN_EMAIL / ADMIN_PASSWORD and for the demo admin.
+ */
+export async function ensureAdmin(db: Db, email: string, password: string | undefined): Promise<void> {
+  const existing = await repo.selectUserByEmail(db, email);
+  if (existing) {
+    if (existing.role !== 'Admin') await repo.updateUser(db, existing.id, { role: 'Admin' });
+    return;
+  }
+  if (!password) throw new Error(`ADMIN_PASSWORD is needed to create the admin account ${email}`);
+  await repo.insertUser(db, {
+    email: email.toLowerCase(),
+    passwordHash: await hashPassword(password),
+    firstName: 'Review',
+    lastName: 'Team',
+    registeredBusinessName: 'Lumora Limited',
+    registeredAddress: 'Hong Kong',
+    role: 'Admin',
+  });
+}

@@ -1,0 +1,128 @@
+import {
+  apiErrorSchema,
+  codeSentResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  profileSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sendCodeQuerySchema,
+  updateProfileBodySchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+
+const tags = ['access'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+export async function accessRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const access = app.services.access;
+
+  app.post(
+    '/api/Access/Login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => access.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.get(
+    '/api/Access/SendRegistrationCode',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds)',
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentResponseSchema, ...errors },
+      },
+    },
+    async (request) => access.sendRegistrationCode(request.query.email, request.ip),
+  );
+
+  app.post(
+    '/api/Access/Register',
+    {
+      schema: {
+        tags,
+        summary: 'Create a partner account with the emailed code; answers a session',
+        body: registerBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request) => access.register(request.body),
+  );
+
+  app.get(
+    '/api/Access/Profile',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "The signed-in partner's profile", response: { 200: profileSchema } },
+    },
+    async (request) => access.getProfile(currentUser(request).id),
+  );
+
+  app.put(
+    '/api/Access/Profile',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Update the signed-in partner's profile",
+        body: updateProfileBodySchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => access.updateProfile(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Access/SendResetPasswordCode',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a 6-digit code to reset the password',
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentResponseSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => access.sendResetPasswordCode(request.query.email, request.ip),
+  );
+
+  app.post(
+    '/api/Access/ResetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed code; signs out every session',
+        body: resetPasswordBodySchema,
+        response: { 200: z.object({}), 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await access.resetPassword(request.body.email, request.body.password, request.body.verificationCode);
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/Access/Logout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: 'End this session', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await access.logout(currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+}

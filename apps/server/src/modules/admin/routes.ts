@@ -1,0 +1,106 @@
+import {
+  apiErrorSchema,
+  modelVersionSchema,
+  productVersionSchema,
+  reasonBodySchema,
+  reviewQueueResponseSchema,
+  versionIdParamsSchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+/** The review console's API, for accounts with the Admin role only. */
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const versions = app.services.versions;
+  const admin = { preHandler: app.requireAdmin };
+
+  app.get(
+    '/api/Admin/Review/Query',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Versions waiting for or under review, oldest submission first',
+        response: { 200: reviewQueueResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await versions.reviewQueue() }),
+  );
+
+  app.get(
+    '/api/Admin/Releases/Query',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Released, active versions (what can be taken down), newest first',
+        response: { 200: reviewQueueResponseSchema, ...errors },
+      },
+    },
+    async () => ({ data: await versions.liveReleases() }),
+  );
+
+  app.put(
+    '/api/Admin/Review/Start/:id',
+    {
+      ...admin,
+      schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+    },
+    async (request) => versions.startReview(request.params.id),
+  );
+
+  app.put(
+    '/api/Admin/Review/Accept/:id',
+    {
+      ...admin,
+      schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+    },
+    async (request) => versions.acceptVersion(request.params.id),
+  );
+
+  app.put(
+    '/api/Admin/Review/Reject/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        params: versionIdParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: versionSchema, ...errors },
+      },
+    },
+    async (request) => versions.rejectVersion(request.params.id, request.body.reason),
+  );
+
+  app.put(
+    '/api/Admin/TakeDown/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a live version down; the partner sees the reason',
+        params: versionIdParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: versionSchema, ...errors },
+      },
+    },
+    async (request) => versions.adminTakeDown(request.params.id, request.body.reason),
+  );
+}

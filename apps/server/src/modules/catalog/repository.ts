@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { modelCategories, models, products } from '../../db/schema.ts';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ModelRow = typeof models.$inferSelect & { categoryName: string };
+export type CategoryRow = typeof modelCategories.$inferSelect;
+
+const page = (pageIndex: number, pageSize: number) =>
+  pageSize === -1 ? { limit: undefined, offset: 0 } : { limit: pageSize, offset: (pageIndex - 1) * pageSize };
+
+/** One page and the total in one round trip; a page past the end counts separately. */
+async function withTotal<T extends { total: number }>(
+  rows: T[],
+  countAll: () => Promise<number>,
+): Promise<{ rows: Array<Omit<T, 'total'>>; total: number }> {
+  const total = rows[0]?.total ?? (await countAll());
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+}
+
+export async function selectCategories(db: Executor): Promise<CategoryRow[]> {
+  return db.select().from(modelCategories).orderBy(asc(modelCategories.order));
+}
+
+export async function selectCategory(db: Executor, id: number): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(modelCategories).where(eq(modelCategories.id, id));
+  return row;
+}
+
+export async function upsertCategory(db: Executor, category: CategoryRow) {
+  await db.insert(modelCategories).values(category).onConflictDoNothing({ target: modelCategories.id });
+}
+
+// products
+
+const liveProduct = (id: string) => and(eq(products.id, id), isNull(products.deletedAt));
+
+export async function insertProduct(db: Executor, product: typeof products.$inferInsert): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(product).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function selectProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(liveProduct(id));
+  return row;
+}
+
+export async function updateProduct(db: Executor, id: string, changes: Partial<typeof products.$inferInsert>) {
+  const [row] = await db
+    .update(products)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(liveProduct(id))
+    .returning();
+  return row;
+}
+
+export async function selectProductsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
+  const { limit, offset } = page(pageIndex, pageSize);
+  const owned = and(eq(products.ownerId, ownerId), isNull(products.deletedAt));
+  const query = db
+    .select({ row: products, total: sql<number>`cast(count(*) over() as integer)` })
+    .from(products)
+    .where(owned)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .offset(offset);
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  const { rows: items, total } = await withTotal(rows, async () => {
+    const [row] = await db.select({ n: count() }).from(products).where(owned);
+    return row?.n ?? 0;
+  });
+  return { rows: items.map((item) => item.row), total };
+}
+
+// models
+
+const modelColumns = { model: models, categoryName: modelCategories.name };
+const liveModel = (id: string) => and(eq(models.id, id), isNull(models.deletedAt));
+const toModelRow = ({
+  model,
+  categoryName,
+}: {
+  model: typeof models.$inferSelect;
+  categoryName: string;
+}): ModelRow => ({
+  ...model,
+  categoryName,
+});
+
+export async function insertModel(db: Executor, model: typeof models.$inferInsert): Promise<string> {
+  const [row] = await db.insert(models).values(model).returning({ id: models.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function selectModel(db: Executor, id: string): Promise<ModelRow | undefined> {
+  const [row] = await db
+    .select(modelColumns)
+    .from(models)
+    .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
+    .where(liveModel(id));
+  return row ? toModelRow(row) : undefined;
+}
+
+export async function updateModel(db: Executor, id: string, changes: Partial<typeof models.$inferInsert>) {
+  const rows = await db
+    .update(models)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(liveModel(id))
+    .returning({ id: models.id });
+  return rows.length === 1;
+}
+
+export async function selectModelsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
+  const { limit, offset } = page(pageIndex, pageSize);
+  const owned = and(eq(models.ownerId, ownerId), isNull(models.deletedAt));
+  const query = db
+    .select({ ...modelColumns, total: sql<number>`cast(count(*) over() as integer)` })
+    .from(models)
+    .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
+    .where(owned)
+    .orderBy(desc(models.createdAt), desc(models.id))
+    .offset(offset);
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  const { rows: items, total } = await withTotal(rows, async () => {
+    const [row] = await db.select({ n: count() }).from(models).where(owned);
+    return row?.n ?? 0;
+  });
+  return { rows: items.map(toModelRow), total };
+}
+
+// released items of every partner
+
+export interface ReleasedRow {
+  id: string;
+  name: string;
+  type: 'Product' | 'Model';
+  thumbnail_url: string;
+  total: number;
+}
+
+export async function selectReleasedPage(db: Executor, pageIndex: number, pageSize: number): Promise<ReleasedRow[]> {
+  const { limit, offset } = page(pageIndex, pageSize);
+  const result = await db.execute(sql`
+    select id, name, type, thumbnail_url, cast(count(*) over() as integer) as total from (
+      select id, name, 'Product' as type, thumbnail_url, released_at from ${products}
+        where status = 'Released' and deleted_at is null
+      union all
+      select id, name, 'Model' as type, thumbnail_url, released_at from ${models}
+        where status = 'Released' and deleted_at is null
+    ) released
+    order by released_at desc, id desc
+    offset ${offset} ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+  // node-postgres and PGlite both answer { rows }
+  return (result as unknown as { rows: ReleasedRow[] }).rows;
+}
+
+export async function countReleased(db: Executor): Promise<number> {
+  const [p] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.status, 'Released'), isNull(products.deletedAt)));
+  const [m] = await db
+    .select({ n: count() })
+    .from(models)
+    .where(and(eq(models.status, 'Released'), isNull(models.deletedAt)));
+  return (p?.n ?? 0) + (m?.n ?? 0);
+}
+
+// status, kept by the versions module
+
+export type CatalogItemType = 'Product' | 'Model';
+
+export async function updateItemStatus(
+  db: Executor,
+  itemType: CatalogItemType,
+  id: string,
+  status: ProductRow['status'],
+  releasedAt: Date | null,
+) {
+  const table = itemType === 'Product' ? products : models;
+  await db.update(table).set({ status, releasedAt }).where(eq(table.id, id));
+}
+
+export interface ItemSummary {
+  id: string;
+  ownerId: string;
+  name: string;
+  iconUrl: string;
+  status: ProductRow['status'];
+  releasedAt: Date | null;
+}
+
+export async function selectItemSummaries(
+  db: Executor,
+  itemType: CatalogItemType,
+  ids: string[],
+): Promise<ItemSummary[]> {
+  if (ids.length === 0) return [];
+  const table = itemType === 'Product' ? products : models;
+  return db
+    .select({
+      id: table.id,
+      ownerId: table.ownerId,
+      name: table.name,
+      iconUrl: table.iconUrl,
+      status: table.status,
+      releasedAt: table.releasedAt,
+    })
+    .from(table)
+    .where(and(inArray(table.id, ids), isNull(table.deletedAt)));
+}

@@ -1,0 +1,190 @@
+import {
+  apiErrorSchema,
+  catalogPageQuerySchema,
+  itemIdParamsSchema,
+  modelBodySchema,
+  modelCategoryListSchema,
+  modelPageSchema,
+  modelSchema,
+  pageQuerySchema,
+  productBodySchema,
+  productPageSchema,
+  productSchema,
+  RECENT_PROJECTS_PAGE_SIZE,
+  recentProductsResponseSchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendSerialized } from '../../lib/serialized.ts';
+import { currentUser } from '../../plugins/auth.ts';
+
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+export async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const catalog = app.services.catalog;
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/api/Product/Recent',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Recently released games and 3D models of all partners (public)',
+        querystring: pageQuerySchema.extend({
+          PageSize: pageQuerySchema.shape.PageSize.default(RECENT_PROJECTS_PAGE_SIZE),
+        }),
+        response: { 200: recentProductsResponseSchema },
+      },
+    },
+    async (request) => catalog.listRecent(request.query),
+  );
+
+  // products (AR games)
+  const productTags = ['catalog: products'];
+
+  app.post(
+    '/api/Product',
+    {
+      ...auth,
+      schema: {
+        tags: productTags,
+        security,
+        summary: 'Create an AR game (needs a connected payout account)',
+        body: productBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => catalog.createProduct(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Product',
+    {
+      ...auth,
+      schema: {
+        tags: productTags,
+        security,
+        summary: "The partner's AR games, newest first",
+        querystring: catalogPageQuerySchema,
+        response: { 200: productPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, productPageSchema, await catalog.listProducts(currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/Product/:id',
+    {
+      ...auth,
+      schema: { tags: productTags, security, params: itemIdParamsSchema, response: { 200: productSchema, ...errors } },
+    },
+    async (request) => catalog.getProduct(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/Product/:id',
+    {
+      ...auth,
+      schema: {
+        tags: productTags,
+        security,
+        params: itemIdParamsSchema,
+        body: productBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => catalog.updateProduct(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Product/:id',
+    {
+      ...auth,
+      schema: { tags: productTags, security, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await catalog.deleteProduct(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // 3D models
+  const modelTags = ['catalog: models'];
+
+  app.get(
+    '/api/Model/Category/List',
+    { schema: { tags: modelTags, summary: '3D model categories', response: { 200: modelCategoryListSchema } } },
+    async () => catalog.listCategories(),
+  );
+
+  app.post(
+    '/api/Model',
+    {
+      ...auth,
+      schema: {
+        tags: modelTags,
+        security,
+        summary: 'Create a 3D model (needs a connected payout account)',
+        body: modelBodySchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => catalog.createModel(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Model',
+    {
+      ...auth,
+      schema: {
+        tags: modelTags,
+        security,
+        summary: "The partner's 3D models, newest first",
+        querystring: catalogPageQuerySchema,
+        response: { 200: modelPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, modelPageSchema, await catalog.listModels(currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/Model/:id',
+    {
+      ...auth,
+      schema: { tags: modelTags, security, params: itemIdParamsSchema, response: { 200: modelSchema, ...errors } },
+    },
+    async (request) => catalog.getModel(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/Model/:id',
+    {
+      ...auth,
+      schema: {
+        tags: modelTags,
+        security,
+        params: itemIdParamsSchema,
+        body: modelBodySchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => catalog.updateModel(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Model/:id',
+    {
+      ...auth,
+      schema: { tags: modelTags, security, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await catalog.deleteModel(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

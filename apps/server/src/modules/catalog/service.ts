@@ -1,0 +1,272 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  type Model,
+  type ModelCategory,
+  type ModelInput,
+  type ModelPage,
+  type PageQuery,
+  type Product,
+  type ProductInput,
+  type ProductPage,
+  type ProjectStatus,
+  type RecentProductsResponse,
+} from '@portal/contracts';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { FilesService } from '../files/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import * as repo from './repository.ts';
+
+export interface CatalogDeps {
+  db: Db;
+  files: FilesService;
+  payments: PaymentsService;
+  /** Seconds a partner's list page may be reused (0: never); every write of the partner drops them. */
+  cacheSeconds: number;
+}
+
+const imageRef = (url: string) => ({ url });
+const tagRefs = (tags: string[]) => tags.map((name) => ({ name }));
+
+function toProduct(row: repo.ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    introduce: row.introduce,
+    price: centsToDollars(row.priceCents),
+    tokensToPlay: row.tokensToPlay,
+    minNumberOfPlayers: row.minPlayers,
+    maxNumberOfPlayers: row.maxPlayers,
+    tags: tagRefs(row.tags),
+    icon: imageRef(row.iconUrl),
+    thumbnail: imageRef(row.thumbnailUrl),
+    smallThumbnail: imageRef(row.smallThumbnailUrl),
+    coverThumbnail: imageRef(row.coverThumbnailUrl),
+    status: row.status,
+    category: null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toModel(row: repo.ModelRow): Model {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: centsToDollars(row.priceCents),
+    category: { categoryId: row.categoryId, categoryName: row.categoryName },
+    tags: tagRefs(row.tags),
+    icon: imageRef(row.iconUrl),
+    thumbnail: imageRef(row.thumbnailUrl),
+    smallThumbnail: imageRef(row.smallThumbnailUrl),
+    coverThumbnail: imageRef(row.coverThumbnailUrl),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const imagesOf = (input: {
+  iconUrl: string;
+  thumbnailUrl: string;
+  smallThumbnailUrl: string;
+  coverThumbnailUrl: string;
+}) => [input.iconUrl, input.thumbnailUrl, input.smallThumbnailUrl, input.coverThumbnailUrl];
+
+/** Products (AR games), 3D models and model categories; every item belongs to one partner. */
+export function createCatalogService({ db, files, payments, cacheSeconds }: CatalogDeps) {
+  const pages = new TtlCache<ProductPage | ModelPage>({ ttlMs: cacheSeconds * 1000, maxEntries: 20_000 });
+  /** A partner's list page, from the cache or the database. */
+  async function cachedPage<T extends ProductPage | ModelPage>(
+    ownerId: string,
+    list: 'products' | 'models',
+    page: PageQuery,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const key = `${ownerId}:${list}:${page.PageIndex}:${page.PageSize}`;
+    const hit = pages.get(key) as T | undefined;
+    if (hit) return hit;
+    const fresh = await load();
+    pages.set(key, ownerId, fresh);
+    return fresh;
+  }
+  const changed = (ownerId: string) => pages.deleteGroup(ownerId);
+
+  async function ownedProduct(ownerId: string, id: string): Promise<repo.ProductRow> {
+    const row = isUuid(id) ? await repo.selectProduct(db, id) : undefined;
+    if (!row || row.ownerId !== ownerId) throw new AppError('ProductNotFound');
+    return row;
+  }
+
+  async function ownedModel(ownerId: string, id: string): Promise<repo.ModelRow> {
+    const row = isUuid(id) ? await repo.selectModel(db, id) : undefined;
+    if (!row || row.ownerId !== ownerId) throw new AppError('ModelNotFound');
+    return row;
+  }
+
+  async function requireCategory(categoryId: number) {
+    if (!(await repo.selectCategory(db, categoryId))) throw new AppError('CategoryNotFound');
+  }
+
+  const productColumns = (input: ProductInput) => ({
+    name: input.name,
+    description: input.description,
+    introduce: input.introduce,
+    tokensToPlay: input.tokensToPlay,
+    minPlayers: input.minNumberOfPlayers,
+    maxPlayers: input.maxNumberOfPlayers,
+    priceCents: dollarsToCents(input.price),
+    tags: input.tags,
+    iconUrl: input.iconUrl,
+    thumbnailUrl: input.thumbnailUrl,
+    smallThumbnailUrl: input.smallThumbnailUrl,
+    coverThumbnailUrl: input.coverThumbnailUrl,
+  });
+
+  const modelColumns = (input: ModelInput) => ({
+    name: input.name,
+    description: input.description,
+    priceCents: dollarsToCents(input.price),
+    categoryId: input.categoryId,
+    tags: input.tags,
+    iconUrl: input.iconUrl,
+    thumbnailUrl: input.thumbnailUrl,
+    smallThumbnailUrl: input.smallThumbnailUrl,
+    coverThumbnailUrl: input.coverThumbnailUrl,
+  });
+
+  return {
+    // products
+
+    async createProduct(ownerId: string, input: ProductInput): Promise<Product> {
+      await payments.requireConnectedAccount(ownerId);
+      await files.requireOwnedImages(ownerId, imagesOf(input));
+      const row = await repo.insertProduct(db, { ownerId, ...productColumns(input) });
+      changed(ownerId);
+      return toProduct(row);
+    },
+
+    async listProducts(ownerId: string, page: PageQuery): Promise<ProductPage> {
+      return cachedPage(ownerId, 'products', page, async () => {
+        const { rows, total } = await repo.selectProductsPage(db, ownerId, page.PageIndex, page.PageSize);
+        return { data: rows.map(toProduct), totalCount: total };
+      });
+    },
+
+    async getProduct(ownerId: string, id: string): Promise<Product> {
+      return toProduct(await ownedProduct(ownerId, id));
+    },
+
+    async updateProduct(ownerId: string, id: string, input: ProductInput): Promise<Product> {
+      await ownedProduct(ownerId, id);
+      await files.requireOwnedImages(ownerId, imagesOf(input));
+      const row = await repo.updateProduct(db, id, productColumns(input));
+      if (!row) throw new AppError('ProductNotFound');
+      changed(ownerId);
+      return toProduct(row);
+    },
+
+    async deleteProduct(ownerId: string, id: string): Promise<void> {
+      await ownedProduct(ownerId, id);
+      await repo.updateProduct(db, id, { deletedAt: new Date() });
+      changed(ownerId);
+    },
+
+    // models
+
+    async listCategories(): Promise<{ data: ModelCategory[] }> {
+      const rows = await repo.selectCategories(db);
+      return { data: rows.map((row) => ({ categoryId: row.id, categoryName: row.name })) };
+    },
+
+    async createModel(ownerId: string, input: ModelInput): Promise<Model> {
+      await payments.requireConnectedAccount(ownerId);
+      await requireCategory(input.categoryId);
+      await files.requireOwnedImages(ownerId, imagesOf(input));
+      const id = await repo.insertModel(db, { ownerId, ...modelColumns(input) });
+      changed(ownerId);
+      return toModel(await ownedModel(ownerId, id));
+    },
+
+    async listModels(ownerId: string, page: PageQuery): Promise<ModelPage> {
+      return cachedPage(ownerId, 'models', page, async () => {
+        const { rows, total } = await repo.selectModelsPage(db, ownerId, page.PageIndex, page.PageSize);
+        return { data: rows.map(toModel), totalCount: total };
+      });
+    },
+
+    async getModel(ownerId: string, id: string): Promise<Model> {
+      return toModel(await ownedModel(ownerId, id));
+    },
+
+    async updateModel(ownerId: string, id: string, input: ModelInput): Promise<Model> {
+      await ownedModel(ownerId, id);
+      await requireCategory(input.categoryId);
+      await files.requireOwnedImages(ownerId, imagesOf(input));
+      await repo.updateModel(db, id, modelColumns(input));
+      changed(ownerId);
+      return toModel(await ownedModel(ownerId, id));
+    },
+
+    async deleteModel(ownerId: string, id: string): Promise<void> {
+      await ownedModel(ownerId, id);
+      await repo.updateModel(db, id, { deletedAt: new Date() });
+      changed(ownerId);
+    },
+
+    /** The partner's live product or model; 404 (ProductNotFound or ModelNotFound) for anyone else's. */
+    async requireOwnedItem(ownerId: string, itemType: repo.CatalogItemType, id: string): Promise<repo.ItemSummary> {
+      const [item] = isUuid(id) ? await repo.selectItemSummaries(db, itemType, [id]) : [];
+      if (!item || item.ownerId !== ownerId)
+        throw new AppError(itemType === 'Product' ? 'ProductNotFound' : 'ModelNotFound');
+      return item;
+    },
+
+    /** Names and icons of items, for the review queue. */
+    async summarizeItems(itemType: repo.CatalogItemType, ids: string[]): Promise<repo.ItemSummary[]> {
+      return repo.selectItemSummaries(db, itemType, ids.filter(isUuid));
+    },
+
+    /**
+     * Records the status the versions module derived; `Released` keeps the first release time of this run
+     * so Recent Projects orders by when it went live.
+     */
+    async setProjectStatus(
+      executor: Executor,
+      item: repo.ItemSummary,
+      itemType: repo.CatalogItemType,
+      status: ProjectStatus,
+    ) {
+      const releasedAt =
+        status === 'Released' ? (item.status === 'Released' && item.releasedAt ? item.releasedAt : new Date()) : null;
+      await repo.updateItemStatus(executor, itemType, item.id, status, releasedAt);
+    },
+
+    /** Drops a partner's cached list pages; the versions module calls it once its transaction has committed. */
+    statusesChanged(ownerId: string) {
+      changed(ownerId);
+    },
+
+    /** Released items of all partners, newest first. */
+    async listRecent(page: PageQuery): Promise<RecentProductsResponse> {
+      const rows = await repo.selectReleasedPage(db, page.PageIndex, page.PageSize);
+      const total = rows[0]?.total ?? (await repo.countReleased(db));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          type: row.type,
+          thumbnail: { url: row.thumbnail_url },
+        })),
+        totalCount: total,
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

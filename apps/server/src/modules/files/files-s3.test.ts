@@ -1,0 +1,75 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  glbBuild,
+  multipartBody,
+  pngImage,
+  registerPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+/** s3rver is a local S3-compatible server from npm: the S3 storage is tested against it, not a mock. */
+async function startS3() {
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: await mkdtemp(path.join(os.tmpdir(), 'portal-s3-')),
+    configureBuckets: [{ name: 'portal-files' }],
+  });
+  const address = await server.run();
+  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+describe('file host on S3-compatible storage (s3rver)', () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await createTestApp('pglite', {
+      FILE_STORAGE: 's3://portal-files/uploads',
+      S3_ENDPOINT: s3.url,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    token = (await registerPartner(t.app)).accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('stores images with their variants and builds in the bucket, and serves them back', async () => {
+    const image = await pngImage(640, 480);
+    const build = glbBuild(256 * 1024);
+    for (const [filename, data] of [
+      ['poster.png', image],
+      ['orbit.glb', build],
+    ] as const) {
+      const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/FileUpload/Single/Query',
+        payload,
+        headers: { ...headers, ...bearer(token) },
+      });
+      expect(response.statusCode).toBe(200);
+      const [file] = response.json() as Array<{ origin: string; icon: string | null }>;
+      const served = await t.app.inject({ method: 'GET', url: file?.origin ?? '', headers: bearer(token) });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(data)).toBe(true);
+      if (file?.icon) expect((await t.app.inject({ method: 'GET', url: file.icon })).statusCode).toBe(200);
+    }
+    const listing = await fetch(`${s3.url}/portal-files?prefix=uploads/`);
+    const keys = [...(await listing.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]);
+    expect(keys.filter((key) => key?.endsWith('/origin.png'))).toHaveLength(1);
+    expect(keys.filter((key) => key?.endsWith('/origin.glb'))).toHaveLength(1);
+    expect(keys.filter((key) => /\/(icon|small|medium)\.png$/.test(key ?? ''))).toHaveLength(3);
+  });
+});

@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  readOutbox,
+  registerPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+type Urls = Array<{ accountType: 'Standard' | 'Express'; url: string }>;
+
+describeEachDatabase('payout account API (sandbox provider)', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const connectUrls = async (token: string): Promise<Urls> =>
+    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })).json();
+  const stateOf = (url: string) => new URL(url, 'http://x').searchParams.get('state') ?? '';
+  /** Opens the consent page and presses a button, as a browser without JavaScript would. */
+  const consent = async (url: string, decision: 'authorize' | 'deny') => {
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<form method="post" action="/sandbox/stripe/connect">');
+    const { searchParams } = new URL(url, 'http://x');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/connect',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: searchParams.get('state') ?? '',
+        account_type: searchParams.get('account_type') ?? '',
+        decision,
+      }).toString(),
+    });
+    expect(response.statusCode).toBe(303);
+    return new URL(response.headers.location as string, 'http://x');
+  };
+  const confirm = (token: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/Stripe/Connect/Confirm', headers: bearer(token), payload: body });
+  const payoutAccount = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Account', headers: bearer(token) })).json();
+
+  it('answers a Standard and an Express URL, each with its own state, to signed-in partners only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url' })).statusCode).toBe(401);
+    const partner = await registerPartner(t.app);
+    const urls = await connectUrls(partner.accessToken);
+    expect(urls.map((u) => u.accountType)).toEqual(['Standard', 'Express']);
+    const [standard, express] = urls;
+    expect(standard?.url).toMatch(/^\/sandbox\/stripe\/connect\?state=[\w-]{40,}&account_type=Standard&email=/);
+    expect(stateOf(standard?.url ?? '')).not.toBe(stateOf(express?.url ?? ''));
+  });
+
+  it('connects through the consent page and the callback code', async () => {
+    const partner = await registerPartner(t.app);
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'authorize');
+    expect(callback.pathname).toBe('/stripe-connected');
+    expect(callback.searchParams.get('scope')).toBe('read_write');
+    expect(callback.searchParams.get('state')).toBe(stateOf(standard?.url ?? ''));
+
+    const response = await confirm(partner.accessToken, {
+      code: callback.searchParams.get('code'),
+      scope: 'read_write',
+      state: callback.searchParams.get('state'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: partner.email, connectedToStripe: true });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/Access/Profile',
+      headers: bearer(partner.accessToken),
+    });
+    expect(profile.json()).toMatchObject({ connectedToStripe: true });
+    expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: true, accountType: 'Standard' });
+  });
+
+  it('uses the newest open connection when the callback carries no state', async () => {
+    const partner = await registerPartner(t.app);
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'authorize');
+    const response = await confirm(partner.accessToken, {
+      code: callback.searchParams.get('code'),
+      scope: 'read_write',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('reports a denial back to the callback page and stays unconnected', async () => {
+    const partner = await registerPartner(t.app);
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'deny');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('code')).toBeNull();
+    expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: false });
+  });
+
+  it('refuses a reused code, and a code of another connection', async () => {
+    const partner = await registerPartner(t.app);
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'authorize');
+    const body = {
+      code: callback.searchParams.get('code'),
+      scope: 'read_write',
+      state: callback.searchParams.get('state'),
+    };
+    expect((await confirm(partner.accessToken, body)).statusCode).toBe(200);
+    const reused = await confirm(partner.accessToken, body);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
+
+    const [fresh] = await connectUrls(partner.accessToken);
+    const codeAgain = await confirm(partner.accessToken, { ...body, state: stateOf(fresh?.url ?? '') });
+    expect(codeAgain.json()).toMatchObject({ errorCode: 'ConnectCodeInvalid' });
+  });
+
+  it("refuses another partner's state, leaving both unconnected", async () => {
+    const a = await registerPartner(t.app);
+    const b = await registerPartner(t.app);
+    const [standardOfB] = await connectUrls(b.accessToken);
+    const callback = await consent(standardOfB?.url ?? '', 'authorize');
+    const response = await confirm(a.accessToken, {
+      code: callback.searchParams.get('code'),
+      scope: 'read_write',
+      state: callback.searchParams.get('state'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
+    expect(await payoutAccount(a.accessToken)).toMatchObject({ connected: false });
+    expect(await payoutAccount(b.accessToken)).toMatchObject({ connected: false });
+  });
+
+  it('refuses an expired or unknown state and a missing code, writing nothing', async () => {
+    const partner = await registerPartner(t.app);
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'authorize');
+    await t.database.db.update(connectAttempts).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await confirm(partner.accessToken, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    });
+    expect(expired.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
+    expect((await confirm(partner.accessToken, { code: 'ac_x', state: 'made-up' })).json()).toMatchObject({
+      errorCode: 'ConnectStateInvalid',
+    });
+    const missing = await confirm(partner.accessToken, { scope: 'read_write' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+    expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: false });
+  });
+
+  it('replaces the account when the partner connects again', async () => {
+    const partner = await registerPartner(t.app);
+    for (const type of ['Standard', 'Express'] as const) {
+      const url = (await connectUrls(partner.accessToken)).find((u) => u.accountType === type)?.url ?? '';
+      const callback = await consent(url, 'authorize');
+      await confirm(partner.accessToken, {
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+      });
+    }
+    expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: true, accountType: 'Express' });
+    const user = (await t.app.services.access.findUserByEmail(partner.email))?.id ?? '';
+    expect(await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, user))).toHaveLength(1);
+  });
+
+  it('mails a connection link that works', async () => {
+    const partner = await registerPartner(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/SendEmail',
+      headers: bearer(partner.accessToken),
+      payload: { email: 'finance@northlight.example', accountType: 'Express' },
+    });
+    expect(response.statusCode).toBe(200);
+    const mail = (await readOutbox(t.app)).find((m) => m.to === 'finance@northlight.example');
+    expect(mail?.subject).toBe('Connect your Stripe account to the Lumora Partner Portal');
+    const link = mail?.text.match(/Connect with Stripe: (\S+)/)?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/sandbox/stripe/connect\\?state=`));
+    const callback = await consent(link.replace(t.config.publicUrl, ''), 'authorize');
+    const connected = await confirm(partner.accessToken, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    });
+    expect(connected.json()).toMatchObject({ connectedToStripe: true });
+  });
+
+  it.each([
+    [{ email: 'finance@northlight', accountType: 'Standard' }, 'email: Incorrect email format'],
+    [{ email: 'finance@northlight.example', accountType: 'Custom' }, 'accountType: Please select the account type'],
+    [{ accountType: 'Standard' }, 'email: Please input the email'],
+  ])('refuses to mail %j', async (payload, message) => {
+    const partner = await registerPartner(t.app);
+    const before = (await readOutbox(t.app)).length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/SendEmail',
+      headers: bearer(partner.accessToken),
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorCode: 'ValidationFailed', message });
+    expect((await readOutbox(t.app)).length).toBe(before);
+  });
+
+  it('links to the dashboard once connected', async () => {
+    const partner = await registerPartner(t.app);
+    const dashboard = () =>
+      t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Dashboard', headers: bearer(partner.accessToken) });
+    expect((await dashboard()).json()).toMatchObject({ errorCode: 'PayoutAccountMissing' });
+    const [standard] = await connectUrls(partner.accessToken);
+    const callback = await consent(standard?.url ?? '', 'authorize');
+    await confirm(partner.accessToken, {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+    });
+    const { url } = (await dashboard()).json() as { url: string };
+    expect(url).toMatch(/^\/sandbox\/stripe\/dashboard\?account=acct_sandbox_/);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
+
+describe('payments configuration', () => {
+  it('needs both keys for PAYMENTS=stripe', () => {
+    expect(() => loadConfig({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_CLIENT_ID/);
+  });
+
+  it('never runs the sandbox in production unless PAYMENTS=sandbox says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).payments.mode).toBe('disabled');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+    expect(loadConfig({}).payments.mode).toBe('sandbox');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_CLIENT_ID: 'ca_x' }).payments.mode).toBe('stripe');
+  });
+
+  describe('in production without Stripe keys', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp('pglite', { NODE_ENV: 'production' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('has no sandbox pages and answers 503 for connect URLs', async () => {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/sandbox/stripe/connect?state=x&account_type=Standard' }))
+          .statusCode,
+      ).toBe(404);
+      const token = await registerWithoutOutbox(t);
+      const response = await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ errorCode: 'PaymentsUnavailable' });
+    });
+  });
+});
+
+/** Production has no outbox to read codes from: start a session through the service directly. */
+async function registerWithoutOutbox(t: TestApp): Promise<string> {
+  const { hashPassword } = await import('../../lib/passwords.ts');
+  const { users } = await import('../../db/schema.ts');
+  await t.database.db.insert(users).values({
+    email: 'prod-partner@studio.example',
+    passwordHash: await hashPassword('Secret123'),
+    firstName: 'Pro',
+    lastName: 'Duction',
+    registeredAddress: 'Hong Kong',
+  });
+  return (await t.app.services.access.login('prod-partner@studio.example', 'Secret123', '10.9.9.9')).accessToken;
+}

@@ -1,0 +1,112 @@
+import {
+  apiErrorSchema,
+  confirmConnectBodySchema,
+  connectUrlsResponseSchema,
+  dashboardLinkSchema,
+  payoutAccountSchema,
+  profileSchema,
+  sendConnectEmailBodySchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+
+const tags = ['payments'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+export async function paymentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const payments = app.services.payments;
+
+  app.get(
+    '/api/Stripe/Connect/Url',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
+        response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request) => payments.listConnectUrls(currentUser(request).id, currentUser(request).email),
+  );
+
+  app.post(
+    '/api/Stripe/Connect/Confirm',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Finish a connection with the code Stripe sent back; answers the updated profile',
+        body: confirmConnectBodySchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => payments.confirmConnection(currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/api/Stripe/Connect/SendEmail',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail a connection link (valid 24 hours) to an address',
+        body: sendConnectEmailBodySchema,
+        response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await payments.sendConnectEmail(user.id, user.email, request.body.email, request.body.accountType);
+      return { sent: true as const };
+    },
+  );
+
+  app.get(
+    '/api/Stripe/Connect/Account',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, security, summary: "The partner's payout account", response: { 200: payoutAccountSchema } },
+    },
+    async (request) => payments.getPayoutAccount(currentUser(request).id),
+  );
+
+  app.get(
+    '/api/Stripe/Connect/Dashboard',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A link to the partner's Stripe dashboard (Express: a fresh login link)",
+        response: { 200: dashboardLinkSchema, ...errors },
+      },
+    },
+    async (request) => ({ url: await payments.getDashboardUrl(currentUser(request).id) }),
+  );
+
+  app.get(
+    '/stripe/connect/express',
+    {
+      schema: {
+        tags,
+        summary: 'Starts Stripe Express onboarding for a connect URL (redirects to Stripe)',
+        querystring: z.object({ state: z.string().min(1).max(128) }),
+      },
+    },
+    async (request, reply) => reply.redirect(await payments.startExpressOnboarding(request.query.state), 303),
+  );
+}

@@ -1,0 +1,109 @@
+import { payoutAccountTypeSchema } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { escapeHtml } from '../../lib/mail-template.ts';
+import type { SandboxProvider } from './sandbox-provider.ts';
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Stripe sandbox</title>
+<style>body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,sans-serif;background:#f6f9fc;color:#1a1f36}
+main{max-width:480px;margin:48px auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 2px 12px #1a1f3614}
+.badge{display:inline-block;background:#fff4d6;color:#7a4d00;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600}
+h1{font-size:24px;margin:12px 0}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}dt{color:#5c667a}dd{margin:0}
+.actions{display:flex;gap:12px;margin-top:24px}button{font:inherit;font-weight:600;border-radius:8px;padding:10px 20px;cursor:pointer}
+.authorize{background:#635bff;color:#fff;border:0}.deny{background:#fff;color:#1a1f36;border:1px solid #c9d1de}</style></head>
+<body><main>${body}</main></body></html>`;
+
+/**
+ * The sandbox provider's pages: a consent page whose Authorize and Deny work without JavaScript, and a
+ * dashboard. Registered only while the sandbox is the payout provider.
+ */
+export function sandboxRoutes(provider: SandboxProvider) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    app.get(
+      '/sandbox/stripe/connect',
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({
+            state: z.string().min(1).max(128),
+            account_type: payoutAccountTypeSchema,
+            email: z.string().max(254).default(''),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { state, account_type: accountType, email } = request.query;
+        return reply.type('text/html; charset=utf-8').send(
+          page(
+            'Connect your account',
+            `<span class="badge">Sandbox: no real money moves</span>
+<h1>Connect a Stripe ${escapeHtml(accountType)} account</h1>
+<p>The Lumora Partner Portal asks to connect a Stripe account to pay out the revenue of your games and 3D models.</p>
+<dl><dt>Account type</dt><dd>${escapeHtml(accountType)}</dd><dt>Email</dt><dd>${escapeHtml(email || '-')}</dd></dl>
+<form method="post" action="/sandbox/stripe/connect">
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<input type="hidden" name="account_type" value="${escapeHtml(accountType)}">
+<div class="actions"><button class="authorize" name="decision" value="authorize">Authorize</button>
+<button class="deny" name="decision" value="deny">Deny</button></div></form>`,
+          ),
+        );
+      },
+    );
+
+    app.post(
+      '/sandbox/stripe/connect',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            state: z.string().min(1).max(128),
+            account_type: payoutAccountTypeSchema,
+            decision: z.enum(['authorize', 'deny']),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { state, account_type: accountType, decision } = request.body;
+        if (decision === 'deny') {
+          const params = new URLSearchParams({
+            error: 'access_denied',
+            error_description: 'The user denied your request',
+            state,
+          });
+          return reply.redirect(`${provider.callbackUrl}?${params}`, 303);
+        }
+        const code = await provider.issueCode({ accountType });
+        const params = new URLSearchParams({ code, scope: 'read_write', state });
+        return reply.redirect(`${provider.callbackUrl}?${params}`, 303);
+      },
+    );
+
+    app.get(
+      '/sandbox/stripe/dashboard',
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({ account: z.string().max(80), type: payoutAccountTypeSchema }),
+        },
+      },
+      async (request, reply) =>
+        reply.type('text/html; charset=utf-8').send(
+          page(
+            'Dashboard',
+            `<span class="badge">Sandbox</span><h1>Your Stripe dashboard</h1>
+<dl><dt>Account</dt><dd>${escapeHtml(request.query.account)}</dd><dt>Type</dt><dd>${escapeHtml(request.query.type)}</dd>
+<dt>Balance</dt><dd>0.00 USD</dd></dl>
+<p>In production this is your Stripe dashboard, where payouts of the Partner Portal arrive.</p>`,
+          ),
+        ),
+    );
+  };
+}

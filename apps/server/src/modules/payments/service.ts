@@ -1,0 +1,185 @@
+import {
+  type ConnectUrl,
+  type PayoutAccount,
+  type PayoutAccountType,
+  type Profile,
+  payoutAccountTypes,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { renderMail } from '../../lib/mail-template.ts';
+import { createToken, sha256 } from '../../lib/tokens.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { AccessService } from '../access/service.ts';
+import type { PayoutProvider } from './provider.ts';
+import * as repo from './repository.ts';
+
+/** A Connect URL shown in the portal is good for an hour; one sent by mail for a day. */
+const PAGE_ATTEMPT_TTL_MS = 60 * 60_000;
+const MAIL_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
+
+export interface PaymentsDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  access: AccessService;
+  /** Undefined when payments are disabled (production without Stripe keys). */
+  provider: PayoutProvider | undefined;
+  now?: () => Date;
+}
+
+export function createPaymentsService({
+  db,
+  mailer,
+  config,
+  log,
+  access,
+  provider,
+  now = () => new Date(),
+}: PaymentsDeps) {
+  const requireProvider = (): PayoutProvider => {
+    if (!provider) throw new AppError('PaymentsUnavailable');
+    return provider;
+  };
+
+  async function openAttempt(userId: string, email: string, accountType: PayoutAccountType, ttlMs: number) {
+    const current = now();
+    const state = createToken();
+    await repo.insertConnectAttempt(db, {
+      userId,
+      stateHash: sha256(state),
+      accountType,
+      createdAt: current,
+      expiresAt: new Date(current.getTime() + ttlMs),
+    });
+    return requireProvider().connectUrl({ state, accountType, email });
+  }
+
+  /**
+   * The attempt a confirmation belongs to: the partner's own, open, and not expired. Without a state, the
+   * newest open attempt of the type the scope names (the portal connects Standard accounts).
+   */
+  async function findAttempt(userId: string, state: string | undefined, scope: string) {
+    const current = now();
+    const attempt = state
+      ? await repo.selectAttemptByStateHash(db, sha256(state))
+      : await repo.selectNewestOpenAttempt(db, userId, scope === 'express' ? 'Express' : 'Standard', current);
+    if (!attempt || attempt.userId !== userId || attempt.usedAt || attempt.expiresAt <= current) {
+      throw new AppError('ConnectStateInvalid');
+    }
+    return attempt;
+  }
+
+  return {
+    isEnabled: () => provider !== undefined,
+
+    async getAccountStatus(userId: string) {
+      const account = await repo.selectPayoutAccount(db, userId);
+      return { connectedToStripe: account !== undefined, isSubscribed: false };
+    },
+
+    /** Throws PayoutAccountRequired (403) unless the partner has connected a payout account. */
+    async requireConnectedAccount(userId: string): Promise<void> {
+      if (!(await repo.selectPayoutAccount(db, userId))) throw new AppError('PayoutAccountRequired');
+    },
+
+    async getPayoutAccount(userId: string): Promise<PayoutAccount> {
+      const account = await repo.selectPayoutAccount(db, userId);
+      return account
+        ? { connected: true, accountType: account.accountType, connectedAt: account.connectedAt.toISOString() }
+        : { connected: false, accountType: null, connectedAt: null };
+    },
+
+    async listConnectUrls(userId: string, email: string): Promise<ConnectUrl[]> {
+      requireProvider();
+      await repo.deleteExpiredAttempts(db, userId, now());
+      const urls: ConnectUrl[] = [];
+      for (const accountType of payoutAccountTypes) {
+        urls.push({ accountType, url: await openAttempt(userId, email, accountType, PAGE_ATTEMPT_TTL_MS) });
+      }
+      return urls;
+    },
+
+    /** Mails a connection link for the signed-in partner's account to `to`. */
+    async sendConnectEmail(userId: string, partnerEmail: string, to: string, accountType: PayoutAccountType) {
+      const link = await openAttempt(userId, partnerEmail, accountType, MAIL_ATTEMPT_TTL_MS);
+      const url = link.startsWith('/') ? `${config.publicUrl}${link}` : link;
+      await mailer.send({
+        to,
+        ...renderMail({
+          subject: 'Connect your Stripe account to the Lumora Partner Portal',
+          heading: 'Connect your Stripe account',
+          paragraphs: [
+            `The partner account ${partnerEmail} asked us to send you this link to connect a Stripe ${accountType} account.`,
+            'Once connected, the revenue of its games and 3D models is paid to that account: 60 to 90 days after ' +
+              'receipt, on the last day of a month.',
+            'The link is valid for 24 hours and can be used once.',
+          ],
+          action: { label: 'Connect with Stripe', url },
+        }),
+      });
+    },
+
+    /** Finishes a connection with the code the provider sent the partner back with. */
+    async confirmConnection(userId: string, input: { code: string; scope: string; state?: string | undefined }) {
+      const { code, scope, state } = input;
+      const payout = requireProvider();
+      const attempt = await findAttempt(userId, state, scope);
+      if (attempt.returnCodeHash && attempt.returnCodeHash !== sha256(code)) throw new AppError('ConnectCodeInvalid');
+      const { accountId } = await payout.completeConnection({
+        code,
+        accountType: attempt.accountType,
+        providerAccountId: attempt.providerAccountId,
+      });
+      await db.transaction(async (tx) => {
+        const current = now();
+        if (!(await repo.useAttemptOnce(tx, attempt.id, current))) throw new AppError('ConnectStateInvalid');
+        await repo.upsertPayoutAccount(tx, {
+          userId,
+          accountId,
+          accountType: attempt.accountType,
+          connectedAt: current,
+        });
+      });
+      log.info({ userId, accountType: attempt.accountType }, 'payout account connected');
+      return access.getProfile(userId) satisfies Promise<Profile>;
+    },
+
+    /** Express onboarding (Stripe only): where to send the partner who opened an Express connect URL. */
+    async startExpressOnboarding(state: string): Promise<string> {
+      const payout = requireProvider();
+      if (!payout.startExpressOnboarding) throw new AppError('NotFound');
+      const attempt = await repo.selectAttemptByStateHash(db, sha256(state));
+      if (!attempt || attempt.usedAt || attempt.expiresAt <= now() || attempt.accountType !== 'Express') {
+        throw new AppError('ConnectStateInvalid');
+      }
+      const partner = await access.getProfile(attempt.userId);
+      const returnCode = createToken();
+      const params = new URLSearchParams({ code: returnCode, scope: 'express', state });
+      const { accountId, url } = await payout.startExpressOnboarding({
+        email: partner.email,
+        partnerId: attempt.userId,
+        attemptId: attempt.id,
+        existingAccountId: attempt.providerAccountId,
+        returnUrl: `${config.publicUrl}/stripe-connected?${params}`,
+        refreshUrl: `${config.publicUrl}/stripe/connect/express?${new URLSearchParams({ state })}`,
+      });
+      await repo.updateAttemptExpress(db, attempt.id, {
+        providerAccountId: accountId,
+        returnCodeHash: sha256(returnCode),
+      });
+      return url;
+    },
+
+    async getDashboardUrl(userId: string): Promise<string> {
+      const account = await repo.selectPayoutAccount(db, userId);
+      if (!account) throw new AppError('PayoutAccountMissing');
+      return requireProvider().dashboardUrl(account);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, registerPartner, startFakeStripe, type TestApp } from '../../testing/index.ts';
+
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+describe('payout provider: the stripe SDK against a local fake of Stripe', () => {
+  let fake: FakeStripe;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp('pglite', {
+      STRIPE_SECRET_KEY: 'sk_test_portal',
+      STRIPE_CLIENT_ID: 'ca_portal',
+      STRIPE_API_BASE: fake.url,
+      PUBLIC_URL: 'https://partners.lumora.example',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const urls = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })).json() as Array<{
+      accountType: string;
+      url: string;
+    }>;
+  const confirm = (token: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/Stripe/Connect/Confirm', headers: bearer(token), payload: body });
+  const isConnected = async (token: string) =>
+    (
+      (await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(token) })).json() as {
+        connectedToStripe: boolean;
+      }
+    ).connectedToStripe;
+
+  it('has no sandbox pages', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/sandbox/stripe/connect?state=x&account_type=Standard' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('sends Standard accounts through Stripe OAuth and exchanges the code', async () => {
+    const partner = await registerPartner(t.app);
+    const standard = new URL((await urls(partner.accessToken)).find((u) => u.accountType === 'Standard')?.url ?? '');
+    expect(`${standard.origin}${standard.pathname}`).toBe('https://connect.stripe.com/oauth/authorize');
+    expect(standard.searchParams.get('client_id')).toBe('ca_portal');
+    expect(standard.searchParams.get('scope')).toBe('read_write');
+    expect(standard.searchParams.get('redirect_uri')).toBe('https://partners.lumora.example/stripe-connected');
+    const state = standard.searchParams.get('state');
+    expect(state).toMatch(/^[\w-]{40,}$/);
+
+    const response = await confirm(partner.accessToken, { code: 'ac_good', scope: 'read_write', state });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ connectedToStripe: true });
+    const exchange = fake.requests.find((r) => r.path === '/oauth/token');
+    expect(exchange?.form).toMatchObject({ grant_type: 'authorization_code', code: 'ac_good' });
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/Stripe/Connect/Dashboard',
+      headers: bearer(partner.accessToken),
+    });
+    expect(dashboard.json()).toEqual({ url: 'https://dashboard.stripe.com' });
+  });
+
+  it('refuses a code Stripe does not grant, and the partner stays unconnected', async () => {
+    const partner = await registerPartner(t.app);
+    const state = new URL((await urls(partner.accessToken))[0]?.url ?? '').searchParams.get('state');
+    const response = await confirm(partner.accessToken, { code: 'ac_expired', scope: 'read_write', state });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'ConnectCodeInvalid' });
+    expect(await isConnected(partner.accessToken)).toBe(false);
+    fake.addGrant('ac_second_try', 'acct_standard_2');
+    expect((await confirm(partner.accessToken, { code: 'ac_second_try', state })).statusCode).toBe(200);
+  });
+
+  it('answers 502 when Stripe fails, and the partner stays unconnected', async () => {
+    const partner = await registerPartner(t.app);
+    const state = new URL((await urls(partner.accessToken))[0]?.url ?? '').searchParams.get('state');
+    fake.addGrant('ac_during_outage', 'acct_standard_3');
+    fake.setFailing(true);
+    try {
+      const response = await confirm(partner.accessToken, { code: 'ac_during_outage', state });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ errorCode: 'PaymentProviderError' });
+    } finally {
+      fake.setFailing(false);
+    }
+    expect(await isConnected(partner.accessToken)).toBe(false);
+  });
+
+  it('onboards Express accounts through account links and connects once onboarding is done', async () => {
+    const partner = await registerPartner(t.app);
+    const express = new URL((await urls(partner.accessToken)).find((u) => u.accountType === 'Express')?.url ?? '');
+    expect(`${express.origin}${express.pathname}`).toBe('https://partners.lumora.example/stripe/connect/express');
+    const start = await t.app.inject({ method: 'GET', url: `${express.pathname}${express.search}` });
+    expect(start.statusCode).toBe(303);
+    expect(start.headers.location).toMatch(/^https:\/\/connect\.stripe\.example\/setup\/e\/acct_express_\d+$/);
+    const accountId = (start.headers.location as string).split('/').pop() ?? '';
+    expect(fake.requests.find((r) => r.path === '/v1/accounts')?.form).toMatchObject({
+      type: 'express',
+      email: partner.email,
+    });
+    const link = fake.requests.find((r) => r.path === '/v1/account_links')?.form ?? {};
+    expect(link.type).toBe('account_onboarding');
+    const back = new URL(link.return_url ?? '');
+    expect(back.pathname).toBe('/stripe-connected');
+    const body = {
+      code: back.searchParams.get('code'),
+      scope: back.searchParams.get('scope'),
+      state: back.searchParams.get('state'),
+    };
+
+    const early = await confirm(partner.accessToken, body);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ errorCode: 'ConnectOnboardingIncomplete' });
+    expect(await isConnected(partner.accessToken)).toBe(false);
+
+    fake.finishOnboarding(accountId);
+    expect((await confirm(partner.accessToken, { ...body, code: 'not-the-return-code' })).json()).toMatchObject({
+      errorCode: 'ConnectCodeInvalid',
+    });
+    const done = await confirm(partner.accessToken, body);
+    expect(done.statusCode).toBe(200);
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/api/Stripe/Connect/Dashboard',
+      headers: bearer(partner.accessToken),
+    });
+    expect(dashboard.json()).toEqual({ url: `https://connect.stripe.example/express/${accountId}/login` });
+  });
+});
+
+describe('payout provider: Stripe out of reach', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      STRIPE_SECRET_KEY: 'sk_test_portal',
+      STRIPE_CLIENT_ID: 'ca_portal',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 502 on a network failure and writes nothing', async () => {
+    const partner = await registerPartner(t.app);
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(partner.accessToken) })
+    ).json() as Array<{ url: string }>;
+    const state = new URL(list[0]?.url ?? '').searchParams.get('state');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/Confirm',
+      headers: bearer(partner.accessToken),
+      payload: { code: 'ac_good', state },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ errorCode: 'PaymentProviderError' });
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/Stripe/Connect/Account',
+      headers: bearer(partner.accessToken),
+    });
+    expect(account.json()).toMatchObject({ connected: false });
+  });
+});

@@ -1,0 +1,59 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { versions } from '../../db/schema.ts';
+
+export type VersionRow = typeof versions.$inferSelect;
+export type ItemType = VersionRow['itemType'];
+
+/** Every version of an item, newest number first; `lock` holds them until the transaction ends. */
+export async function selectItemVersions(db: Executor, itemType: ItemType, itemId: string, lock = false) {
+  const query = db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.itemType, itemType), eq(versions.itemId, itemId)))
+    .orderBy(desc(versions.number));
+  return lock ? query.for('update') : query;
+}
+
+export async function selectVersion(db: Executor, id: string): Promise<VersionRow | undefined> {
+  const [row] = await db.select().from(versions).where(eq(versions.id, id));
+  return row;
+}
+
+export async function insertVersion(db: Executor, version: typeof versions.$inferInsert): Promise<VersionRow> {
+  const [row] = await db.insert(versions).values(version).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateVersion(db: Executor, id: string, changes: Partial<typeof versions.$inferInsert>) {
+  const [row] = await db
+    .update(versions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(versions.id, id))
+    .returning();
+  if (!row) throw new Error(`version ${id} vanished`);
+  return row;
+}
+
+export async function selectReviewQueue(db: Executor): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(inArray(versions.reviewStatus, ['SubmitedWaitingReview', 'UnderReviewing']))
+    .orderBy(asc(versions.submittedAt), asc(versions.id));
+}
+
+export async function selectLiveReleases(db: Executor): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(
+      and(
+        eq(versions.slot, 'release'),
+        eq(versions.reviewStatus, 'AcceptedAndReleased'),
+        eq(versions.status, 'Active'),
+      ),
+    )
+    .orderBy(desc(versions.reviewedAt), desc(versions.id));
+}

@@ -1,0 +1,141 @@
+import {
+  addModelVersionBodySchema,
+  addProductVersionBodySchema,
+  apiErrorSchema,
+  modelVersionSchema,
+  modelVersionsResponseSchema,
+  productVersionSchema,
+  productVersionsResponseSchema,
+  submitParamsSchema,
+  updateVersionBodySchema,
+  versionIdParamsSchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import type { ItemType } from './service.ts';
+
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The version routes of one item type: /api/Product/... or /api/Model/... */
+function versionRoutes(itemType: ItemType) {
+  const base = itemType === 'Product' ? '/api/Product' : '/api/Model';
+  const tags = [itemType === 'Product' ? 'versions: products' : 'versions: models'];
+  const versionSchema = itemType === 'Product' ? productVersionSchema : modelVersionSchema;
+  const versionsSchema = itemType === 'Product' ? productVersionsResponseSchema : modelVersionsResponseSchema;
+
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const versions = app.services.versions;
+    const auth = { preHandler: app.requireUser };
+
+    app.get(
+      `${base}/Versions/:id`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'The testing version, the release version and the history of an item',
+          params: versionIdParamsSchema,
+          response: { 200: versionsSchema, ...errors },
+        },
+      },
+      async (request) => versions.listVersions(currentUser(request).id, itemType, request.params.id),
+    );
+
+    if (itemType === 'Product') {
+      app.post(
+        `${base}/Version`,
+        {
+          ...auth,
+          schema: {
+            tags,
+            security,
+            summary: 'Add a version (the new testing version)',
+            body: addProductVersionBodySchema,
+            response: { 200: versionSchema, ...errors },
+          },
+        },
+        async (request) =>
+          versions.addVersion(currentUser(request).id, itemType, request.body.productId, request.body.productVersion),
+      );
+    } else {
+      app.post(
+        `${base}/Version`,
+        {
+          ...auth,
+          schema: {
+            tags,
+            security,
+            summary: 'Add a version (the new testing version)',
+            body: addModelVersionBodySchema,
+            response: { 200: versionSchema, ...errors },
+          },
+        },
+        async (request) =>
+          versions.addVersion(currentUser(request).id, itemType, request.body.modelId, request.body.modelVersion),
+      );
+    }
+
+    app.get(
+      `${base}/Version/:id`,
+      {
+        ...auth,
+        schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+      },
+      async (request) => versions.getVersion(currentUser(request).id, itemType, request.params.id),
+    );
+
+    app.put(
+      `${base}/Version/:id`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
+          params: versionIdParamsSchema,
+          body: updateVersionBodySchema,
+          response: { 200: versionSchema, ...errors },
+        },
+      },
+      async (request) => versions.updateVersion(currentUser(request).id, itemType, request.params.id, request.body),
+    );
+
+    app.put(
+      `${base}/Version/Submit/:itemId/:versionId`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'Submit the testing version for review, or resubmit a release prepared for submission',
+          params: submitParamsSchema,
+          response: { 200: versionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        versions.submitVersion(currentUser(request).id, itemType, request.params.itemId, request.params.versionId),
+    );
+
+    app.put(
+      `${base}/Version/TakeDown/:id`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'Take a released, active version off the marketplace',
+          params: versionIdParamsSchema,
+          response: { 200: versionSchema, ...errors },
+        },
+      },
+      async (request) => versions.takeDown(currentUser(request).id, itemType, request.params.id),
+    );
+  };
+}
+
+export const productVersionRoutes = versionRoutes('Product');
+export const modelVersionRoutes = versionRoutes('Model');

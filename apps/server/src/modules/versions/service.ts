@@ -1,0 +1,353 @@
+import type {
+  ModelVersion,
+  ModelVersionsResponse,
+  ProductVersion,
+  ProductVersionsResponse,
+  ReviewQueueItem,
+  VersionUpdate,
+} from '@portal/contracts';
+import {
+  checkAdd,
+  checkEdit,
+  checkReview,
+  checkSubmit,
+  checkTakeDown,
+  deriveProjectStatus,
+  isRefusal,
+  type Refusal,
+  type ReviewAction,
+  type Slots,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { renderMail } from '../../lib/mail-template.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { AccessService } from '../access/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { FilesService } from '../files/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import * as repo from './repository.ts';
+
+export type ItemType = repo.ItemType;
+type AnyVersion = ProductVersion | ModelVersion;
+
+export interface VersionsDeps {
+  db: Db;
+  mailer: Mailer;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  access: AccessService;
+  catalog: CatalogService;
+  files: FilesService;
+  payments: PaymentsService;
+}
+
+function toVersion(row: repo.VersionRow): AnyVersion {
+  const base = {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    reviewStatus: row.reviewStatus,
+    status: row.status,
+    updateLog: row.updateLog,
+    unapproveReason: row.unapproveReason,
+    takeDownRole: row.takeDownRole,
+    takeDownReason: row.takeDownReason,
+    iosAssetUrl: row.iosAssetUrl,
+    androidAssetUrl: row.androidAssetUrl,
+    visionOSAssetUrl: row.visionOsAssetUrl,
+    macOSAssetUrl: row.macOsAssetUrl,
+  };
+  return row.itemType === 'Product' ? { ...base, productVersion: row.number } : { ...base, modelVersion: row.number };
+}
+
+function slotsOf(rows: repo.VersionRow[]): Slots {
+  return {
+    testing: rows.find((row) => row.slot === 'testing'),
+    release: rows.find((row) => row.slot === 'release'),
+    highestNumber: rows.reduce((highest, row) => Math.max(highest, row.number), 0),
+  };
+}
+
+function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
+  if (isRefusal(result)) throw new AppError(result.refused);
+  return result as Exclude<T, Refusal>;
+}
+
+/** Versions of products and models and the review state machine of DESIGN.md §3. */
+export function createVersionsService(deps: VersionsDeps) {
+  const { db, mailer, config, log, access, catalog, files, payments } = deps;
+  const typeLabel = (itemType: ItemType) => (itemType === 'Product' ? 'AR game' : '3D model');
+
+  /** A version of the partner's own item, of the route's type; 404 otherwise. */
+  async function ownedVersion(ownerId: string, itemType: ItemType, versionId: string) {
+    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+    if (!version || version.ownerId !== ownerId || version.itemType !== itemType) throw new AppError('VersionNotFound');
+    const item = await catalog.requireOwnedItem(ownerId, itemType, version.itemId).catch(() => {
+      throw new AppError('VersionNotFound');
+    });
+    return { version, item };
+  }
+
+  /** Runs a change on an item's versions under lock, then stores the project status the change leads to. */
+  async function changeItem<T>(
+    itemType: ItemType,
+    item: Awaited<ReturnType<CatalogService['requireOwnedItem']>>,
+    change: (tx: Executor, slots: Slots, rows: repo.VersionRow[]) => Promise<T>,
+  ): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const rows = await repo.selectItemVersions(tx, itemType, item.id, true);
+      const changed = await change(tx, slotsOf(rows), rows);
+      const after = slotsOf(await repo.selectItemVersions(tx, itemType, item.id));
+      await catalog.setProjectStatus(tx, item, itemType, deriveProjectStatus(after));
+      return changed;
+    });
+    // after the commit, so that no reader caches the status from before it
+    catalog.statusesChanged(item.ownerId);
+    return result;
+  }
+
+  async function notifyOwner(version: repo.VersionRow, subject: string, heading: string, paragraphs: string[]) {
+    try {
+      const owner = await access.getProfile(version.ownerId);
+      const path = version.itemType === 'Product' ? 'game' : 'model';
+      await mailer.send({
+        to: owner.email,
+        ...renderMail({
+          subject,
+          heading,
+          paragraphs,
+          action: {
+            label: 'Open in the Partner Portal',
+            url: `${config.publicUrl}/developers/my-project/detail?${new URLSearchParams({ id: version.itemId, type: path })}`,
+          },
+        }),
+      });
+    } catch (err) {
+      log.error({ err, versionId: version.id }, 'review notification failed');
+    }
+  }
+
+  async function reviewed(versionId: string, action: ReviewAction, reason?: string): Promise<AnyVersion> {
+    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+    if (!version) throw new AppError('VersionNotFound');
+    const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
+    if (!item) throw new AppError('VersionNotFound');
+    const updated = await changeItem(version.itemType, item, async (tx, _slots, rows) => {
+      const current = rows.find((row) => row.id === versionId);
+      if (!current) throw new AppError('VersionNotFound');
+      const next = orRefuse(checkReview(current, action));
+      return repo.updateVersion(tx, versionId, {
+        reviewStatus: next,
+        ...(action === 'reject' ? { unapproveReason: reason ?? null } : {}),
+        ...(action === 'accept' ? { unapproveReason: null } : {}),
+        reviewedAt: new Date(),
+      });
+    });
+    const name = `${item.name} version ${version.number}`;
+    if (action === 'accept') {
+      await notifyOwner(updated, `${name} is released`, 'Your version was accepted', [
+        `${name} (${typeLabel(version.itemType)}) passed review and is now live in the Lumora marketplace.`,
+      ]);
+    } else if (action === 'reject') {
+      await notifyOwner(updated, `${name} was not accepted`, 'Your version needs changes', [
+        `${name} (${typeLabel(version.itemType)}) was not accepted. The reviewer wrote:`,
+        reason ?? '',
+        'Edit the version on its Detail page, then submit it again.',
+      ]);
+    }
+    log.info({ versionId, action }, 'version reviewed');
+    return toVersion(updated);
+  }
+
+  /** Versions with their item and partner, for the review console (three queries, whatever the count). */
+  async function describeForAdmins(rows: repo.VersionRow[]): Promise<ReviewQueueItem[]> {
+    const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
+    const summaries = [
+      ...(await catalog.summarizeItems('Product', idsOf('Product'))),
+      ...(await catalog.summarizeItems('Model', idsOf('Model'))),
+    ];
+    const items = new Map(summaries.map((item) => [item.id, item]));
+    const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
+    return rows.flatMap((row) => {
+      const item = items.get(row.itemId);
+      const partner = partners.get(row.ownerId);
+      if (!item || !partner) return [];
+      return [
+        {
+          versionId: row.id,
+          itemType: row.itemType,
+          itemId: row.itemId,
+          itemName: item.name,
+          itemIconUrl: item.iconUrl,
+          partner,
+          version: row.number,
+          reviewStatus: row.reviewStatus,
+          updateLog: row.updateLog,
+          submittedAt: row.submittedAt?.toISOString() ?? null,
+          files: {
+            ios: row.iosAssetUrl,
+            android: row.androidAssetUrl,
+            visionOS: row.visionOsAssetUrl,
+            macOS: row.macOsAssetUrl,
+          },
+        },
+      ];
+    });
+  }
+
+  return {
+    async listVersions(
+      ownerId: string,
+      itemType: ItemType,
+      itemId: string,
+    ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
+      await catalog.requireOwnedItem(ownerId, itemType, itemId);
+      const rows = await repo.selectItemVersions(db, itemType, itemId);
+      const testing = rows.find((row) => row.slot === 'testing');
+      const release = rows.find((row) => row.slot === 'release');
+      return {
+        testingVersion: testing ? toVersion(testing) : null,
+        releaseVersion: release ? toVersion(release) : null,
+        historyVersions: rows.filter((row) => row.slot === 'history').map(toVersion),
+      } as ProductVersionsResponse;
+    },
+
+    async addVersion(ownerId: string, itemType: ItemType, itemId: string, number: number): Promise<AnyVersion> {
+      await payments.requireConnectedAccount(ownerId);
+      const item = await catalog.requireOwnedItem(ownerId, itemType, itemId);
+      try {
+        const row = await changeItem(itemType, item, async (tx, slots) => {
+          const refusal = checkAdd(slots, number);
+          if (refusal) throw new AppError(refusal.refused);
+          return repo.insertVersion(tx, {
+            itemType,
+            itemId,
+            ownerId,
+            number,
+            slot: 'testing',
+            reviewStatus: 'PrepareForSubmission',
+            status: 'Active',
+          });
+        });
+        return toVersion(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('TestingVersionExists');
+        throw err;
+      }
+    },
+
+    async getVersion(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
+      return toVersion((await ownedVersion(ownerId, itemType, versionId)).version);
+    },
+
+    async updateVersion(
+      ownerId: string,
+      itemType: ItemType,
+      versionId: string,
+      update: VersionUpdate,
+    ): Promise<AnyVersion> {
+      const { item } = await ownedVersion(ownerId, itemType, versionId);
+      const builds = [update.iosAssetUrl, update.androidAssetUrl, update.visionOSAssetUrl, update.macOSAssetUrl];
+      await files.requireOwnedBuilds(
+        ownerId,
+        builds.filter((url): url is string => Boolean(url)),
+      );
+      const row = await changeItem(itemType, item, async (tx, _slots, rows) => {
+        const current = rows.find((r) => r.id === versionId);
+        if (!current) throw new AppError('VersionNotFound');
+        const reviewStatus = orRefuse(checkEdit(current, update.interruptReview));
+        return repo.updateVersion(tx, versionId, {
+          reviewStatus,
+          updateLog: update.updateLog,
+          iosAssetUrl: update.iosAssetUrl,
+          androidAssetUrl: update.androidAssetUrl,
+          visionOsAssetUrl: update.visionOSAssetUrl,
+          macOsAssetUrl: update.macOSAssetUrl,
+        });
+      });
+      return toVersion(row);
+    },
+
+    async submitVersion(ownerId: string, itemType: ItemType, itemId: string, versionId: string): Promise<AnyVersion> {
+      const item = await catalog.requireOwnedItem(ownerId, itemType, itemId);
+      const row = await changeItem(itemType, item, async (tx, slots, rows) => {
+        const current = rows.find((r) => r.id === versionId);
+        if (!current) throw new AppError('VersionNotFound');
+        const submission = orRefuse(checkSubmit(slots, current));
+        const now = new Date();
+        if (submission.kind === 'promote-testing' && slots.release) {
+          await repo.updateVersion(tx, slots.release.id, { slot: 'history' });
+        }
+        return repo.updateVersion(tx, versionId, {
+          slot: 'release',
+          reviewStatus: 'SubmitedWaitingReview',
+          unapproveReason: null,
+          submittedAt: now,
+        });
+      });
+      return toVersion(row);
+    },
+
+    async takeDown(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
+      const { item } = await ownedVersion(ownerId, itemType, versionId);
+      const row = await changeItem(itemType, item, async (tx, _slots, rows) => {
+        const current = rows.find((r) => r.id === versionId);
+        if (!current) throw new AppError('VersionNotFound');
+        const refusal = checkTakeDown(current);
+        if (refusal) throw new AppError(refusal.refused);
+        return repo.updateVersion(tx, versionId, {
+          status: 'TakeDown',
+          takeDownRole: 'Developers',
+          takeDownReason: null,
+        });
+      });
+      return toVersion(row);
+    },
+
+    // admin review
+
+    /** Versions waiting for or under review, oldest submission first. */
+    reviewQueue: async () => describeForAdmins(await repo.selectReviewQueue(db)),
+
+    /** Released, active versions: what an admin may take down. */
+    liveReleases: async () => describeForAdmins(await repo.selectLiveReleases(db)),
+
+    startReview: (versionId: string) => reviewed(versionId, 'start'),
+    acceptVersion: (versionId: string) => reviewed(versionId, 'accept'),
+    rejectVersion: (versionId: string, reason: string) => reviewed(versionId, 'reject', reason),
+
+    /** An admin takes a live version off the marketplace; the partner sees the reason. */
+    async adminTakeDown(versionId: string, reason: string): Promise<AnyVersion> {
+      const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+      if (!version) throw new AppError('VersionNotFound');
+      const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
+      if (!item) throw new AppError('VersionNotFound');
+      const row = await changeItem(version.itemType, item, async (tx, _slots, rows) => {
+        const current = rows.find((r) => r.id === versionId);
+        if (!current) throw new AppError('VersionNotFound');
+        const refusal = checkTakeDown(current);
+        if (refusal) throw new AppError(refusal.refused);
+        return repo.updateVersion(tx, versionId, {
+          status: 'TakeDown',
+          takeDownRole: 'Admins',
+          takeDownReason: reason,
+        });
+      });
+      const name = `${item.name} version ${version.number}`;
+      await notifyOwner(row, `${name} was taken down`, 'Your version was taken down', [
+        `Lumora's review team took ${name} (${typeLabel(version.itemType)}) off the marketplace. The reason:`,
+        reason,
+        'You can add and submit a new version from its Detail page.',
+      ]);
+      log.info({ versionId }, 'version taken down by an admin');
+      return toVersion(row);
+    },
+  };
+}
+
+export type VersionsService = ReturnType<typeof createVersionsService>;

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors.ts';
+
+/** Paths that belong to the API hosts: never answered with the web app. */
+const API_PREFIXES = [
+  '/api/',
+  '/FileUpload/',
+  '/socket/',
+  '/dev/',
+  '/Static',
+  '/sdk-docs/',
+  '/downloads/',
+  '/sandbox/',
+];
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  fileBaseUrl: string;
+  gameApiBaseUrl: string;
+  staticBaseUrl: string;
+}
+
+const escapeJsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/** Serves the built web app: hashed assets with long caching, every other page path with index.html. */
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { webDist, hosts } = app.config;
+    const runtimeConfig: RuntimeConfig = {
+      apiBaseUrl: hosts.api,
+      fileBaseUrl: hosts.files,
+      gameApiBaseUrl: hosts.gameApi,
+      staticBaseUrl: hosts.static,
+    };
+
+    app.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(runtimeConfig),
+    );
+
+    const indexPath = path.join(webDist, 'index.html');
+    const hasWeb = existsSync(indexPath);
+    const indexHtml = hasWeb
+      ? readFileSync(indexPath, 'utf8').replace(
+          '<!--runtime-config-->',
+          `<script id="runtime-config" type="application/json">${escapeJsonForHtml(runtimeConfig)}</script>`,
+        )
+      : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner Portal</title></head>
+<body><main><h1>Partner Portal</h1><p>The web app is not built yet: run <code>npm run build</code> and restart the server.</p></main></body></html>`;
+
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        },
+      });
+    }
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+        !path.extname(pathname);
+      if (isPage) return sendIndex(reply);
+      return sendError(reply, 'NotFound');
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function start(dataDir: string, port: number, extraEnv: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('the server process', () => {
+  const running: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('persists to DATA_DIR, seeds once, prints its URL and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-server-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+
+    const first = start(dataDir, port);
+    running.push(first.child);
+    await waitForHealth(url, first.child);
+    expect(first.output()).toContain(`Partner Portal is running at http://localhost:${port}`);
+    const faqsBefore = ((await (await fetch(`${url}/api/Faq`)).json()) as { data: unknown[] }).data.length;
+    expect(await stop(first.child)).toBe(0);
+
+    const second = start(dataDir, port);
+    running.push(second.child);
+    await waitForHealth(url, second.child);
+    const faqsAfter = ((await (await fetch(`${url}/api/Faq`)).json()) as { data: unknown[] }).data.length;
+    expect(faqsAfter).toBe(faqsBefore);
+    expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  it.skipIf(!postgresUrl)(
+    'runs on PostgreSQL when DATABASE_URL is set (skipped without TEST_DATABASE_URL)',
+    async () => {
+      const name = `portal_server_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const url = new URL(postgresUrl ?? '');
+        url.pathname = `/${name}`;
+        const port = await freePort();
+        const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
+          DATABASE_URL: url.toString(),
+        });
+        running.push(server.child);
+        await waitForHealth(`http://127.0.0.1:${port}`, server.child);
+        const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
+        expect(health).toEqual({ status: 'ok', database: 'postgres' });
+        const login = await fetch(`http://127.0.0.1:${port}/api/Access/Login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@lumora.example', password: 'Demo1234' }),
+        });
+        expect(login.status).toBe(200);
+        expect(await stop(server.child)).toBe(0);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,62 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DEMO_ADMIN, DEMO_PARTNER } from './modules/access/demo.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s, exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  Partner Portal is running at ${url}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`}`,
+    `  API reference: ${url}/api/docs`,
+    ...(app.mailer.kind === 'outbox' ? [`  Dev outbox (mails): ${url}/dev/outbox`] : []),
+    ...(config.seedDemo
+      ? [
+          `  Demo partner login: ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`,
+          `  Demo admin login:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (review console at ${url}/admin)`,
+        ]
+      : []),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

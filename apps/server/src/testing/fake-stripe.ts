@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+}
+
+/**
+ * The few Stripe endpoints the payout provider uses, answering like Stripe does (form-encoded requests,
+ * JSON replies, `{error}` bodies), so the real `stripe` SDK can be tested offline.
+ */
+export async function startFakeStripe() {
+  const requests: FakeStripeRequest[] = [];
+  const grants = new Map<string, string>([['ac_good', 'acct_standard_1']]);
+  const accounts = new Map<string, { id: string; details_submitted: boolean }>();
+  let nextAccount = 1;
+  let failWith500 = false;
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      requests.push({ method: req.method ?? 'GET', path: url.pathname, form });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
+        res.end(JSON.stringify(body));
+      };
+      if (failWith500) return send(500, { error: { type: 'api_error', message: 'Something went wrong' } });
+
+      if (req.method === 'POST' && url.pathname === '/oauth/token') {
+        const account = grants.get(form.code ?? '');
+        if (form.grant_type !== 'authorization_code' || !account) {
+          return send(400, {
+            error: 'invalid_grant',
+            error_description: `Authorization code does not exist: ${form.code}`,
+          });
+        }
+        grants.delete(form.code ?? '');
+        return send(200, {
+          access_token: 'sk_test_connected',
+          scope: 'read_write',
+          stripe_user_id: account,
+          livemode: false,
+          token_type: 'bearer',
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        const account = { id: `acct_express_${nextAccount++}`, details_submitted: false };
+        accounts.set(account.id, account);
+        return send(200, { object: 'account', type: 'express', email: form.email, ...account });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        return send(200, {
+          object: 'account_link',
+          url: `https://connect.stripe.example/setup/e/${form.account}`,
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        });
+      }
+      const accountMatch = url.pathname.match(/^\/v1\/accounts\/([^/]+)(\/login_links)?$/);
+      const account = accountMatch ? accounts.get(accountMatch[1] ?? '') : undefined;
+      if (accountMatch && !account) {
+        return send(404, {
+          error: { type: 'invalid_request_error', message: `No such account: '${accountMatch[1]}'` },
+        });
+      }
+      if (account && req.method === 'GET' && !accountMatch?.[2]) return send(200, { object: 'account', ...account });
+      if (account && req.method === 'POST' && accountMatch?.[2]) {
+        return send(200, { object: 'login_link', url: `https://connect.stripe.example/express/${account.id}/login` });
+      }
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    addGrant: (code: string, accountId: string) => grants.set(code, accountId),
+    finishOnboarding: (accountId: string) => {
+      const account = accounts.get(accountId);
+      if (account) account.details_submitted = true;
+    },
+    setFailing: (failing: boolean) => {
+      failWith500 = failing;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

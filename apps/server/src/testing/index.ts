@@ -1,0 +1,16 @@
+export { imageUrls, modelBody, productBody, uploadBuild, uploadImage } from './catalog.ts';
+export { testConfig } from './config.ts';
+export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
+export {
+  bearer,
+  connectPayoutAccount,
+  latestCode,
+  PASSWORD,
+  readOutbox,
+  registerConnectedPartner,
+  registerPartner,
+  registration,
+  uniqueEmail,
+} from './partners.ts';
+export { createTestApp, type DbVariant, dbVariants, describeEachDatabase, type TestApp } from './test-app.ts';
+export { glbBuild, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResponse, RegisterBody } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export async function readOutbox(app: FastifyInstance): Promise<OutboxMail[]> {
+  return (await app.inject({ method: 'GET', url: '/dev/outbox.json' })).json();
+}
+
+/** The six-digit code of the newest mail to `email`. */
+export async function latestCode(app: FastifyInstance, email: string): Promise<string> {
+  const mail = (await readOutbox(app)).find((m) => m.to === email.toLowerCase());
+  const code = mail?.subject.match(/^(\d{6}) /)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+export const uniqueEmail = (prefix = 'partner') => `${prefix}-${randomUUID().slice(0, 8)}@studio.example`;
+
+export const PASSWORD = 'Secret123';
+
+export function registration(email: string, code: string, overrides: Partial<RegisterBody> = {}): RegisterBody {
+  return {
+    email,
+    firstName: 'Mia',
+    lastName: 'Chen',
+    password: PASSWORD,
+    verificationCode: code,
+    registeredBusinessName: 'Northlight Studio',
+    registeredAddress: '1 Queen’s Road Central, Hong Kong',
+    introduce: 'We make AR puzzle games.',
+    ...overrides,
+  };
+}
+
+/** Registers a partner through the API, reading the code from the dev outbox. */
+export async function registerPartner(
+  app: FastifyInstance,
+  overrides: Partial<RegisterBody> = {},
+): Promise<LoginResponse & { email: string; password: string }> {
+  const email = overrides.email ?? uniqueEmail();
+  const sent = await app.inject({
+    method: 'GET',
+    url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`,
+  });
+  if (sent.statusCode !== 200) throw new Error(`send code failed: ${sent.body}`);
+  const code = await latestCode(app, email);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/Access/Register',
+    payload: registration(email, code, overrides),
+  });
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
+  return { ...(response.json() as LoginResponse), email, password: overrides.password ?? PASSWORD };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Connects a sandbox payout account for a partner, through the consent page as a browser would. */
+export async function connectPayoutAccount(app: FastifyInstance, token: string): Promise<void> {
+  const urls = (
+    await app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })
+  ).json() as Array<{
+    accountType: string;
+    url: string;
+  }>;
+  const standard = new URL(urls.find((u) => u.accountType === 'Standard')?.url ?? '', 'http://portal');
+  const consent = await app.inject({
+    method: 'POST',
+    url: '/sandbox/stripe/connect',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      state: standard.searchParams.get('state') ?? '',
+      account_type: 'Standard',
+      decision: 'authorize',
+    }).toString(),
+  });
+  const back = new URL(consent.headers.location as string, 'http://portal');
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/Stripe/Connect/Confirm',
+    headers: bearer(token),
+    payload: { code: back.searchParams.get('code'), scope: 'read_write', state: back.searchParams.get('state') },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`connect failed: ${confirmed.body}`);
+}
+
+/** A partner with a connected payout account: ready to create projects. */
+export async function registerConnectedPartner(app: FastifyInstance, overrides: Partial<RegisterBody> = {}) {
+  const partner = await registerPartner(app, overrides);
+  await connectPayoutAccount(app, partner.accessToken);
+  return partner;
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { AppConfig } from '../config.ts';
+import { type Database, wrapPglite, wrapPool } from '../db/client.ts';
+import { prepareDatabase } from '../db/setup.ts';
+import { testConfig } from './config.ts';
+
+export type DbVariant = 'pglite' | 'postgres';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const dbVariants: DbVariant[] = postgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+
+async function openPgliteCopy(): Promise<Database> {
+  const template = await readFile(inject('pgliteTemplatePath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return wrapPglite(client);
+}
+
+/** A fresh database on the PostgreSQL server for one test file, dropped when the file ends. */
+async function openPostgresDatabase(config: AppConfig): Promise<Database> {
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const database = wrapPool(pool);
+  await prepareDatabase(database, config);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database of the given kind. */
+export async function createTestApp(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Runs a suite once per database variant, and says so when PostgreSQL is skipped. */
+export function describeEachDatabase(name: string, suite: (variant: DbVariant) => void) {
+  for (const variant of dbVariants) describe(`${name} [${variant}]`, () => suite(variant));
+  if (!postgresUrl) describe.skip(`${name} [postgres] (skipped: TEST_DATABASE_URL is not set)`, () => {});
+}

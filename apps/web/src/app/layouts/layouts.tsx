@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { Toaster, toast } from '../../components/toast.tsx';
+import { useProfile } from '../../features/access/api/get-profile.ts';
+import { SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from '../../lib/api-client.ts';
+import { Banner } from './banner.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { useCurrentRoute } from './use-current-route.ts';
+
+/** Everything every page shares: toasts, the loading overlay, the page title and the 401 behaviour. */
+export function RootLayout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { title } = useCurrentRoute();
+  // restores the session on load: a stored token is checked by fetching the profile (a 401 signs out)
+  useProfile();
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      toast.error(SESSION_EXPIRED_MESSAGE);
+      queryClient.removeQueries({ queryKey: ['profile'] });
+      navigate('/login');
+    });
+  }, [navigate, queryClient]);
+
+  useEffect(() => {
+    document.title = title ? `${title} · Lumora Partner Portal` : 'Lumora Partner Portal';
+  }, [title]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Outlet />
+      <Toaster />
+      <LoadingOverlay />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The regular frame: header, banner with breadcrumb, page in a container, footer. */
+export function FrameLayout() {
+  const { route, title } = useCurrentRoute();
+  return (
+    <div className="layout layout--frame">
+      <Header variant="solid" />
+      {route?.hasBanner ? <Banner route={route} title={title} /> : null}
+      <main id="main" className="container page">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+/** The full-page layout: the page owns the whole width. */
+export function FullLayout() {
+  const { route, title } = useCurrentRoute();
+  return (
+    <div className="layout layout--full">
+      <Header variant={route?.path === '/' ? 'overlay' : 'solid'} />
+      {route?.hasBanner ? <Banner route={route} title={title} /> : null}
+      <main id="main" className="page page--full">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

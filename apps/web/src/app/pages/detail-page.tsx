@@ -1,0 +1,23 @@
+import { type CatalogItemType, catalogItemTypes } from '@portal/contracts';
+import { useSearchParams } from 'react-router';
+import { CatalogItemDetail } from '../../features/catalog/components/item-detail.tsx';
+import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
+import { VersionsSection } from '../../features/versions/components/versions-section.tsx';
+
+const isCatalogItemType = (value: string | null): value is CatalogItemType =>
+  (catalogItemTypes as readonly (string | null)[]).includes(value);
+
+/** Detail (query name, id, type): the item from the catalog, then its versions. */
+export default function DetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const type = params.get('type');
+  if (!id || !isCatalogItemType(type)) return <ItemNotFound message="This link does not lead to a project." />;
+  return (
+    <div className="detail-page">
+      <CatalogItemDetail key={`${type}:${id}`} type={type} id={id}>
+        <VersionsSection type={type} itemId={id} />
+      </CatalogItemDetail>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { useProfile } from '../../features/access/api/get-profile.ts';
+import { GameList, ModelList } from '../../features/catalog/components/project-list.tsx';
+import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
+
+/** My Projects: the partner's home, composing catalog, testers and payments. */
+export default function MyProjectsPage() {
+  const { data: profile } = useProfile();
+  return (
+    <>
+      <section className="page-heading">
+        <h2>Welcome{profile ? `, ${profile.firstName}` : ''}</h2>
+        <div className="button-row">
+          <Link className="btn btn--primary btn--md" to="/start-submission">
+            Create New Project
+          </Link>
+          <Link className="btn btn--secondary btn--md" to="/developers/my-project/tester">
+            Manage Tester
+          </Link>
+          {profile?.connectedToStripe ? <StripeDashboardButton /> : null}
+        </div>
+      </section>
+      <div className="project-lists">
+        <GameList />
+        <ModelList />
+      </div>
+    </>
+  );
+}

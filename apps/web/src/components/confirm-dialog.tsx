@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button.tsx';
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  variant?: 'primary' | 'danger';
+  isBusy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Asks before a step that cannot be undone; a modal dialog, so focus stays inside and Escape cancels. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  variant = 'primary',
+  isBusy = false,
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog dialog--confirm"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onClose={onCancel}
+    >
+      <div className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+      </div>
+      <div className="dialog__body" id={textId}>
+        {children}
+      </div>
+      <div className="dialog__footer button-row">
+        <Button variant="secondary" onClick={onCancel} isThrottled={false} autoFocus>
+          Cancel
+        </Button>
+        <Button variant={variant} onClick={onConfirm} isLoading={isBusy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

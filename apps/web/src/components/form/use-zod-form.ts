@@ -1,0 +1,201 @@
+import { messages } from '@portal/contracts';
+import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { useThrottledCallback } from '../../lib/throttle.ts';
+import { toast } from '../toast.tsx';
+
+/** What the form holds: text of inputs, checkboxes, and richer values of custom controls (tags, uploads). */
+type Values = Record<string, unknown>;
+
+/** The fields of `V` whose values are of type `T`: `register` only binds text fields, `registerCheckbox` booleans. */
+type FieldsOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
+
+export interface UseZodFormOptions<S extends z.ZodType, V extends Values> {
+  schema: S;
+  initialValues: V;
+  onSubmit: (values: z.output<S>) => unknown | Promise<unknown>;
+  /** Rules across fields (a confirmation matching its password), checked with the schema on every change. */
+  crossCheck?: (values: V) => Partial<Record<keyof V, string>>;
+  /**
+   * Fields whose message depends on another one (minimum and maximum players): changing a field shows the
+   * current message of its dependents once they hold a value.
+   */
+  dependents?: Partial<Record<keyof V, readonly (keyof V)[]>>;
+}
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+function firstErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in result)) result[key] = issue.message;
+  }
+  return result;
+}
+
+/** What `register` spreads onto a text input, textarea or select. */
+export interface TextFieldProps {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onBlur: () => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The part of a form that a group of text fields named `K` needs: shared field groups take this. */
+export interface TextFieldsOf<K extends string> {
+  fieldId: (name: K) => string;
+  errors: Partial<Record<K, string>>;
+  register: (name: K) => TextFieldProps;
+}
+
+/**
+ * A small form state for the public pages, validated by the same zod schemas as the API.
+ * Errors show once a field is touched or a submit was tried; a failed submit scrolls to the first
+ * invalid field and warns "please complete the form".
+ */
+export function useZodForm<S extends z.ZodType, V extends Values>({
+  schema,
+  initialValues,
+  onSubmit,
+  crossCheck,
+  dependents,
+}: UseZodFormOptions<S, V>) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<V>(initialValues);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [wasSubmitted, setWasSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof V, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const validate = useCallback(
+    (candidate: V) => {
+      const result = schema.safeParse(candidate);
+      const crossErrors = Object.fromEntries(
+        Object.entries(crossCheck?.(candidate) ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      );
+      if (result.success && Object.keys(crossErrors).length === 0) {
+        return { ok: true as const, data: result.data as z.output<S>, errors: {} as Record<string, string> };
+      }
+      const errors = { ...crossErrors, ...(result.success ? {} : firstErrors(result.error)) };
+      return { ok: false as const, data: undefined, errors };
+    },
+    [schema, crossCheck],
+  );
+
+  const allErrors = validate(values).errors;
+  const errors: Partial<Record<keyof V, string>> = {};
+  for (const key of Object.keys(values) as Array<keyof V>) {
+    const message = serverErrors[key] ?? ((wasSubmitted || touched[key]) && allErrors[key as string]);
+    if (message) errors[key] = message;
+  }
+
+  // read by setValue, which stays stable across renders
+  const latest = useRef({ values, dependents });
+  latest.current = { values, dependents };
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    const { values: current, dependents: dependentsOf } = latest.current;
+    const shown = (dependentsOf?.[name] ?? []).filter((dependent) => !isBlank(current[dependent]));
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setTouched((previous) => ({
+      ...previous,
+      [name]: true,
+      ...Object.fromEntries(shown.map((dependent) => [dependent, true])),
+    }));
+    setServerErrors((previous) => ({ ...previous, [name]: undefined }));
+  }, []);
+
+  /** Shows a field's current message without changing it (an image field after its upload ends). */
+  const touch = useCallback((name: keyof V) => setTouched((current) => ({ ...current, [name]: true })), []);
+
+  const fieldId = (name: keyof V) => `${formId}-${String(name)}`;
+
+  /** Shows a field's error now; true when the field is valid. */
+  const validateField = (name: keyof V & string): boolean => {
+    setTouched((current) => ({ ...current, [name]: true }));
+    const isValid = !allErrors[name];
+    if (!isValid) document.getElementById(fieldId(name))?.focus();
+    return isValid;
+  };
+
+  const register = (name: FieldsOf<V, string>): TextFieldProps => ({
+    id: fieldId(name),
+    name,
+    value: values[name] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValue(name, event.target.value as V[typeof name]),
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  });
+
+  const registerCheckbox = (name: FieldsOf<V, boolean>) => ({
+    id: fieldId(name),
+    name,
+    checked: Boolean(values[name]),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.checked as V[typeof name]),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  });
+
+  // Only submissions that reach the network are throttled: a click that just shows the errors does not count.
+  const send = useThrottledCallback(async (data: z.output<S>) => {
+    setSubmitting(true);
+    try {
+      await onSubmit(data);
+    } catch {
+      // the query client has reported it; the form keeps its values
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  const submit = () => {
+    setWasSubmitted(true);
+    const result = validate(values);
+    if (!result.ok) {
+      toast.warning(messages.completeTheForm);
+      requestAnimationFrame(() => {
+        const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+        invalid?.focus({ preventScroll: true });
+      });
+      return;
+    }
+    send(result.data);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const reset = () => {
+    setValues(initialValues);
+    setTouched({});
+    setWasSubmitted(false);
+    setServerErrors({});
+  };
+
+  return {
+    formRef,
+    values,
+    errors,
+    isSubmitting,
+    fieldId,
+    register,
+    registerCheckbox,
+    validateField,
+    setValue,
+    touch,
+    setFieldError: (name: keyof V, message: string) => setServerErrors((c) => ({ ...c, [name]: message })),
+    handleSubmit,
+    reset,
+  };
+}

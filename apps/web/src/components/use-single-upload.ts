@@ -1,0 +1,102 @@
+import type { UploadedFile, UploadResponse } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, apiUpload } from '../lib/api-client.ts';
+
+export const SINGLE_UPLOAD_PATH = '/FileUpload/Single/Query';
+/** The field is checked again this long after an upload ends (SPEC: image field re-validation delay). */
+export const REVALIDATE_DELAY_MS = 400;
+
+interface UploadVariables {
+  file: File;
+  signal: AbortSignal;
+  onProgress: (percent: number) => void;
+}
+
+const uploadFile = ({ file, signal, onProgress }: UploadVariables) =>
+  apiUpload<UploadResponse>(SINGLE_UPLOAD_PATH, file, { signal, onProgress });
+
+export interface SingleUploadOptions {
+  /** The message refusing a file before it is sent, if any. */
+  check: (file: File) => Promise<string | undefined>;
+  /** Upload refusals shown next to the uploader; anything else goes to the global handler. */
+  errorCodes: string[];
+  onChange: (file: UploadedFile | null) => void;
+  /** Called {@link REVALIDATE_DELAY_MS} after an upload ends, accepted or refused. */
+  onRevalidate?: (() => void) | undefined;
+}
+
+/**
+ * One file, uploaded to the file host as soon as it is picked, with progress. A new pick replaces the current
+ * file once it has uploaded; a refused pick keeps it.
+ */
+export function useSingleUpload({ check, errorCodes, onChange, onRevalidate }: SingleUploadOptions) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const revalidateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const upload = useMutation({ mutationFn: uploadFile, meta: { handlesErrors: errorCodes } });
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      clearTimeout(revalidateTimer.current);
+    },
+    [],
+  );
+
+  const revalidateLater = () => {
+    clearTimeout(revalidateTimer.current);
+    if (onRevalidate) revalidateTimer.current = setTimeout(onRevalidate, REVALIDATE_DELAY_MS);
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // cleared so that picking the same file again still fires a change
+    event.target.value = '';
+    if (!file) return;
+    const refusal = await check(file);
+    if (refusal) {
+      setNotice(refusal);
+      revalidateLater();
+      return;
+    }
+    setNotice(undefined);
+    controller.current?.abort();
+    const current = new AbortController();
+    controller.current = current;
+    setProgress(0);
+    try {
+      const [uploaded] = await upload.mutateAsync({ file, signal: current.signal, onProgress: setProgress });
+      if (uploaded) onChange(uploaded);
+    } catch (err) {
+      if (current.signal.aborted) return;
+      if (err instanceof ApiError && err.errorCode && errorCodes.includes(err.errorCode)) setNotice(err.message);
+    } finally {
+      if (controller.current === current) {
+        controller.current = null;
+        setProgress(null);
+        revalidateLater();
+      }
+    }
+  };
+
+  const remove = () => {
+    controller.current?.abort();
+    controller.current = null;
+    setProgress(null);
+    setNotice(undefined);
+    onChange(null);
+    inputRef.current?.focus();
+  };
+
+  return { inputRef, progress, isUploading: progress !== null, notice, pick, remove };
+}
+
+/** Whether a file starts with one of `signatures`. */
+export async function startsWithAny(file: File, signatures: number[][]): Promise<boolean> {
+  const length = Math.max(...signatures.map((signature) => signature.length));
+  const head = new Uint8Array(await file.slice(0, length).arrayBuffer());
+  return signatures.some((signature) => signature.every((byte, index) => head[index] === byte));
+}

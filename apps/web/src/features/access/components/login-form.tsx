@@ -1,0 +1,52 @@
+import { loginBodySchema } from '@portal/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { safeRedirect } from '../../../lib/safe-redirect.ts';
+import { useLogin } from '../api/login.ts';
+
+export const DEFAULT_AFTER_LOGIN = '/developers/my-project';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loginMutation = useLogin();
+  const form = useZodForm({
+    schema: loginBodySchema,
+    initialValues: { email: '', password: '' },
+    onSubmit: async (values) => {
+      await loginMutation.mutateAsync(values);
+      navigate(safeRedirect(params.get('redirect')) ?? DEFAULT_AFTER_LOGIN, { replace: true });
+    },
+  });
+  const { errors, register } = form;
+  return (
+    <form
+      ref={form.formRef}
+      className="card form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-labelledby="login-title"
+    >
+      <h2 id="login-title" className="form__title">
+        Login
+      </h2>
+      <p className="form__intro">Welcome back. Sign in to manage your projects, versions and income.</p>
+      <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
+        <input className="input" type="email" autoComplete="username" {...register('email')} />
+      </Field>
+      <Field id={form.fieldId('password')} label="Password" isRequired error={errors.password}>
+        <input className="input" type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
+      <div className="form__actions form__actions--split">
+        <Button type="submit" isLoading={form.isSubmitting}>
+          Login
+        </Button>
+        <Link className="btn btn--ghost btn--md" to="/forgot-password">
+          Forgot Password
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  accessMessages,
+  confirmPasswordSchema,
+  registerBodySchema,
+  type StaticTextType,
+  staticTextTitles,
+} from '@portal/contracts';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { toast } from '../../../components/toast.tsx';
+import { useRegister } from '../api/register.ts';
+import { BusinessFields, NameFields, NewPasswordFields } from './account-fields.tsx';
+import { AgreementDialog } from './agreement-dialog.tsx';
+import { passwordsMatch } from './passwords-match.ts';
+import { SendCodeButton } from './send-code-button.tsx';
+
+const registerFormSchema = registerBodySchema.extend({
+  confirmPassword: confirmPasswordSchema,
+  agreement: z.boolean().refine((accepted) => accepted, { error: accessMessages.acceptTerms }),
+});
+
+const initialValues = {
+  firstName: '',
+  lastName: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  verificationCode: '',
+  registeredBusinessName: '',
+  registeredAddress: '',
+  introduce: '',
+  agreement: false,
+};
+
+const agreements: StaticTextType[] = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'];
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const [openAgreement, setOpenAgreement] = useState<StaticTextType>();
+  const closeAgreement = useCallback(() => setOpenAgreement(undefined), []);
+  const form = useZodForm({
+    schema: registerFormSchema,
+    initialValues,
+    crossCheck: passwordsMatch,
+    onSubmit: async ({ confirmPassword: _confirm, agreement: _agreement, ...registration }) => {
+      await registerMutation.mutateAsync(registration);
+      toast.success(accessMessages.registered);
+      navigate('/start-submission');
+    },
+  });
+  const { errors, register } = form;
+
+  return (
+    <form
+      ref={form.formRef}
+      className="card form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-labelledby="register-title"
+    >
+      <h2 id="register-title" className="form__title">
+        Register
+      </h2>
+      <p className="form__intro">Create your partner account. It takes a couple of minutes.</p>
+      <NameFields form={form} />
+      <div className="form__row">
+        <NewPasswordFields form={form} />
+      </div>
+      <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
+        <div className="input-with-button">
+          <input className="input" type="email" autoComplete="email" {...register('email')} />
+          <SendCodeButton
+            purpose="Registration"
+            getValidEmail={() => (form.validateField('email') ? form.values.email.trim() : undefined)}
+          />
+        </div>
+      </Field>
+      <Field id={form.fieldId('verificationCode')} label="Verification code" isRequired error={errors.verificationCode}>
+        <input
+          className="input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          {...register('verificationCode')}
+        />
+      </Field>
+      <BusinessFields form={form} />
+      <div className={`checkbox-field${errors.agreement ? ' field--invalid' : ''}`}>
+        <input type="checkbox" {...form.registerCheckbox('agreement')} />
+        <label htmlFor={form.fieldId('agreement')}>I have read and accept the</label>{' '}
+        {agreements.map((type, index) => (
+          <span key={type}>
+            <button type="button" className="link-button" onClick={() => setOpenAgreement(type)}>
+              {staticTextTitles[type]}
+            </button>
+            {index === 0 ? ', ' : index === 1 ? ' and ' : '.'}
+          </span>
+        ))}
+        {errors.agreement ? (
+          <div className="field__error" id={`${form.fieldId('agreement')}-error`}>
+            {errors.agreement}
+          </div>
+        ) : null}
+      </div>
+      <div className="form__actions">
+        <Button type="submit" isLoading={form.isSubmitting}>
+          Register
+        </Button>
+      </div>
+      <AgreementDialog type={openAgreement} onClose={closeAgreement} />
+    </form>
+  );
+}

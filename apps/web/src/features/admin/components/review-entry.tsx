@@ -1,0 +1,64 @@
+import { type ReviewQueueItem, reviewStatusLabels } from '@portal/contracts';
+import { Button } from '../../../components/button.tsx';
+import { toast } from '../../../components/toast.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download.ts';
+
+const PLATFORMS = [
+  ['ios', 'iOS'],
+  ['android', 'Android'],
+  ['visionOS', 'VisionOS'],
+  ['macOS', 'MacOS'],
+] as const;
+
+const formatDateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export interface ReviewEntryProps {
+  entry: ReviewQueueItem;
+  actions: React.ReactNode;
+}
+
+/** One version under review (or live): the item, the partner, the update log and the builds to download. */
+export function ReviewEntry({ entry, actions }: ReviewEntryProps) {
+  const download = async (url: string, platform: string) => {
+    const extension = url.split('.').pop() ?? 'bin';
+    const fileName = `${entry.itemName}-v${entry.version}-${platform}.${extension}`.replace(/[^\w.-]+/g, '-');
+    try {
+      await downloadFile(url.replace(/^https?:\/\/[^/]+/, ''), fileName);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : 'Error');
+    }
+  };
+  const titleId = `review-${entry.versionId}`;
+  return (
+    <article className="card review-entry" aria-labelledby={titleId}>
+      <img className="review-entry__icon" src={entry.itemIconUrl} alt="" width="64" height="64" />
+      <div className="review-entry__main">
+        <h3 id={titleId}>
+          {entry.itemName} <span className="review-entry__version">version {entry.version}</span>
+        </h3>
+        <p className="review-entry__meta">
+          {entry.itemType === 'Product' ? 'AR game' : '3D model'} · {entry.partner.fullName} ({entry.partner.email})
+          {entry.partner.businessName ? ` · ${entry.partner.businessName}` : ''}
+        </p>
+        <p className="review-entry__meta">
+          <span className="status-pill">{reviewStatusLabels[entry.reviewStatus]}</span> Submitted{' '}
+          {formatDateTime(entry.submittedAt)}
+        </p>
+        <p className="review-entry__log">{entry.updateLog || 'No update log.'}</p>
+        <div className="button-row">
+          {PLATFORMS.map(([key, label]) => {
+            const url = entry.files[key];
+            return url ? (
+              <Button key={key} variant="secondary" onClick={() => download(url, label)}>
+                Download {label}
+              </Button>
+            ) : null;
+          })}
+        </div>
+      </div>
+      <div className="review-entry__actions">{actions}</div>
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Model, ModelBody } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { modelQueryKey } from './get-model.ts';
+import { modelListQueryKey } from './list-models.ts';
+
+export const updateModel = ({ id, body }: { id: string; body: ModelBody }) =>
+  apiRequest<Model>(`/api/Model/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+export function useUpdateModel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateModel,
+    meta: { handlesErrors: ['PayoutAccountRequired', 'CategoryNotFound'] },
+    onSuccess: (model) => {
+      queryClient.setQueryData(modelQueryKey(model.id), model);
+      void queryClient.invalidateQueries({ queryKey: modelListQueryKey });
+    },
+  });
+}

@@ -1,0 +1,210 @@
+import {
+  type CatalogItemType,
+  catalogMessages,
+  type Model,
+  type Product,
+  projectStatusLabels,
+} from '@portal/contracts';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { toast } from '../../../components/toast.tsx';
+import { useDeleteModel } from '../api/delete-model.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useModel } from '../api/get-model.ts';
+import { useProduct } from '../api/get-product.ts';
+import { formatPrice } from '../utils/format.ts';
+import { formPath, MY_PROJECTS_PATH, testStagingPath } from '../utils/paths.ts';
+import { DeleteItemDialog } from './delete-item-dialog.tsx';
+import { Loaded } from './loaded.tsx';
+
+export interface CatalogItemDetailProps {
+  type: CatalogItemType;
+  id: string;
+  /** What the page shows under the item once it is loaded (its versions). */
+  children?: ReactNode;
+}
+
+/** The top of Detail: the item's information and its actions (test, edit, delete). */
+export function CatalogItemDetail({ type, id, children }: CatalogItemDetailProps) {
+  return type === 'game' ? <GameDetail id={id}>{children}</GameDetail> : <ModelDetail id={id}>{children}</ModelDetail>;
+}
+
+const placeholder = <div className="card item-summary item-summary--loading" aria-busy="true" />;
+
+function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
+  const product = useProduct(id);
+  const deleteProduct = useDeleteProduct();
+  return (
+    <Loaded query={product} placeholder={placeholder}>
+      {(item: Product) => (
+        <>
+          <ItemSummary
+            type="game"
+            item={item}
+            categoryName="AR Game"
+            extraFacts={[
+              ['Number of Tokens', String(item.tokensToPlay)],
+              [
+                'Players',
+                item.minNumberOfPlayers === item.maxNumberOfPlayers
+                  ? String(item.minNumberOfPlayers)
+                  : `${item.minNumberOfPlayers} to ${item.maxNumberOfPlayers}`,
+              ],
+            ]}
+            introduce={item.introduce}
+            deleteLabel="Delete Project"
+            onDelete={() => deleteProduct.mutateAsync(item.id)}
+            isDeleting={deleteProduct.isPending}
+          />
+          {children}
+        </>
+      )}
+    </Loaded>
+  );
+}
+
+function ModelDetail({ id, children }: { id: string; children?: ReactNode }) {
+  const model = useModel(id);
+  const deleteModel = useDeleteModel();
+  return (
+    <Loaded query={model} placeholder={placeholder}>
+      {(item: Model) => (
+        <>
+          <ItemSummary
+            type="model"
+            item={item}
+            categoryName={item.category.categoryName}
+            deleteLabel="Delete 3D Model"
+            onDelete={() => deleteModel.mutateAsync(item.id)}
+            isDeleting={deleteModel.isPending}
+          />
+          {children}
+        </>
+      )}
+    </Loaded>
+  );
+}
+
+interface ItemSummaryProps {
+  type: CatalogItemType;
+  item: Product | Model;
+  categoryName: string;
+  introduce?: string;
+  extraFacts?: Array<[label: string, value: string]>;
+  deleteLabel: string;
+  onDelete: () => Promise<unknown>;
+  isDeleting: boolean;
+}
+
+function ItemSummary({
+  type,
+  item,
+  categoryName,
+  introduce,
+  extraFacts = [],
+  deleteLabel,
+  onDelete,
+  isDeleting,
+}: ItemSummaryProps) {
+  const navigate = useNavigate();
+  const [isConfirming, setConfirming] = useState(false);
+
+  const confirmDelete = async () => {
+    try {
+      await onDelete();
+    } catch {
+      // the query client has reported it; the dialog stays open to try again or cancel
+      return;
+    }
+    setConfirming(false);
+    toast.success(catalogMessages.deleted);
+    navigate(MY_PROJECTS_PATH);
+  };
+
+  return (
+    <article className="card item-summary" aria-labelledby="item-name">
+      <header className="item-summary__head">
+        <img className="item-summary__icon" src={item.icon.url} alt="" width="96" height="96" />
+        <div className="item-summary__title">
+          <h2 id="item-name">{item.name}</h2>
+          <p className="item-summary__id">
+            ID: <code>{item.id}</code>
+          </p>
+          <span className="status-pill">{projectStatusLabels[item.status]}</span>
+        </div>
+        <img
+          className="item-summary__cover"
+          src={item.coverThumbnail.url}
+          alt={`Cover of ${item.name}`}
+          width="320"
+          height="180"
+        />
+      </header>
+      <dl className="facts">
+        <div className="facts__item">
+          <dt>Price</dt>
+          <dd>{formatPrice(item.price)}</dd>
+        </div>
+        <div className="facts__item">
+          <dt>Category</dt>
+          <dd>{categoryName}</dd>
+        </div>
+        {extraFacts.map(([label, value]) => (
+          <div key={label} className="facts__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div className="facts__item facts__item--wide">
+          <dt>Tags</dt>
+          <dd>
+            {item.tags.length > 0 ? (
+              <ul className="tag-list" aria-label="Tags">
+                {item.tags.map((tag) => (
+                  <li key={tag.name} className="tag">
+                    {tag.name}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="facts__none">No tags</span>
+            )}
+          </dd>
+        </div>
+        {introduce !== undefined ? (
+          <div className="facts__item facts__item--wide">
+            <dt>Introduce</dt>
+            <dd className="pre-line">{introduce || <span className="facts__none">Not written yet</span>}</dd>
+          </div>
+        ) : null}
+        <div className="facts__item facts__item--wide">
+          <dt>Description</dt>
+          <dd className="pre-line">{item.description || <span className="facts__none">Not written yet</span>}</dd>
+        </div>
+      </dl>
+      <div className="button-row item-summary__actions">
+        {type === 'game' ? (
+          <Link className="btn btn--secondary btn--md" to={testStagingPath(item.id)}>
+            Test Staging File
+          </Link>
+        ) : null}
+        <Link className="btn btn--secondary btn--md" to={formPath(type, item.id)}>
+          Edit Project Info
+        </Link>
+        {/* only opens the dialog, whose Delete is the throttled action */}
+        <Button variant="danger" onClick={() => setConfirming(true)} isThrottled={false}>
+          {deleteLabel}
+        </Button>
+      </div>
+      <DeleteItemDialog
+        isOpen={isConfirming}
+        title={deleteLabel}
+        itemName={item.name}
+        isDeleting={isDeleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirmDelete}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  type CatalogItemType,
+  type Model,
+  MY_PROJECTS_PAGE_SIZE,
+  type Product,
+  projectStatusLabels,
+} from '@portal/contracts';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '../../../components/pagination.tsx';
+import { useModels } from '../api/list-models.ts';
+import { useProducts } from '../api/list-products.ts';
+import { detailPath, formPath } from '../utils/paths.ts';
+
+const copy = {
+  game: {
+    title: 'AR Game',
+    empty: 'No AR games yet',
+    emptyText: 'Create your first AR game, then add a version with its builds.',
+    create: 'Create an AR game',
+  },
+  model: {
+    title: '3D Model',
+    empty: 'No 3D models yet',
+    emptyText: 'Add a 3D model to sell it on the Lumora marketplace.',
+    create: 'Create a 3D model',
+  },
+} as const;
+
+/** The partner's AR games, 8 per page. */
+export function GameList() {
+  const [page, setPage] = useState(1);
+  const query = useProducts(page);
+  return <ProjectList type="game" page={page} onPageChange={setPage} {...query} />;
+}
+
+/** The partner's 3D models, 8 per page. */
+export function ModelList() {
+  const [page, setPage] = useState(1);
+  const query = useModels(page);
+  return <ProjectList type="model" page={page} onPageChange={setPage} {...query} />;
+}
+
+interface ProjectListProps {
+  type: CatalogItemType;
+  page: number;
+  onPageChange: (page: number) => void;
+  data: { data: Array<Product | Model>; totalCount: number } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+}
+
+function ProjectList({ type, page, onPageChange, data, isPending, isError, isPlaceholderData }: ProjectListProps) {
+  const text = copy[type];
+  const headingId = `project-list-${type}`;
+  const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / MY_PROJECTS_PAGE_SIZE)) : 1;
+
+  // the last item of the last page was deleted elsewhere: show the page that now exists
+  useEffect(() => {
+    if (data && !isPlaceholderData && page > lastPage) onPageChange(lastPage);
+  }, [data, isPlaceholderData, page, lastPage, onPageChange]);
+
+  return (
+    <section className="project-list" aria-labelledby={headingId}>
+      <div className="project-list__header">
+        <h2 id={headingId}>{text.title}</h2>
+        {data && data.totalCount > 0 ? <span className="project-list__count">{data.totalCount}</span> : null}
+      </div>
+      {isPending ? (
+        <ul className="project-grid" aria-busy="true" aria-label={`Loading ${text.title} list`}>
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+            <li key={index} className="project-card project-card--skeleton" aria-hidden="true">
+              <span className="skeleton project-card__thumb" />
+              <span className="skeleton skeleton--line" />
+              <span className="skeleton skeleton--line skeleton--short" />
+            </li>
+          ))}
+        </ul>
+      ) : isError && !data ? (
+        <div className="empty">
+          <p>This list could not be loaded. Please reload the page.</p>
+        </div>
+      ) : !data || data.data.length === 0 ? (
+        <div className="empty">
+          <h3 className="empty__title">{text.empty}</h3>
+          <p>{text.emptyText}</p>
+          <Link className="btn btn--primary btn--md" to={formPath(type)}>
+            {text.create}
+          </Link>
+        </div>
+      ) : (
+        <ul className="project-grid" aria-busy={isPlaceholderData || undefined}>
+          {data.data.map((item) => (
+            <ProjectCard key={item.id} item={item} type={type} />
+          ))}
+        </ul>
+      )}
+      {data && data.totalCount > MY_PROJECTS_PAGE_SIZE ? (
+        <Pagination
+          page={page}
+          pageSize={MY_PROJECTS_PAGE_SIZE}
+          total={data.totalCount}
+          onChange={onPageChange}
+          label={`${text.title} pages`}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ProjectCard({ item, type }: { item: Product | Model; type: CatalogItemType }) {
+  const thumbnail = item.smallThumbnail.url || item.thumbnail.url;
+  return (
+    <li className="project-card">
+      {thumbnail ? (
+        <img className="project-card__thumb" src={thumbnail} alt="" width="240" height="240" loading="lazy" />
+      ) : (
+        <span className="project-card__thumb" />
+      )}
+      <h3 className="project-card__name">{item.name}</h3>
+      <span className={`status-pill project-card__status status-pill--${item.status}`}>
+        {projectStatusLabels[item.status]}
+      </span>
+      <Link className="btn btn--secondary btn--md" to={detailPath(item, type)} aria-label={`Details of ${item.name}`}>
+        Details
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link } from 'react-router';
+import { StoreLinks } from '../../../components/store-links.tsx';
+import { useIsSignedIn } from '../../../lib/session.ts';
+import { useSettings } from '../../../lib/settings.ts';
+
+const guide = [
+  {
+    title: 'Find the location',
+    text: 'Open the VPS placement app and look up the place where your content should appear.',
+  },
+  {
+    title: 'Place objects on the 3D map',
+    text: 'Drop images, videos and 3D assets onto the scanned map, then scale and turn them to fit.',
+  },
+  {
+    title: 'Publish and check in the mobile app',
+    text: 'Publish the stage and walk up to it with the Lumora app to see it in place.',
+  },
+];
+
+const contentTypes = [
+  { title: 'Images', text: 'Posters, artwork and signs, placed flat on walls or standing in the air.' },
+  { title: 'Videos', text: 'Trailers and clips that play where people stand.' },
+  { title: '3D Assets', text: 'Your models from the marketplace, at real-world scale.' },
+  { title: 'Special Utilities', text: 'Interactive pieces such as token fountains and coupon drops.' },
+];
+
+export function isHttpUrl(value: string | undefined): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export default function CreatorPage() {
+  const { data: settings } = useSettings();
+  const isSignedIn = useIsSignedIn();
+  const macAppUrl = settings?.vpsAppOfMacOsFileUrl;
+  return (
+    <>
+      <section className="section creator-intro">
+        <div className="container split">
+          <div className="split__main prose">
+            <h2>Create where people live</h2>
+            <p>
+              Creator's World is where artists and brands shape what people see through Lumora. Place your images,
+              videos and 3D assets on the VPS map of a real location, and everyone who passes by with the app can find
+              them.
+            </p>
+            <p>
+              An AR placement lasts one month, then expires and is removed automatically. The VPS placement app is in
+              beta, so placed content may be removed while we improve it.
+            </p>
+            {isSignedIn ? null : (
+              <p>
+                <Link className="btn btn--primary btn--lg" to="/login">
+                  Register a partnership account
+                </Link>
+              </p>
+            )}
+          </div>
+          <aside className="split__side card download-card">
+            <h3>VPS placement app for macOS</h3>
+            {isHttpUrl(macAppUrl) ? (
+              <>
+                <p>Scan, place and publish your stages from your Mac. Beta.</p>
+                <a className="btn btn--primary btn--md" href={macAppUrl} target="_blank" rel="noreferrer">
+                  Download for macOS
+                </a>
+              </>
+            ) : (
+              <p>The macOS app is not available for download right now. Please check back soon.</p>
+            )}
+          </aside>
+        </div>
+      </section>
+
+      <section className="section section--tinted">
+        <div className="container">
+          <h2 className="section__title">Three steps to your first placement</h2>
+          <ol className="steps">
+            {guide.map((step, index) => (
+              <li key={step.title} className="steps__item">
+                <span className="steps__number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>{step.title}</h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="container">
+          <h2 className="section__title">What you can place</h2>
+          <div className="grid grid--4">
+            {contentTypes.map((item) => (
+              <article key={item.title} className="card feature">
+                <h3>{item.title}</h3>
+                <p>{item.text}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section cta-band">
+        <div className="container cta-band__inner">
+          <div>
+            <h2>Get the Lumora app</h2>
+            <p>
+              See your placements on iOS and Android. Follow Lumora on the{' '}
+              <a href={settings?.officialSiteUrl || '#'} target="_blank" rel="noreferrer">
+                official site
+              </a>{' '}
+              and the{' '}
+              <a href={settings?.socialPageUrl || '#'} target="_blank" rel="noreferrer">
+                social page
+              </a>
+              .
+            </p>
+          </div>
+          <StoreLinks />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { paymentMessages, sendConnectEmailBodySchema } from '@portal/contracts';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { toast } from '../../../components/toast.tsx';
+import { useSendConnectEmail } from '../api/send-connect-email.ts';
+
+/** Mails a connection link, for when someone else (a finance team) owns the Stripe account. */
+export function ConnectEmailForm() {
+  const sendEmail = useSendConnectEmail();
+  const form = useZodForm({
+    schema: sendConnectEmailBodySchema,
+    initialValues: { email: '', accountType: '' },
+    onSubmit: async (values) => {
+      await sendEmail.mutateAsync(values);
+      toast.success(paymentMessages.linkSent);
+      form.reset();
+    },
+  });
+  const { errors, register } = form;
+  return (
+    <form ref={form.formRef} className="card form" noValidate onSubmit={form.handleSubmit} aria-labelledby="email-link">
+      <h2 id="email-link" className="form__title">
+        Send the link by email
+      </h2>
+      <p className="form__intro">Someone else manages your Stripe account? Send them a link valid for 24 hours.</p>
+      <div className="form__row">
+        <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
+          <input className="input" type="email" autoComplete="email" {...register('email')} />
+        </Field>
+        <Field id={form.fieldId('accountType')} label="Account type" isRequired error={errors.accountType}>
+          <select className="input" {...register('accountType')}>
+            <option value="">Select…</option>
+            <option value="Standard">Standard</option>
+            <option value="Express">Express</option>
+          </select>
+        </Field>
+      </div>
+      <div className="form__actions">
+        <Button type="submit" variant="secondary" isLoading={form.isSubmitting}>
+          Send Email
+        </Button>
+      </div>
+    </form>
+  );
+}

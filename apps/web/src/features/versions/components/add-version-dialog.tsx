@@ -1,0 +1,72 @@
+import { versionMessages } from '@portal/contracts';
+import { useEffect, useId, useRef } from 'react';
+import { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+
+const versionNumberForm = z.object({
+  version: z
+    .string()
+    .trim()
+    .min(1, { error: versionMessages.valueRequired, abort: true })
+    .regex(/^\d+$/, { error: versionMessages.positiveInteger, abort: true })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1_000_000, { error: versionMessages.positiveInteger }),
+});
+
+export interface AddVersionDialogProps {
+  isOpen: boolean;
+  suggestedNumber: number;
+  onCancel: () => void;
+  onAdd: (number: number) => Promise<unknown>;
+}
+
+/** Asks for the new version's number (a positive integer above every earlier one). */
+export function AddVersionDialog({ isOpen, suggestedNumber, onCancel, onAdd }: AddVersionDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const form = useZodForm({
+    schema: versionNumberForm,
+    initialValues: { version: String(suggestedNumber) },
+    onSubmit: async ({ version }) => {
+      await onAdd(version);
+    },
+  });
+  const { reset, setValue } = form;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      reset();
+      setValue('version', String(suggestedNumber));
+      dialog.showModal();
+    }
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen, reset, setValue, suggestedNumber]);
+
+  return (
+    <dialog ref={dialogRef} className="dialog dialog--confirm" aria-labelledby={titleId} onClose={onCancel}>
+      <form ref={form.formRef} noValidate onSubmit={form.handleSubmit}>
+        <div className="dialog__header">
+          <h2 id={titleId}>Add Version</h2>
+        </div>
+        <div className="dialog__body">
+          <p>The new version is the testing version: your testers get it before you submit it for review.</p>
+          <Field id={form.fieldId('version')} label="Version number" isRequired error={form.errors.version}>
+            <input className="input" inputMode="numeric" autoComplete="off" {...form.register('version')} />
+          </Field>
+        </div>
+        <div className="dialog__footer button-row">
+          <Button variant="secondary" onClick={onCancel} isThrottled={false}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={form.isSubmitting}>
+            Add Version
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

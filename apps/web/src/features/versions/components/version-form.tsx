@@ -1,0 +1,165 @@
+import {
+  type CatalogItemType,
+  checkEdit,
+  isRefusal,
+  type UploadedFile,
+  updateVersionBodySchema,
+  versionMessages,
+} from '@portal/contracts';
+import { useState } from 'react';
+import { z } from 'zod';
+import { BuildUpload } from '../../../components/build-upload.tsx';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { toast } from '../../../components/toast.tsx';
+import { useChangeVersion } from '../api/change-version.ts';
+import { type AnyVersion, versionNumberOf, versionState } from '../utils/item-api.ts';
+
+const build = z.custom<UploadedFile | null>();
+const required = (message: string) => build.refine((file) => Boolean(file), { error: message });
+
+const versionFormSchema = z.object({
+  updateLog: updateVersionBodySchema.shape.updateLog,
+  ios: required(versionMessages.iosRequired),
+  android: required(versionMessages.androidRequired),
+  visionOS: build,
+  macOS: build,
+});
+
+type VersionFormValues = {
+  updateLog: string;
+  ios: UploadedFile | null;
+  android: UploadedFile | null;
+  visionOS: UploadedFile | null;
+  macOS: UploadedFile | null;
+};
+
+const platforms = [
+  { key: 'ios', label: 'iOS', isRequired: true },
+  { key: 'android', label: 'Android', isRequired: true },
+  { key: 'visionOS', label: 'VisionOS', isRequired: false },
+  { key: 'macOS', label: 'MacOS', isRequired: false },
+] as const;
+
+/** A stored build as the uploader shows it. */
+const storedBuild = (url: string | null, platform: string): UploadedFile | null =>
+  url
+    ? { name: `${platform} build (.${url.split('.').pop()})`, origin: url, icon: null, medium: null, small: null }
+    : null;
+
+const isInReview = (version: AnyVersion) =>
+  version.reviewStatus === 'SubmitedWaitingReview' || version.reviewStatus === 'UnderReviewing';
+
+/** Whether the page may change this version (the page does not know the slot: history holds only released ones). */
+export const isVersionEditable = (version: AnyVersion) => !isRefusal(checkEdit(versionState(version, 'release'), true));
+
+export interface VersionFormProps {
+  type: CatalogItemType;
+  itemId: string;
+  version: AnyVersion;
+  onSaved: () => void;
+}
+
+/** The Version page's form: update log and the builds of the four platforms. */
+export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps) {
+  const change = useChangeVersion(type, itemId);
+  const [pending, setPending] = useState<VersionFormValues>();
+
+  const save = async (values: z.output<typeof versionFormSchema>, interruptReview: boolean) => {
+    await change.mutateAsync({
+      kind: 'save',
+      versionId: version.id,
+      body: {
+        updateLog: values.updateLog,
+        iosAssetUrl: values.ios?.origin ?? '',
+        androidAssetUrl: values.android?.origin ?? '',
+        visionOSAssetUrl: values.visionOS?.origin ?? '',
+        macOSAssetUrl: values.macOS?.origin ?? '',
+        interruptReview,
+      },
+    });
+    toast.success(versionMessages.saved);
+    onSaved();
+  };
+
+  const form = useZodForm({
+    schema: versionFormSchema,
+    initialValues: {
+      updateLog: version.updateLog,
+      ios: storedBuild(version.iosAssetUrl, 'iOS'),
+      android: storedBuild(version.androidAssetUrl, 'Android'),
+      visionOS: storedBuild(version.visionOSAssetUrl, 'VisionOS'),
+      macOS: storedBuild(version.macOSAssetUrl, 'MacOS'),
+    } satisfies VersionFormValues,
+    onSubmit: async (values) => {
+      // a review in progress is interrupted only once the partner has confirmed it
+      if (isInReview(version)) {
+        setPending(values as VersionFormValues);
+        return;
+      }
+      await save(values, false);
+    },
+  });
+  const { errors, register } = form;
+
+  return (
+    <>
+      <form ref={form.formRef} className="card form" noValidate onSubmit={form.handleSubmit} aria-label="Version">
+        <h2 className="form__title">Version {versionNumberOf(version)}</h2>
+        {isInReview(version) ? (
+          <div className="alert alert--warning" role="note">
+            This version is being reviewed. Saving changes interrupts the review; you can submit it again afterwards.
+          </div>
+        ) : null}
+        <Field id={form.fieldId('updateLog')} label="Update log" isRequired error={errors.updateLog}>
+          <textarea
+            className="input textarea"
+            rows={5}
+            maxLength={5000}
+            placeholder="What is new in this version"
+            {...register('updateLog')}
+          />
+        </Field>
+        <div className="form__row">
+          {platforms.map(({ key, label, isRequired }) => (
+            <Field key={key} id={form.fieldId(key)} label={`${label} file`} isRequired={isRequired} error={errors[key]}>
+              <BuildUpload
+                id={form.fieldId(key)}
+                platform={label}
+                value={form.values[key]}
+                onChange={(file) => form.setValue(key, file)}
+                onRevalidate={() => form.touch(key)}
+                aria-invalid={Boolean(errors[key])}
+                aria-describedby={errors[key] ? `${form.fieldId(key)}-error` : undefined}
+              />
+            </Field>
+          ))}
+        </div>
+        <div className="form__actions">
+          <Button type="submit" isLoading={form.isSubmitting || change.isPending}>
+            Save Version
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        isOpen={pending !== undefined}
+        title="Interrupt the review?"
+        confirmLabel="Save and interrupt"
+        isBusy={change.isPending}
+        onCancel={() => setPending(undefined)}
+        onConfirm={async () => {
+          const values = versionFormSchema.parse(pending);
+          setPending(undefined);
+          await save(values, true).catch(() => undefined);
+        }}
+      >
+        <p>
+          Version {versionNumberOf(version)} is being reviewed. Saving your changes stops the review and brings it back
+          to Prepare For Submission.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,203 @@
+import type { LocalizationResponse } from '@portal/contracts';
+import { loading } from './loading.ts';
+import { type HostKey, hostUrl } from './runtime-config.ts';
+import { session } from './session.ts';
+
+export const SESSION_EXPIRED_MESSAGE = 'The user has expired, please login again.';
+const FALLBACK_MESSAGE = 'Error';
+
+/** Every failed call becomes one of these; `message` is what the user should read. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errorCode: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.errorCode === code);
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The app registers what a 401 does (toast, clear caches, go to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+let localization: Promise<LocalizationResponse> | undefined;
+
+function loadLocalization(): Promise<LocalizationResponse> {
+  localization ??= fetch(hostUrl('api', '/api/Language/Localization/en-US'))
+    .then((response) => (response.ok ? (response.json() as Promise<LocalizationResponse>) : {}))
+    .catch(() => {
+      localization = undefined;
+      return {};
+    });
+  return localization;
+}
+
+function parseErrorBody(text: string): { errorCode?: unknown; message?: unknown } | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    return typeof body === 'object' && body !== null ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A failed response of either transport → the one ApiError: a 401 of an authenticated call ends the session;
+ * otherwise the localized message of the errorCode, else the response's message, else "Error".
+ */
+async function toApiError(status: number, bodyText: string, sentToken: string | null): Promise<ApiError> {
+  if (status === 401 && sentToken) {
+    session.clear();
+    onUnauthorized();
+    return new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'Unauthorized');
+  }
+  const body = parseErrorBody(bodyText);
+  const errorCode = typeof body?.errorCode === 'string' ? body.errorCode : undefined;
+  const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  if (!errorCode) return new ApiError(serverMessage ?? FALLBACK_MESSAGE, status, undefined);
+  const messages = await loadLocalization();
+  return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode);
+}
+
+function authorizationHeaders(accept: string): { headers: Record<string, string>; token: string | null } {
+  const headers: Record<string, string> = { accept };
+  const token = session.getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  return { headers, token };
+}
+
+/** Runs a call under the loading overlay, unless it is a background one. */
+async function withLoading<T>(background: boolean, call: () => Promise<T>): Promise<T> {
+  if (!background) loading.start();
+  try {
+    return await call();
+  } finally {
+    if (!background) loading.end();
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  host?: HostKey;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skip the loading overlay (background refreshes). */
+  background?: boolean;
+  /** Response type; JSON by default. */
+  as?: 'json' | 'text' | 'blob';
+}
+
+function buildUrl(host: HostKey, path: string, query: RequestOptions['query']): string {
+  const url = hostUrl(host, path);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** The one HTTP client: bearer token, loading overlay, errors turned into ApiError, 401 handling. */
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', host = 'api', query, body, signal, background = false, as = 'json' } = options;
+  const { headers, token } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*');
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  return withLoading(background, async () => {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(host, path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      throw new ApiError(FALLBACK_MESSAGE, 0, undefined);
+    }
+    if (!response.ok) throw await toApiError(response.status, await response.text().catch(() => ''), token);
+    if (response.status === 204) return undefined as T;
+    if (as === 'blob') return (await response.blob()) as T;
+    return (as === 'text' ? await response.text() : await response.json()) as T;
+  });
+}
+
+export interface UploadOptions {
+  /** The file host unless told otherwise. */
+  host?: HostKey;
+  /** The multipart part that carries the file. */
+  fieldName?: string;
+  signal?: AbortSignal;
+  /** Skip the loading overlay. */
+  background?: boolean;
+  /** Percent of the request body sent, 0 to 100. */
+  onProgress?: (percent: number) => void;
+}
+
+/** Sends a multipart body by XMLHttpRequest, the only browser API that reports upload progress. */
+function sendMultipart(
+  url: string,
+  body: FormData,
+  headers: Record<string, string>,
+  { signal, onProgress }: Pick<UploadOptions, 'signal' | 'onProgress'>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.upload.onload = () => onProgress?.(100);
+    const onAbort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      settle();
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError(FALLBACK_MESSAGE, 0, undefined));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(aborted());
+    };
+    signal?.addEventListener('abort', onAbort);
+    xhr.send(body);
+  });
+}
+
+/** Uploads one file as multipart form data, with progress, through the same token, overlay and error handling. */
+export function apiUpload<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
+  const { host = 'files', fieldName = 'file', signal, background = false, onProgress } = options;
+  const { headers, token } = authorizationHeaders('application/json');
+  const body = new FormData();
+  body.append(fieldName, file, file.name);
+
+  return withLoading(background, async () => {
+    const response = await sendMultipart(hostUrl(host, path), body, headers, { signal, onProgress });
+    if (response.status < 200 || response.status >= 300) {
+      throw await toApiError(response.status, response.text, token);
+    }
+    return JSON.parse(response.text) as T;
+  });
+}

@@ -1,0 +1,15 @@
+import { apiRequest } from './api-client.ts';
+import type { HostKey } from './runtime-config.ts';
+
+/** Downloads a file that needs the session (a build), and saves it under `fileName`. */
+export async function downloadFile(path: string, fileName: string, host: HostKey = 'files'): Promise<void> {
+  const blob = await apiRequest<Blob>(path, { host, as: 'blob' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,33 @@
+/** The four hosts the portal talks to, served by the server at run time (never baked into the build). */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  fileBaseUrl: string;
+  gameApiBaseUrl: string;
+  staticBaseUrl: string;
+}
+
+export type HostKey = 'api' | 'files' | 'gameApi' | 'static';
+
+const fallback: RuntimeConfig = { apiBaseUrl: '', fileBaseUrl: '', gameApiBaseUrl: '', staticBaseUrl: '' };
+
+function readInlineConfig(): RuntimeConfig {
+  const element = typeof document === 'undefined' ? null : document.getElementById('runtime-config');
+  if (!element?.textContent) return fallback;
+  try {
+    return { ...fallback, ...(JSON.parse(element.textContent) as Partial<RuntimeConfig>) };
+  } catch {
+    return fallback;
+  }
+}
+
+export const runtimeConfig: RuntimeConfig = readInlineConfig();
+
+export function hostUrl(host: HostKey, path: string): string {
+  const base = {
+    api: runtimeConfig.apiBaseUrl,
+    files: runtimeConfig.fileBaseUrl,
+    gameApi: runtimeConfig.gameApiBaseUrl,
+    static: runtimeConfig.staticBaseUrl,
+  }[host];
+  return `${base.replace(/\/$/, '')}${path}`;
+}

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './paths.ts';
+
+const CHILD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-route-server.ts');
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export interface BareRoute {
+  url: string;
+  pid: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a bare Fastify server in its own process (so it never shares an event loop with the load generator) whose
+ * one GET route at `route` answers `body` with `contentType`: the floor any handler returning these bytes sits on.
+ */
+export async function startBareRoute(route: string, body: Buffer, contentType: string): Promise<BareRoute> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-route-'));
+  const bodyFile = path.join(dir, 'body');
+  writeFileSync(bodyFile, body);
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: '0', BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn the bare Fastify server');
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const close = async () => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('the bare Fastify server did not start in time')),
+        START_TIMEOUT_MS,
+      );
+      let output = '';
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        output += chunk;
+        const match = /listening (\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the bare Fastify server exited before listening (${code ?? signal})`));
+      });
+    });
+    return { url: `http://127.0.0.1:${port}`, pid, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

@@ -1,0 +1,58 @@
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationSeconds: number;
+  /** The requests connection `index` (0-based) cycles through, in order. */
+  requestsFor: (index: number) => LoadRequest[];
+}
+
+export interface LoadResult {
+  connections: number;
+  durationSeconds: number;
+  /** Mean of the per-second request counts (autocannon's requests.average). */
+  requestsPerSecond: number;
+  totalRequests: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerSecond: number;
+}
+
+/** One autocannon run from this process against `url`; every response counts, also the non-2xx ones. */
+export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+  let nextClient = 0;
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    setupClient: (client) => {
+      const requests = options.requestsFor(nextClient);
+      nextClient += 1;
+      client.setRequests(requests.map((request) => ({ method: 'GET', path: request.path, headers: request.headers })));
+    },
+  });
+  return {
+    connections: result.connections,
+    durationSeconds: result.duration,
+    requestsPerSecond: result.requests.average,
+    totalRequests: result.requests.total,
+    latencyMs: {
+      mean: result.latency.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerSecond: result.throughput.average,
+  };
+}

@@ -1,0 +1,124 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+
+/** Kernel clock ticks per second for /proc/<pid>/stat times; 100 on every Linux we run on (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** A `kB` field of /proc/<pid>/status (VmRSS, VmHWM, …), or null when the process or /proc is gone. */
+export function readStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const value = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1];
+    return value === undefined ? null : Number(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resets VmHWM to the current RSS (`echo 5 > /proc/<pid>/clear_refs`, Linux ≥ 4.0), so that VmHWM afterwards is
+ * the exact peak of what follows. False when the kernel or permissions refuse.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, or null when it is gone. */
+export function readCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return Number.isNaN(utime) || Number.isNaN(stime) ? null : (utime + stime) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by a group of processes; the ones that ended since count as what they had last used. */
+export class CpuMeter {
+  private readonly start = new Map<number, number>();
+  private readonly startedAt = process.hrtime.bigint();
+
+  constructor(private readonly pids: () => number[]) {
+    for (const pid of pids()) {
+      const seconds = readCpuSeconds(pid);
+      if (seconds !== null) this.start.set(pid, seconds);
+    }
+  }
+
+  /** Share of one core used since construction (1 = one core fully busy). */
+  read(): { cpuSeconds: number; wallSeconds: number; coreShare: number } {
+    const wallSeconds = Number(process.hrtime.bigint() - this.startedAt) / 1e9;
+    let cpuSeconds = 0;
+    for (const pid of this.pids()) {
+      const seconds = readCpuSeconds(pid);
+      if (seconds !== null) cpuSeconds += seconds - (this.start.get(pid) ?? 0);
+    }
+    return { cpuSeconds, wallSeconds, coreShare: wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 };
+  }
+}
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks (first line of /proc/stat). */
+function readMachineTicks(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice; guest time is already in user and nice
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy, total: busy + idle + iowait };
+  } catch {
+    return null;
+  }
+}
+
+/** How many cores the whole machine kept busy since construction: every process, ours and others'. */
+export class MachineCpuMeter {
+  private readonly start = readMachineTicks();
+
+  /** Busy cores on average (0 = idle, `cores` = every core busy); null without /proc/stat. */
+  read(): number | null {
+    const end = readMachineTicks();
+    if (!this.start || !end || end.total <= this.start.total) return null;
+    return ((end.busy - this.start.busy) / (end.total - this.start.total)) * os.availableParallelism();
+  }
+}
+
+export interface MachineLoad {
+  /** Cores the machine kept busy, on average, in the second before a figure started; null without /proc/stat. */
+  busyCores: number | null;
+  cores: number;
+  loadAverage1m: number;
+}
+
+/**
+ * What the machine was doing in the second before a figure starts: timing figures taken while other work keeps
+ * the cores busy come out low. (The load average would also count the figures that just ran before this one.)
+ */
+export async function sampleMachineLoad(): Promise<MachineLoad> {
+  const meter = new MachineCpuMeter();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return { busyCores: meter.read(), cores: os.availableParallelism(), loadAverage1m: os.loadavg()[0] ?? 0 };
+}
+
+/** Busier than this many cores before a figure, with nothing of ours running, means other work is going on. */
+const BUSY_CORES_WARNING = 0.3;
+
+export function describeMachineLoad(load: MachineLoad): string {
+  const busy = load.busyCores === null ? 'n/a' : load.busyCores.toFixed(2);
+  const text = `${busy} of ${load.cores} cores busy in the second before (load average ${load.loadAverage1m.toFixed(2)})`;
+  return load.busyCores !== null && load.busyCores > BUSY_CORES_WARNING
+    ? `${text}: WARNING, other processes are busy on this machine; these figures may be worse than on a quiet one`
+    : text;
+}

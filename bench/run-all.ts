@@ -1,0 +1,249 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type AntdBaseline, BASELINE_NAME, startAntdBaseline } from './baseline-antd.ts';
+import {
+  formatKb,
+  HOME_JS_BUDGET_BYTES,
+  measureBundleSizes,
+  PUBLIC_ROUTES,
+  printAssetList,
+  printBundleTable,
+  type RouteBundle,
+} from './bundle-sizes.ts';
+import { assertChromiumInstalled } from './lib/chromium.ts';
+import { REPO_ROOT, RESULTS_DIR, WEB_DIST } from './lib/paths.ts';
+import { type ServerMemory, startPortalServer } from './lib/server.ts';
+import { formatVerdict, printTable } from './lib/table.ts';
+import { ensureWebBuilt, readWebBuildStamp } from './lib/web-build.ts';
+import {
+  ACCESSIBILITY_TARGET,
+  LIGHTHOUSE_ROUTES,
+  type LighthousePageResult,
+  meetsAccessibilityTarget,
+  meetsPerformanceTarget,
+  PERFORMANCE_TARGET,
+  printFindings,
+  printLighthouseTable,
+  RUNS_PER_PAGE,
+  runLighthousePages,
+} from './lighthouse.ts';
+import {
+  measureProductList,
+  P99_TARGET_MS,
+  type ProductListResult,
+  printProductListTable,
+  SCALE_NOTE,
+  THROUGHPUT_RATIO_TARGET,
+} from './product-list.ts';
+import { GROWTH_TARGET_MB, measureUploadMemory, printUploadMemoryTable, type UploadRun } from './upload-memory.ts';
+
+interface TargetResult {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  node: string;
+  lighthouseVersion: string;
+  chromium: string;
+  runsPerPage: number;
+  webDistRebuiltDuringRun: boolean;
+  server: { startupSeconds: number; memory: ServerMemory | null };
+  bundleSizes: { portal: RouteBundle[]; baseline: RouteBundle[] };
+  lighthouse: LighthousePageResult[];
+  /** null when the figure failed (its error is printed and the run exits non-zero). */
+  productList: ProductListResult | null;
+  uploadMemory: UploadRun[] | null;
+  targets: TargetResult[];
+}
+
+async function runAll(): Promise<void> {
+  const startedAt = new Date();
+  ensureWebBuilt();
+  assertChromiumInstalled();
+  const buildStamp = readWebBuildStamp();
+
+  const server = await startPortalServer();
+  let baseline: AntdBaseline | null = null;
+  let portalBundles: RouteBundle[];
+  let baselineBundles: RouteBundle[];
+  let lighthouseResults: LighthousePageResult[];
+  let memory: ServerMemory | null;
+  try {
+    portalBundles = await measureBundleSizes(server.url, PUBLIC_ROUTES, WEB_DIST);
+    printBundleTable('Gzipped JS and CSS a first visit downloads, per public route (KB = 1000 bytes)', portalBundles);
+    const home = portalBundles.find((bundle) => bundle.route === '/');
+    if (home) printAssetList('Files a first visit to Home downloads', home);
+
+    baseline = await startAntdBaseline();
+    baselineBundles = await measureBundleSizes(baseline.url, ['/'], baseline.distDir);
+    printBundleTable('Same measurement on the baseline', baselineBundles, { appName: BASELINE_NAME, budgeted: false });
+
+    const pages = [
+      ...LIGHTHOUSE_ROUTES.map(({ name, route }) => ({ name, url: new URL(route, server.url).href, targeted: true })),
+      { name: BASELINE_NAME, url: `${baseline.url}/`, targeted: false },
+    ];
+    lighthouseResults = await runLighthousePages(pages);
+    printLighthouseTable(lighthouseResults);
+    printFindings(lighthouseResults);
+    memory = server.readMemory();
+  } finally {
+    await baseline?.close();
+    await server.stop();
+  }
+
+  printServerMemory(server.pid, memory);
+  const rebuiltDuringRun = readWebBuildStamp() !== buildStamp;
+  if (rebuiltDuringRun) {
+    console.log(
+      '\nWARNING: apps/web/dist was rebuilt during this run, so these figures may mix two builds. Run again.',
+    );
+  }
+
+  const productList = await runFigure('product-list', measureProductList);
+  if (productList) printProductListTable(productList);
+  const uploadMemory = await runFigure('upload-memory', () => measureUploadMemory());
+  if (uploadMemory) printUploadMemoryTable(uploadMemory);
+
+  const targets = [
+    ...evaluateTargets(portalBundles, lighthouseResults),
+    ...evaluateServerTargets(productList, uploadMemory),
+  ];
+  printSummary(targets, baselineBundles, lighthouseResults);
+
+  const firstResult = lighthouseResults[0];
+  const results: BenchResults = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    node: process.version,
+    lighthouseVersion: firstResult?.lighthouseVersion ?? '',
+    chromium: firstResult?.userAgent ?? '',
+    runsPerPage: RUNS_PER_PAGE,
+    webDistRebuiltDuringRun: rebuiltDuringRun,
+    server: { startupSeconds: server.startupSeconds, memory },
+    bundleSizes: { portal: portalBundles, baseline: baselineBundles },
+    lighthouse: lighthouseResults,
+    productList,
+    uploadMemory,
+    targets,
+  };
+  writeResults(results, startedAt);
+}
+
+function printServerMemory(pid: number, memory: ServerMemory | null): void {
+  if (!memory) {
+    console.log('\nPortal server memory: n/a (no /proc on this system)');
+    return;
+  }
+  const toMiB = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
+  console.log(
+    `\nPortal server (pid ${pid}) peak RSS ${toMiB(memory.peakRssKb)} (VmHWM), ` +
+      `${toMiB(memory.currentRssKb)} at the end of the run (VmRSS)`,
+  );
+}
+
+function evaluateTargets(bundles: RouteBundle[], lighthouseResults: LighthousePageResult[]): TargetResult[] {
+  const targets: TargetResult[] = [];
+  const home = bundles.find((bundle) => bundle.route === '/');
+  targets.push({
+    name: 'Home first visit JS (gzipped)',
+    target: `<= ${formatKb(HOME_JS_BUDGET_BYTES)} KB`,
+    measured: home ? `${formatKb(home.jsGzBytes)} KB` : 'n/a',
+    met: home !== undefined && home.jsGzBytes <= HOME_JS_BUDGET_BYTES,
+  });
+  for (const result of lighthouseResults.filter((page) => page.targeted)) {
+    targets.push({
+      name: `${result.name} Lighthouse performance`,
+      target: `>= ${PERFORMANCE_TARGET}`,
+      measured: String(result.medianPerformance ?? 'n/a'),
+      met: meetsPerformanceTarget(result),
+    });
+    targets.push({
+      name: `${result.name} Lighthouse accessibility`,
+      target: `${ACCESSIBILITY_TARGET}`,
+      measured: String(result.medianAccessibility ?? 'n/a'),
+      met: meetsAccessibilityTarget(result),
+    });
+  }
+  return targets;
+}
+
+/** Runs a figure that needs more than the web build (PostgreSQL, a server of its own); a failure is reported, not fatal. */
+async function runFigure<T>(name: string, measure: () => Promise<T>): Promise<T | null> {
+  try {
+    return await measure();
+  } catch (err) {
+    console.error(`\n${name} failed:`, err);
+    process.exitCode = 1;
+    return null;
+  }
+}
+
+function evaluateServerTargets(productList: ProductListResult | null, uploads: UploadRun[] | null): TargetResult[] {
+  const failed = 'failed (see above)';
+  const targets: TargetResult[] = [];
+  targets.push({
+    name: 'Product list req/s vs bare Fastify route',
+    target: `>= ${THROUGHPUT_RATIO_TARGET} x bare`,
+    measured: productList
+      ? `${productList.ratioToBare.toFixed(2)} x (${productList.portal.load.requestsPerSecond.toFixed(0)} vs ` +
+        `${productList.bare.load.requestsPerSecond.toFixed(0)} req/s)`
+      : failed,
+    met: productList?.meetsThroughputTarget ?? false,
+  });
+  targets.push({
+    name: `Product list p99 at ${productList?.connections ?? 64} connections`,
+    target: `<= ${P99_TARGET_MS} ms`,
+    measured: productList ? `${productList.portal.load.latencyMs.p99} ms` : failed,
+    met: productList?.meetsLatencyTarget ?? false,
+  });
+  targets.push({
+    name: 'Server memory growth, 50 MB build upload',
+    target: `<= ${GROWTH_TARGET_MB} MB each run`,
+    measured: uploads
+      ? `${uploads.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.length} runs)`
+      : failed,
+    met: uploads !== null && uploads.length > 0 && uploads.every((run) => run.meetsTarget),
+  });
+  return targets;
+}
+
+function printSummary(
+  targets: TargetResult[],
+  baselineBundles: RouteBundle[],
+  lighthouseResults: LighthousePageResult[],
+): void {
+  printTable(
+    'Summary',
+    [{ header: 'figure' }, { header: 'target' }, { header: 'measured', align: 'right' }, { header: 'verdict' }],
+    targets.map((target) => [target.name, target.target, target.measured, formatVerdict(target.met)]),
+  );
+  const baselineJs = baselineBundles.reduce((sum, bundle) => sum + bundle.jsGzBytes, 0);
+  const baselineScores = lighthouseResults.find((result) => !result.targeted);
+  console.log(
+    `For scale, ${BASELINE_NAME}: ${formatKb(baselineJs)} KB gzipped JS, Lighthouse performance ` +
+      `${baselineScores?.medianPerformance ?? 'n/a'}, accessibility ${baselineScores?.medianAccessibility ?? 'n/a'}`,
+  );
+  console.log(`For scale, product list: ${SCALE_NOTE}.`);
+  const missed = targets.filter((target) => !target.met).length;
+  console.log(missed === 0 ? 'All targets MET.' : `${missed} of ${targets.length} targets MISSED.`);
+}
+
+function writeResults(results: BenchResults, startedAt: Date): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  // Colons are not allowed in Windows file names; the rest of the ISO timestamp stays as it is.
+  const file = path.join(RESULTS_DIR, `${startedAt.toISOString().replace(/:/g, '-')}.json`);
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  console.log(`\nResults written to ${path.relative(REPO_ROOT, file)} and bench/results/latest.json`);
+}
+
+runAll().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,56 @@
+import { codeFor, expect, registerPartner, test } from '../../fixtures/test.ts';
+
+test('a partner resets the password in two steps and logs in with the new one', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot Password' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot Password');
+  await page.getByLabel('Email').fill(partner.email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Verification code has been setInterval')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Step 2: a new password' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
+  await page.getByLabel('Verification code').fill(await codeFor(request, partner.email));
+  await page.getByLabel('New password').fill('Brand5New');
+  await page.getByLabel('Confirm password').fill('Brand5New');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Reset Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(partner.email);
+  await form.getByLabel('Password').fill('Brand5New');
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/developers\/my-project$/);
+});
+
+test('the reset forms show their messages', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  await page.clock.install();
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('Please input the email')).toBeVisible();
+  await page.getByLabel('Email').fill('not-registered@nowhere.example');
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(page.getByText('This email is not registered.')).toBeVisible();
+  // a person takes longer than the 800 ms click throttle to correct the address
+  await page.clock.runFor(1000);
+  await page.getByLabel('Email').fill(partner.email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('please complete the form')).toBeVisible();
+  await expect(page.getByText('Please input verification code')).toBeVisible();
+  await expect(page.getByText('Please input the password', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please input the password again')).toBeVisible();
+  await page.getByLabel('New password').fill('short');
+  await expect(page.getByText('Password format incorrect')).toBeVisible();
+  await page.getByLabel('New password').fill('Brand5New');
+  await page.getByLabel('Confirm password').fill('Brand5Old');
+  await expect(page.getByText("Two inputs don't match!")).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Brand5New');
+  await page.getByLabel('Verification code').fill('000000');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText(/The verification code is incorrect\.|Too many wrong/)).toBeVisible();
+});

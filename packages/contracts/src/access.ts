@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { emailSchema, optionalText, requiredText } from './validation.ts';
+
+/** Seconds before another code can be sent to the same address for the same purpose. */
+export const CODE_RESEND_SECONDS = 30;
+export const CODE_VALID_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+
+export const accessMessages = {
+  loginPasswordRequired: 'Please input password',
+  passwordRequired: 'Please input the password',
+  passwordFormat: 'Password format incorrect',
+  passwordHint: '8 to 16 characters, with at least one lowercase letter, one uppercase letter and one digit',
+  confirmRequired: 'Please input the password again',
+  confirmMismatch: "Two inputs don't match!",
+  firstNameRequired: 'Please input first name',
+  lastNameRequired: 'Please input last name',
+  codeRequired: 'Please input verification code',
+  codeFormat: 'The verification code is 6 digits',
+  addressRequired: 'Please input registered address',
+  acceptTerms: 'Please accept terms and conditions and Privacy Policy.',
+  codeSent: 'Verification code has been setInterval',
+  registered: 'Registered Successfully',
+  reset: 'Reset Successfully',
+  updated: 'Update Successfully',
+} as const;
+
+/** 8 to 16 characters with a lowercase letter, an uppercase letter and a digit. */
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,16}$/;
+
+export const newPasswordSchema = z
+  .string({ error: accessMessages.passwordRequired })
+  .min(1, { error: accessMessages.passwordRequired, abort: true })
+  .regex(PASSWORD_PATTERN, { error: accessMessages.passwordFormat });
+
+export const verificationCodeSchema = z
+  .string({ error: accessMessages.codeRequired })
+  .trim()
+  .min(1, { error: accessMessages.codeRequired, abort: true })
+  .regex(/^\d{6}$/, { error: accessMessages.codeFormat });
+
+const firstName = requiredText(accessMessages.firstNameRequired, 50);
+const lastName = requiredText(accessMessages.lastNameRequired, 50);
+const registeredAddress = requiredText(accessMessages.addressRequired, 300);
+const registeredBusinessName = optionalText(200);
+const introduce = optionalText(1000);
+
+export const loginBodySchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: accessMessages.loginPasswordRequired })
+    .min(1, { error: accessMessages.loginPasswordRequired, abort: true })
+    .max(128, { error: accessMessages.passwordFormat }),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const sendCodeQuerySchema = z.object({ email: emailSchema });
+
+export const registerBodySchema = z.strictObject({
+  email: emailSchema,
+  firstName,
+  lastName,
+  password: newPasswordSchema,
+  verificationCode: verificationCodeSchema,
+  introduce,
+  registeredBusinessName,
+  registeredAddress,
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type Registration = z.output<typeof registerBodySchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  verificationCode: verificationCodeSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+export const updateProfileBodySchema = z.strictObject({
+  firstName,
+  lastName,
+  introduce,
+  registeredBusinessName,
+  registeredAddress,
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+export type ProfileUpdate = z.output<typeof updateProfileBodySchema>;
+
+export const profileSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  introduce: z.string(),
+  registeredBusinessName: z.string(),
+  registeredAddress: z.string(),
+  connectedToStripe: z.boolean(),
+  isSubscribed: z.boolean(),
+  role: z.enum(['Partner', 'Admin']),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const loginResponseSchema = z.object({
+  accessToken: z.string(),
+  profile: profileSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const codeSentResponseSchema = z.object({
+  /** Seconds until another code may be requested. */
+  resendAfterSeconds: z.number().int(),
+});
+export type CodeSentResponse = z.infer<typeof codeSentResponseSchema>;
+
+/** Form-only fields of the register and reset forms, on top of the API's schema. */
+export const confirmPasswordSchema = z
+  .string({ error: accessMessages.confirmRequired })
+  .min(1, { error: accessMessages.confirmRequired });

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { imageRefSchema, listSchema, pagedSchema } from './common.ts';
+import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, requiredText } from './validation.ts';
+
+export const faqSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  order: z.number().int(),
+});
+export type Faq = z.infer<typeof faqSchema>;
+export const faqListResponseSchema = listSchema(faqSchema);
+export type FaqListResponse = z.infer<typeof faqListResponseSchema>;
+
+/** An SDK document; `url` serves its markdown. */
+export const documentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  description: z.string(),
+});
+export type SdkDocument = z.infer<typeof documentSchema>;
+export const documentListResponseSchema = listSchema(documentSchema);
+export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
+export const documentIdParamsSchema = z.object({ id: z.string().max(64) });
+
+export const settingsSchema = z.object({
+  /** Dollars per month (two decimals); stored as cents. */
+  partnerSubscriptionUnitPricePermonth: z.number(),
+  /** "x.xx USD", or "Free" when the price is not above 0. */
+  pricePermonthToString: z.string(),
+  gameSdkFileUrl: z.string(),
+  vpsAppOfMacOsFileUrl: z.string(),
+  partnerContactEmail: z.string(),
+  officialSiteUrl: z.string(),
+  socialPageUrl: z.string(),
+  iosAppUrl: z.string(),
+  androidAppUrl: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export function formatMonthlyPrice(cents: number): string {
+  return cents > 0 ? `${(cents / 100).toFixed(2)} USD` : 'Free';
+}
+
+export const staticTextTypes = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'] as const;
+export const staticTextTypeSchema = z.enum(staticTextTypes);
+export type StaticTextType = z.infer<typeof staticTextTypeSchema>;
+export const staticTextTitles: Record<StaticTextType, string> = {
+  MarketplaceAgreement: 'Marketplace Agreement',
+  MarketplaceTermsOfUse: 'Marketplace Terms of Use',
+  DeveloperAgreement: 'Developer Agreement',
+};
+
+export const staticQuerySchema = z.object({
+  type: z.string().max(64),
+  culture: z.string().max(16).default('en-US'),
+});
+export const staticTextSchema = z.object({
+  type: staticTextTypeSchema,
+  culture: z.string(),
+  title: z.string(),
+  /** Markdown. */
+  content: z.string(),
+  updatedAt: z.string(),
+});
+export type StaticText = z.infer<typeof staticTextSchema>;
+
+export const contactMessages = {
+  nameRequired: 'Please input name',
+  descriptionRequired: 'Please input description',
+  sent: 'Your partnership enquiry have been sent, we will get back you soon, thanks!',
+} as const;
+
+export const contactBodySchema = z.strictObject({
+  name: requiredText(contactMessages.nameRequired, MAX_NAME_LENGTH),
+  company: optionalText(200),
+  phoneNumber: optionalText(40),
+  email: emailSchema,
+  description: requiredText(contactMessages.descriptionRequired, MAX_TEXT_LENGTH),
+});
+export type ContactBody = z.input<typeof contactBodySchema>;
+export type ContactEnquiry = z.output<typeof contactBodySchema>;
+
+export const recentProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['Product', 'Model']),
+  thumbnail: imageRefSchema,
+});
+export type RecentProduct = z.infer<typeof recentProductSchema>;
+export const recentProductsResponseSchema = pagedSchema(recentProductSchema);
+export type RecentProductsResponse = z.infer<typeof recentProductsResponseSchema>;
+
+export const RECENT_PROJECTS_PAGE_SIZE = 4;

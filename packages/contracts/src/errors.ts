@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer, with its HTTP status and the message shown to users.
+ * `GET /api/Language/Localization/en-US` serves these messages; the web app looks them up by code.
+ */
+export const errorCatalog = {
+  ValidationFailed: { status: 400, message: 'Some fields are missing or invalid.' },
+  UnknownField: { status: 400, message: 'The request contains fields that are not accepted.' },
+  MalformedRequest: { status: 400, message: 'The request body could not be read.' },
+  Unauthorized: { status: 401, message: 'The user has expired, please login again.' },
+  InvalidCredentials: { status: 400, message: 'The email or password is incorrect.' },
+  EmailNotRegistered: { status: 404, message: 'This email is not registered.' },
+  EmailAlreadyRegistered: { status: 409, message: 'This email is already registered, please log in.' },
+  VerificationCodeIncorrect: { status: 400, message: 'The verification code is incorrect.' },
+  VerificationCodeExpired: {
+    status: 400,
+    message: 'The verification code has expired or was not requested, please send a new one.',
+  },
+  VerificationCodeUsedUp: {
+    status: 400,
+    message: 'Too many wrong verification codes, please send a new one.',
+  },
+  CodeRequestTooSoon: { status: 429, message: 'Please wait 30 seconds before requesting a new code.' },
+  Forbidden: { status: 403, message: 'You do not have permission to do this.' },
+  NotFound: { status: 404, message: 'The requested resource was not found.' },
+  DocumentNotFound: { status: 404, message: 'This document does not exist.' },
+  StaticTextNotFound: { status: 404, message: 'This text does not exist.' },
+  PayoutAccountRequired: { status: 403, message: 'Please connect the stripe account first.' },
+  PayoutAccountMissing: { status: 404, message: 'No Stripe account is connected yet.' },
+  ConnectStateInvalid: {
+    status: 400,
+    message: 'This connection link is unknown, expired or already used, please start again.',
+  },
+  ConnectCodeInvalid: {
+    status: 400,
+    message: 'Stripe did not accept the connection, it may be expired or already used. Please start again.',
+  },
+  ConnectDenied: { status: 400, message: 'The connection was declined on Stripe.' },
+  ConnectOnboardingIncomplete: {
+    status: 409,
+    message: 'The Stripe onboarding is not finished yet, please complete it and try again.',
+  },
+  PaymentProviderError: { status: 502, message: 'Stripe could not be reached, please try again in a moment.' },
+  PaymentsUnavailable: { status: 503, message: 'Payments are not configured on this server.' },
+  ProductNotFound: { status: 404, message: 'This project does not exist.' },
+  ModelNotFound: { status: 404, message: 'This 3D model does not exist.' },
+  CategoryNotFound: { status: 400, message: 'Please input category' },
+  FileUrlNotOurs: {
+    status: 400,
+    message: 'Images must be uploaded to the Partner Portal first.',
+  },
+  FileMissing: { status: 400, message: 'Please choose a file to upload.' },
+  FileNameInvalid: { status: 400, message: 'The file name is not valid.' },
+  ImageTypeInvalid: { status: 415, message: 'Avatar picture must be JPG or PNG format!' },
+  ImageTooLarge: { status: 413, message: 'Image must be smaller than 5 MB!' },
+  BuildTypeInvalid: { status: 415, message: 'File must be AB or GLB format!' },
+  BuildTooLarge: { status: 413, message: 'File must be smaller than 50 MB!' },
+  FileNotFound: { status: 404, message: 'This file does not exist.' },
+  VersionNotFound: { status: 404, message: 'This version does not exist.' },
+  TestingVersionExists: {
+    status: 409,
+    message: 'There is already a version in testing: submit it or finish it before adding another.',
+  },
+  ReleaseNotSettled: {
+    status: 409,
+    message: 'The current release is still in review or was rejected: finish it before adding or submitting another.',
+  },
+  VersionNumberNotHigher: {
+    status: 409,
+    message: 'The version number must be greater than every earlier version.',
+  },
+  VersionNotSubmittable: {
+    status: 409,
+    message: 'Only a version prepared for submission can be submitted.',
+  },
+  VersionBuildsMissing: { status: 409, message: 'Upload the iOS and Android builds before submitting.' },
+  VersionNotEditable: {
+    status: 409,
+    message: 'This version cannot be changed any more: add a new version instead.',
+  },
+  ReviewInProgress: {
+    status: 409,
+    message: 'This version is being reviewed: editing it interrupts the review.',
+  },
+  VersionNotTakeDownable: {
+    status: 409,
+    message: 'Only a released, active version can be taken down.',
+  },
+  ReviewTransitionInvalid: { status: 409, message: 'This version is not at that step of the review.' },
+  PayloadTooLarge: { status: 413, message: 'The request is too large.' },
+  UnsupportedMediaType: { status: 415, message: 'This content type is not supported.' },
+  RateLimited: { status: 429, message: 'Too many requests, please try again later.' },
+  InternalError: { status: 500, message: 'Something went wrong on our side, please try again.' },
+  ServiceUnavailable: { status: 503, message: 'The service is shutting down, please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+/** The one body every failed request answers with. */
+export const apiErrorSchema = z.object({
+  errorCode: z.string(),
+  message: z.string(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** `GET /api/Language/Localization/{culture}`: errorCode → message. */
+export const localizationResponseSchema = z.record(z.string(), z.string());
+export type LocalizationResponse = z.infer<typeof localizationResponseSchema>;

@@ -1,0 +1,11 @@
+export * from './access.ts';
+export * from './catalog.ts';
+export * from './common.ts';
+export * from './content.ts';
+export * from './errors.ts';
+export * from './files.ts';
+export { paymentMessages } from './messages.ts';
+export * from './payments.ts';
+export * from './validation.ts';
+export * from './version-rules.ts';
+export * from './versions.ts';

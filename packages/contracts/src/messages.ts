@@ -1,0 +1,19 @@
+/**
+ * Texts the portal shows, in a module without zod: the web app's shell imports it through
+ * `@portal/contracts/messages` and stays small.
+ */
+
+export const messages = {
+  emailRequired: 'Please input the email',
+  emailFormat: 'Incorrect email format',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  completeTheForm: 'please complete the form',
+} as const;
+
+export const paymentMessages = {
+  connectFirst: 'Please connect the stripe account first.',
+  connected: 'Stripe connect successfully.',
+  connectFailed: 'Failed to connect to stripe account',
+  linkSent: 'Stripe connection link has been sent to your email.',
+  accountTypeRequired: 'Please select the account type',
+} as const;

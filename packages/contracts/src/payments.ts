@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { paymentMessages } from './messages.ts';
+import { emailSchema } from './validation.ts';
+
+export const payoutAccountTypes = ['Standard', 'Express'] as const;
+export const payoutAccountTypeSchema = z.enum(payoutAccountTypes, { error: paymentMessages.accountTypeRequired });
+export type PayoutAccountType = z.infer<typeof payoutAccountTypeSchema>;
+
+/** `GET /api/Stripe/Connect/Url`: one URL per account type, each bound to the signed-in partner. */
+export const connectUrlSchema = z.object({ accountType: payoutAccountTypeSchema, url: z.string() });
+export const connectUrlsResponseSchema = z.array(connectUrlSchema);
+export type ConnectUrl = z.infer<typeof connectUrlSchema>;
+
+export const confirmConnectBodySchema = z.strictObject({
+  code: z.string({ error: 'code is required' }).min(1, { error: 'code is required' }).max(256),
+  scope: z.string().max(64).default('read_write'),
+  /** The `state` the provider sent back; when missing, the partner's newest open connection is used. */
+  state: z.string().max(128).optional(),
+});
+export type ConfirmConnectBody = z.input<typeof confirmConnectBodySchema>;
+
+export const sendConnectEmailBodySchema = z.strictObject({
+  email: emailSchema,
+  accountType: payoutAccountTypeSchema,
+});
+export type SendConnectEmailBody = z.input<typeof sendConnectEmailBodySchema>;
+
+export const payoutAccountSchema = z.object({
+  connected: z.boolean(),
+  accountType: payoutAccountTypeSchema.nullable(),
+  connectedAt: z.string().nullable(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+
+export const dashboardLinkSchema = z.object({ url: z.string() });
+export type DashboardLink = z.infer<typeof dashboardLinkSchema>;

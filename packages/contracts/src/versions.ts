@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+export const reviewStatuses = [
+  'PrepareForSubmission',
+  'SubmitedWaitingReview',
+  'UnderReviewing',
+  'AcceptedAndReleased',
+  'Rejected',
+] as const;
+export const reviewStatusSchema = z.enum(reviewStatuses);
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+/** Labels exactly as the portal has always shown them. */
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  PrepareForSubmission: 'Prepare For Submission',
+  SubmitedWaitingReview: 'Submited Waiting Review',
+  UnderReviewing: 'Under Reviewing',
+  AcceptedAndReleased: 'Accepted And Released',
+  Rejected: 'Rejected',
+};
+
+export const versionStatuses = ['Active', 'TakeDown'] as const;
+export const versionStatusSchema = z.enum(versionStatuses);
+export type VersionStatus = z.infer<typeof versionStatusSchema>;
+export const versionStatusLabels: Record<VersionStatus, string> = { Active: 'Active', TakeDown: 'Take Down' };
+
+export const takeDownRoles = ['Developers', 'Admins'] as const;
+export type TakeDownRole = (typeof takeDownRoles)[number];
+
+export const versionMessages = {
+  positiveInteger: 'Please enter a positive integer',
+  valueRequired: 'Please input the value',
+  updateLogRequired: 'Please input update log',
+  iosRequired: 'Please upload ios file',
+  androidRequired: 'Please upload android file',
+  added: 'add version successfully',
+  submitted: 'submit successfully',
+  takenDown: 'take down successfully',
+  saved: 'set version successfully',
+  reasonRequired: 'Please input the reason',
+} as const;
+
+const versionNumber = z
+  .number({ error: versionMessages.valueRequired })
+  .int({ error: versionMessages.positiveInteger })
+  .min(1, { error: versionMessages.positiveInteger })
+  .max(1_000_000, { error: versionMessages.positiveInteger });
+
+export const addProductVersionBodySchema = z.strictObject({
+  productId: z.string({ error: 'productId is required' }).max(64),
+  productVersion: versionNumber,
+});
+export const addModelVersionBodySchema = z.strictObject({
+  modelId: z.string({ error: 'modelId is required' }).max(64),
+  modelVersion: versionNumber,
+});
+
+const assetUrl = z.string().trim().max(500);
+
+/** The Version page: update log and the four platform builds. */
+export const updateVersionBodySchema = z.strictObject({
+  updateLog: z
+    .string({ error: versionMessages.updateLogRequired })
+    .trim()
+    .min(1, { error: versionMessages.updateLogRequired })
+    .max(5000, { error: 'Must be at most 5000 characters' }),
+  iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
+  androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
+  visionOSAssetUrl: assetUrl.optional().transform((v) => v || null),
+  macOSAssetUrl: assetUrl.optional().transform((v) => v || null),
+  /** Editing a version under review interrupts the review; the partner must say so. */
+  interruptReview: z.boolean().default(false),
+});
+export type UpdateVersionBody = z.input<typeof updateVersionBodySchema>;
+export type VersionUpdate = z.output<typeof updateVersionBodySchema>;
+
+const versionBase = {
+  id: z.string(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  reviewStatus: reviewStatusSchema,
+  status: versionStatusSchema,
+  updateLog: z.string(),
+  unapproveReason: z.string().nullable(),
+  takeDownRole: z.enum(takeDownRoles).nullable(),
+  takeDownReason: z.string().nullable(),
+  iosAssetUrl: z.string().nullable(),
+  androidAssetUrl: z.string().nullable(),
+  visionOSAssetUrl: z.string().nullable(),
+  macOSAssetUrl: z.string().nullable(),
+};
+
+export const productVersionSchema = z.object({ ...versionBase, productVersion: z.number().int() });
+export type ProductVersion = z.infer<typeof productVersionSchema>;
+export const modelVersionSchema = z.object({ ...versionBase, modelVersion: z.number().int() });
+export type ModelVersion = z.infer<typeof modelVersionSchema>;
+
+export const productVersionsResponseSchema = z.object({
+  testingVersion: productVersionSchema.nullable(),
+  releaseVersion: productVersionSchema.nullable(),
+  historyVersions: z.array(productVersionSchema),
+});
+export type ProductVersionsResponse = z.infer<typeof productVersionsResponseSchema>;
+export const modelVersionsResponseSchema = z.object({
+  testingVersion: modelVersionSchema.nullable(),
+  releaseVersion: modelVersionSchema.nullable(),
+  historyVersions: z.array(modelVersionSchema),
+});
+export type ModelVersionsResponse = z.infer<typeof modelVersionsResponseSchema>;
+
+export const versionIdParamsSchema = z.object({ id: z.string().max(64) });
+export const submitParamsSchema = z.object({ itemId: z.string().max(64), versionId: z.string().max(64) });
+
+export const reasonBodySchema = z.strictObject({
+  reason: z
+    .string({ error: versionMessages.reasonRequired })
+    .trim()
+    .min(1, { error: versionMessages.reasonRequired })
+    .max(2000, { error: 'Must be at most 2000 characters' }),
+});
+
+/** One entry of the admin review queue. */
+export const reviewQueueItemSchema = z.object({
+  versionId: z.string(),
+  itemType: z.enum(['Product', 'Model']),
+  itemId: z.string(),
+  itemName: z.string(),
+  itemIconUrl: z.string(),
+  partner: z.object({ email: z.string(), fullName: z.string(), businessName: z.string() }),
+  version: z.number().int(),
+  reviewStatus: reviewStatusSchema,
+  updateLog: z.string(),
+  submittedAt: z.string().nullable(),
+  files: z.object({
+    ios: z.string().nullable(),
+    android: z.string().nullable(),
+    visionOS: z.string().nullable(),
+    macOS: z.string().nullable(),
+  }),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });
