@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BUILD_MAX_BYTES, IMAGE_MAX_BYTES, type UploadedFile } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { writeStreamToFile } from '../../lib/write-file.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import {
   CONTENT_TYPES,
@@ -122,7 +121,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     const guard = new UploadGuard(kind, LIMITS[kind]);
     const stored: string[] = [];
     try {
-      await pipeline(incoming.file, guard, createWriteStream(tmpFile));
+      await writeStreamToFile(tmpFile, incoming.file, guard);
       const format = guard.format;
       if (!format) throw new AppError(kind === 'image' ? 'ImageTypeInvalid' : 'BuildTypeInvalid');
       const uploadId = randomUUID();

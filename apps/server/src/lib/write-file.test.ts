@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStreamToFile } from './write-file.ts';
+
+describe('writeStreamToFile', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-write-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes every byte of the source through the transforms', async () => {
+    const target = path.join(dir, 'upper');
+    const upper = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        callback(null, Buffer.from(chunk.toString().toUpperCase()));
+      },
+    });
+    await writeStreamToFile(target, Readable.from([Buffer.from('hello '), Buffer.from('world')]), upper);
+    expect(await readFile(target, 'utf8')).toBe('HELLO WORLD');
+  });
+
+  it('leaves nothing behind once a failed write is removed, however early it failed', async () => {
+    const leaked: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const target = path.join(dir, `refused-${i}`);
+      const refuse = new Transform({
+        transform(_chunk, _encoding, callback) {
+          callback(new Error('too large'));
+        },
+      });
+      await expect(writeStreamToFile(target, Readable.from([Buffer.alloc(16)]), refuse)).rejects.toThrow('too large');
+      await rm(target, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      if (existsSync(target)) leaked.push(target);
+    }
+    expect(leaked).toEqual([]);
+  });
+});
