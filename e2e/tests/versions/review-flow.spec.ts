@@ -59,6 +59,12 @@ test('a partner ships a version through review, takes it down and adds the next 
     .getByLabel('Android file')
     .setInputFiles({ name: 'lumen-android.glb', mimeType: 'model/gltf-binary', buffer: buildBytes('glb') });
   await expect(form.getByText('lumen-android.glb')).toBeVisible();
+  const iosReport = form.getByRole('region', { name: 'iOS build report' });
+  await expect(iosReport).toContainText('UnityFS AssetBundle · Unity 2022.3.10f1 · 48.0 KB');
+  await expect(iosReport).toContainText('No problems found');
+  await expect(form.getByRole('region', { name: 'Android build report' })).toContainText(
+    'glTF 2.0 · 1 mesh · 2,400 triangles · 1 material · 0.5 × 0.5 × 0.5 m · 48.0 KB',
+  );
   await form.getByLabel('Update log').fill('First release: chase the light with up to six friends.');
   await form.getByRole('button', { name: 'Save Version' }).click();
   await expect(toast(page, 'set version successfully')).toBeVisible();
@@ -74,6 +80,7 @@ test('a partner ships a version through review, takes it down and adds the next 
   await signIn(adminPage, await signInAdmin(request));
   await adminPage.goto('/admin');
   const entry = adminPage.getByRole('article', { name: /Lumen Chase version 1/ });
+  await expect(entry.getByRole('region', { name: 'Android build report' })).toContainText('2,400 triangles');
   const [download] = await Promise.all([
     adminPage.waitForEvent('download'),
     entry.getByRole('button', { name: 'Download iOS' }).click(),

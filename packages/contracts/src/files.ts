@@ -35,3 +35,48 @@ export const isImageFileName = (fileName: string) =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
 export const isBuildFileName = (fileName: string) =>
   (BUILD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));
+
+/** What the file host found in a build: a summary per format and the findings a partner should act on. */
+export const buildFindingSchema = z.object({
+  level: z.enum(['error', 'warning']),
+  code: z.string(),
+  message: z.string(),
+});
+export type BuildFinding = z.infer<typeof buildFindingSchema>;
+
+const vector3 = z.tuple([z.number(), z.number(), z.number()]);
+
+export const glbSummarySchema = z.object({
+  gltfVersion: z.string().nullable(),
+  generator: z.string().nullable(),
+  meshes: z.number().int(),
+  primitives: z.number().int(),
+  triangles: z.number().int(),
+  vertices: z.number().int(),
+  materials: z.number().int(),
+  textures: z.number().int(),
+  animations: z.number().int(),
+  nodes: z.number().int(),
+  extensionsRequired: z.array(z.string()),
+  /** Size of the union of the mesh bounds in metres, before node transforms. */
+  dimensions: vector3.nullable(),
+});
+export type GlbSummary = z.infer<typeof glbSummarySchema>;
+
+export const assetBundleSummarySchema = z.object({
+  signature: z.string(),
+  formatVersion: z.number().int().nullable(),
+  unityVersion: z.string().nullable(),
+});
+export type AssetBundleSummary = z.infer<typeof assetBundleSummarySchema>;
+
+export const buildReportSchema = z.object({
+  format: z.enum(['glb', 'assetbundle']),
+  size: z.number().int(),
+  glb: glbSummarySchema.nullable(),
+  assetBundle: assetBundleSummarySchema.nullable(),
+  findings: z.array(buildFindingSchema),
+});
+export type BuildReport = z.infer<typeof buildReportSchema>;
+
+export const buildReportQuerySchema = z.object({ url: z.string().min(1).max(500) });

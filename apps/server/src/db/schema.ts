@@ -1,5 +1,17 @@
+import type { BuildReport } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -186,6 +198,8 @@ export const storedFiles = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     originalName: text('original_name').notNull(),
+    /** What inspecting a build's origin found; null for images and variants. */
+    report: jsonb('report').$type<BuildReport>(),
     createdAt: createdAt(),
   },
   (t) => [index('stored_files_upload_idx').on(t.uploadId)],

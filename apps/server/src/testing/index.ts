@@ -13,4 +13,4 @@ export {
   uniqueEmail,
 } from './partners.ts';
 export { createTestApp, type DbVariant, dbVariants, describeEachDatabase, type TestApp } from './test-app.ts';
-export { glbBuild, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';
+export { glbBuild, gltfWithMesh, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';

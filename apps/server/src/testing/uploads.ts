@@ -48,9 +48,28 @@ export async function jpegImage(width = 900, height = 600): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A minimal glTF binary: header and a JSON chunk, padded to `size` bytes. */
-export function glbBuild(size = 4096): Buffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' }, scenes: [{ nodes: [] }] }).padEnd(64, ' '));
+/** A glTF with one triangle mesh of `triangles` triangles spanning `metres` on each side. */
+export function gltfWithMesh(triangles = 12, metres = 1): Record<string, unknown> {
+  return {
+    asset: { version: '2.0', generator: 'Portal test fixture' },
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 }, indices: 1, material: 0 }] }],
+    materials: [{ name: 'paint' }],
+    accessors: [
+      { componentType: 5126, count: triangles + 2, type: 'VEC3', min: [0, 0, 0], max: [metres, metres, metres] },
+      { componentType: 5125, count: triangles * 3, type: 'SCALAR' },
+    ],
+  };
+}
+
+/** A glTF binary: header and a JSON chunk holding `gltf`, padded to `size` bytes. */
+export function glbBuild(
+  size = 4096,
+  gltf: Record<string, unknown> = { asset: { version: '2.0' }, scenes: [{ nodes: [] }] },
+): Buffer {
+  const text = JSON.stringify(gltf);
+  const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));
   const header = Buffer.alloc(20);
   header.write('glTF', 0, 'ascii');
   header.writeUInt32LE(2, 4);
@@ -61,8 +80,17 @@ export function glbBuild(size = 4096): Buffer {
   return size > body.length ? Buffer.concat([body, Buffer.alloc(size - body.length)]) : body;
 }
 
-/** The start of a Unity AssetBundle, padded to `size` bytes. */
-export function unityBundle(size = 4096): Buffer {
-  const head = Buffer.from('UnityFS\u00008.x.x\u00002022.3.10f1\u0000', 'binary');
-  return Buffer.concat([head, randomBytes(Math.max(0, size - head.length))]);
+/** A UnityFS AssetBundle header (format 8, built with `unityVersion`), padded to `size` bytes. */
+export function unityBundle(size = 4096, unityVersion = '2022.3.10f1'): Buffer {
+  const format = Buffer.alloc(4);
+  format.writeUInt32BE(8);
+  const prefix = Buffer.concat([
+    Buffer.from('UnityFS\u0000', 'latin1'),
+    format,
+    Buffer.from(`5.x.x\u0000${unityVersion}\u0000`, 'latin1'),
+  ]);
+  const total = Math.max(size, prefix.length + 8);
+  const declared = Buffer.alloc(8);
+  declared.writeBigUInt64BE(BigInt(total));
+  return Buffer.concat([prefix, declared, randomBytes(total - prefix.length - 8)]);
 }

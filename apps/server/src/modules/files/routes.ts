@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import {
   apiErrorSchema,
   BUILD_MAX_BYTES,
+  buildReportQuerySchema,
+  buildReportSchema,
   MAX_FILES_PER_REQUEST,
   type UploadedFile,
   uploadResponseSchema,
@@ -77,6 +79,21 @@ export async function filesRoutes(fastify: FastifyInstance) {
     '/FileUpload/Multiple/Detail/Query',
     'detail',
     'Upload named files (e.g. avatar, coverThumbnailUrl); each result is named after its field',
+  );
+
+  app.get(
+    '/FileUpload/Report',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'What inspecting an uploaded build found (its owner and admins only)',
+        querystring: buildReportQuerySchema,
+        response: { 200: buildReportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => files.buildReport(request.query.url, currentUser(request)),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { BUILD_MAX_BYTES, IMAGE_MAX_BYTES, type UploadedFile } from '@portal/contracts';
+import { BUILD_MAX_BYTES, type BuildReport, IMAGE_MAX_BYTES, type UploadedFile } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { AppConfig } from '../../config.ts';
@@ -19,6 +19,7 @@ import {
   kindOfFileName,
   SNIFF_BYTES,
 } from './detect.ts';
+import { inspectBuildFile } from './inspect.ts';
 import * as repo from './repository.ts';
 
 const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES };
@@ -127,7 +128,12 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       const uploadId = randomUUID();
       const ext = EXTENSIONS[format];
       const contentType = CONTENT_TYPES[format];
-      const rows: Array<{ key: string; variant: 'origin' | 'icon' | 'small' | 'medium'; size: number }> = [];
+      const rows: Array<{
+        key: string;
+        variant: 'origin' | 'icon' | 'small' | 'medium';
+        size: number;
+        report?: BuildReport;
+      }> = [];
 
       if (kind === 'image') {
         try {
@@ -149,10 +155,11 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
         }
       }
       const size = (await stat(tmpFile)).size;
+      const report = format === 'glb' || format === 'unity' ? await inspectBuildFile(tmpFile, format, size) : undefined;
       const originKey = `${uploadId}/origin.${ext}`;
       await storage.putFile(originKey, tmpFile, { contentType, size });
       stored.push(originKey);
-      rows.push({ key: originKey, variant: 'origin', size });
+      rows.push({ key: originKey, variant: 'origin', size, report });
 
       await repo.insertStoredFiles(
         db,
@@ -196,6 +203,15 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     storeUpload,
     requireOwnedImages: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'image'),
     requireOwnedBuilds: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'build'),
+
+    /** The inspection report of a build, for its owner and admins only. */
+    async buildReport(url: string, viewer: { id: string; role: string }): Promise<BuildReport> {
+      const key = keyOf(url);
+      const [row] = key ? await repo.selectStoredFilesByKeys(db, [key]) : [];
+      if (row?.kind !== 'build' || !row.report) throw new AppError('FileNotFound');
+      if (row.ownerId !== viewer.id && viewer.role !== 'Admin') throw new AppError('FileNotFound');
+      return row.report;
+    },
 
     /** A stored file to send, with what the reader may see of it. */
     async openFile(key: string) {

@@ -1,4 +1,5 @@
 import { type ReviewQueueItem, reviewStatusLabels } from '@portal/contracts';
+import { BuildReportView } from '../../../components/build-report.tsx';
 import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -54,6 +55,17 @@ export function ReviewEntry({ entry, actions }: ReviewEntryProps) {
               <Button key={key} variant="secondary" onClick={() => download(url, label)}>
                 Download {label}
               </Button>
+            ) : null;
+          })}
+        </div>
+        <div className="review-entry__reports">
+          {PLATFORMS.map(([key, label]) => {
+            const url = entry.files[key];
+            return url ? (
+              <div key={key}>
+                <h4>{label} build</h4>
+                <BuildReportView url={url} label={`${label} build`} />
+              </div>
             ) : null;
           })}
         </div>

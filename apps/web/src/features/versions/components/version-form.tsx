@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { useState } from 'react';
 import { z } from 'zod';
+import { BuildReportView } from '../../../components/build-report.tsx';
 import { BuildUpload } from '../../../components/build-upload.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -134,6 +135,7 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
                 aria-invalid={Boolean(errors[key])}
                 aria-describedby={errors[key] ? `${form.fieldId(key)}-error` : undefined}
               />
+              {form.values[key] ? <BuildReportView url={form.values[key].origin} label={`${label} build`} /> : null}
             </Field>
           ))}
         </div>

@@ -1,0 +1,87 @@
+import type { BuildReport } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../lib/api-client.ts';
+
+const count = new Intl.NumberFormat('en-US');
+const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
+const metres = (value: number) => (value >= 1 ? value.toFixed(2) : value.toPrecision(2)).replace(/\.?0+$/, '');
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** One line a partner can read at a glance: what the file is and how heavy. */
+export function summaryOf(report: BuildReport): string {
+  const parts: string[] = [];
+  if (report.glb) {
+    const { glb } = report;
+    parts.push(glb.gltfVersion ? `glTF ${glb.gltfVersion}` : 'glTF binary');
+    parts.push(
+      plural(glb.meshes, 'mesh', 'meshes'),
+      plural(glb.triangles, 'triangle'),
+      plural(glb.materials, 'material'),
+    );
+    if (glb.textures > 0) parts.push(plural(glb.textures, 'texture'));
+    if (glb.animations > 0) parts.push(plural(glb.animations, 'animation'));
+    if (glb.dimensions) parts.push(`${glb.dimensions.map(metres).join(' × ')} m`);
+  } else if (report.assetBundle) {
+    const { assetBundle } = report;
+    parts.push(`${assetBundle.signature} AssetBundle`);
+    if (assetBundle.unityVersion) parts.push(`Unity ${assetBundle.unityVersion}`);
+  } else {
+    parts.push(report.format === 'glb' ? 'glTF binary' : 'AssetBundle');
+  }
+  parts.push(formatBytes(report.size));
+  return parts.join(' · ');
+}
+
+export const buildReportQueryKey = (url: string) => ['build-report', url] as const;
+
+export interface BuildReportViewProps {
+  /** The build's URL, as the file host issued it. */
+  url: string;
+  /** Names the report for assistive technology ("iOS build"). */
+  label: string;
+}
+
+/** What the file host found when it inspected an uploaded build: a summary line and the findings to act on. */
+export function BuildReportView({ url, label }: BuildReportViewProps) {
+  const report = useQuery({
+    queryKey: buildReportQueryKey(url),
+    queryFn: ({ signal }) =>
+      apiRequest<BuildReport>('/FileUpload/Report', { host: 'files', query: { url }, signal, background: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { handlesErrors: 'all' },
+  });
+  if (report.isPending) {
+    return (
+      <p className="build-report build-report--pending" role="status">
+        Inspecting the {label}…
+      </p>
+    );
+  }
+  if (report.isError) return null;
+  const { findings } = report.data;
+  return (
+    <section className="build-report" aria-label={`${label} report`}>
+      <p className="build-report__summary">{summaryOf(report.data)}</p>
+      {findings.length === 0 ? (
+        <p className="build-report__ok">
+          <span aria-hidden="true">✓ </span>No problems found
+        </p>
+      ) : (
+        <ul className="build-report__findings">
+          {findings.map((finding) => (
+            <li key={finding.code} className={`build-report__finding build-report__finding--${finding.level}`}>
+              <span className="build-report__level">{finding.level === 'error' ? 'Problem' : 'Check'}</span>
+              {finding.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  authHeaders,
+  buildBytes,
+  createGame,
+  expect,
+  registerConnectedPartner,
+  signIn,
+  test,
+} from '../../fixtures/test.ts';
+
+test('the Version page inspects each build and says what to fix', async ({ page, request }) => {
+  const partner = await registerConnectedPartner(request);
+  const game = await createGame(request, partner, { name: 'Prism Garden' });
+  const created = await request.post('/api/Product/Version', {
+    headers: authHeaders(partner),
+    data: { productId: game.id, productVersion: 1 },
+  });
+  const version = (await created.json()) as { id: string };
+  await signIn(page, partner);
+  await page.goto(
+    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
+  );
+  const form = page.getByRole('form', { name: 'Version' });
+
+  await form.getByLabel('iOS file').setInputFiles({
+    name: 'garden-heavy.glb',
+    mimeType: 'model/gltf-binary',
+    buffer: buildBytes('glb', 64 * 1024, 150_000),
+  });
+  const ios = form.getByRole('region', { name: 'iOS build report' });
+  await expect(ios).toContainText('glTF 2.0 · 1 mesh · 150,000 triangles · 1 material · 0.5 × 0.5 × 0.5 m · 64.0 KB');
+  await expect(ios.getByRole('listitem')).toHaveText(
+    'Check150,000 triangles: keep AR models under 100,000 to play smoothly on phones.',
+  );
+
+  await form
+    .getByLabel('iOS file')
+    .setInputFiles({ name: 'garden.glb', mimeType: 'model/gltf-binary', buffer: buildBytes('glb', 64 * 1024, 8000) });
+  await expect(ios).toContainText('8,000 triangles');
+  await expect(ios).toContainText('No problems found');
+
+  const cut = buildBytes('ab', 48 * 1024).subarray(0, 30 * 1024);
+  await form
+    .getByLabel('Android file')
+    .setInputFiles({ name: 'garden.ab', mimeType: 'application/octet-stream', buffer: cut });
+  await expect(form.getByRole('region', { name: 'Android build report' }).getByRole('listitem')).toHaveText(
+    'ProblemThe file is 30,720 bytes but its header says 49,152: it may be truncated or damaged.',
+  );
+});
