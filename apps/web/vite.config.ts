@@ -5,6 +5,9 @@ const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
 const proxied = [
   '/api',
   '/FileUpload',
+  '/files/',
+  '/sandbox/',
+  '/healthz',
   '/socket',
   '/dev',
   '/Static',

@@ -2,6 +2,7 @@ import {
   authHeaders,
   buildBytes,
   createGame,
+  cubeGlb,
   expect,
   registerConnectedPartner,
   signIn,
@@ -46,4 +47,32 @@ test('the Version page inspects each build and says what to fix', async ({ page,
   await expect(form.getByRole('region', { name: 'Android build report' }).getByRole('listitem')).toHaveText(
     'ProblemThe file is 30,720 bytes but its header says 49,152: it may be truncated or damaged.',
   );
+});
+
+test('an uploaded model can be turned around in a 3D preview', async ({ page, request }) => {
+  const partner = await registerConnectedPartner(request);
+  const game = await createGame(request, partner, { name: 'Cube Hop' });
+  const created = await request.post('/api/Product/Version', {
+    headers: authHeaders(partner),
+    data: { productId: game.id, productVersion: 1 },
+  });
+  const version = (await created.json()) as { id: string };
+  await signIn(page, partner);
+  await page.goto(
+    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
+  );
+  const form = page.getByRole('form', { name: 'Version' });
+  await form
+    .getByLabel('Android file')
+    .setInputFiles({ name: 'cube.glb', mimeType: 'model/gltf-binary', buffer: cubeGlb() });
+  const report = form.getByRole('region', { name: 'Android build report' });
+  await expect(report).toContainText('glTF 2.0 · 1 mesh · 12 triangles · 1 material · 1 × 1 × 1 m');
+
+  await report.getByRole('button', { name: 'Preview in 3D (Android build)' }).click();
+  const preview = page.getByRole('dialog', { name: 'Android build in 3D' });
+  await expect(preview.getByText('Drag to turn the model, scroll or pinch to zoom.')).toBeVisible({ timeout: 30_000 });
+  await expect(preview.locator('model-viewer')).toHaveJSProperty('loaded', true);
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.locator('model-viewer')).toHaveCount(0);
 });

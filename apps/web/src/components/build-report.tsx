@@ -1,6 +1,7 @@
 import type { BuildReport } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.ts';
+import { ModelPreviewButton } from './model-preview.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -82,6 +83,7 @@ export function BuildReportView({ url, label }: BuildReportViewProps) {
           ))}
         </ul>
       )}
+      {report.data.glb && report.data.glb.meshes > 0 ? <ModelPreviewButton url={url} label={label} /> : null}
     </section>
   );
 }
