@@ -37,6 +37,8 @@ export const versionMessages = {
   takenDown: 'take down successfully',
   saved: 'set version successfully',
   reasonRequired: 'Please input the reason',
+  messageRequired: 'Please write a message',
+  messageSent: 'Message sent',
 } as const;
 
 const versionNumber = z
@@ -136,6 +138,35 @@ export const reviewQueueItemSchema = z.object({
     visionOS: z.string().nullable(),
     macOS: z.string().nullable(),
   }),
+  /** How many messages the version's conversation holds, and who wrote the last one. */
+  messageCount: z.number().int(),
+  lastMessageBy: z.enum(['Partner', 'Reviewer']).nullable(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });
+
+/** The conversation between a partner and the reviewers about one version. */
+export const REVIEW_MESSAGE_MAX_LENGTH = 2000;
+
+export const reviewMessageBodySchema = z.strictObject({
+  message: z
+    .string({ error: versionMessages.messageRequired })
+    .trim()
+    .min(1, { error: versionMessages.messageRequired })
+    .max(REVIEW_MESSAGE_MAX_LENGTH, { error: `Must be at most ${REVIEW_MESSAGE_MAX_LENGTH} characters` }),
+});
+export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
+
+export const reviewMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(['Partner', 'Reviewer']),
+  /** The partner's name, or the reviewer's for admins; partners see "Lumora review team". */
+  authorName: z.string(),
+  /** Whether the reader wrote it. */
+  isMine: z.boolean(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ReviewMessage = z.infer<typeof reviewMessageSchema>;
+export const reviewMessagesResponseSchema = z.object({ data: z.array(reviewMessageSchema) });
+export type ReviewMessagesResponse = z.infer<typeof reviewMessagesResponseSchema>;

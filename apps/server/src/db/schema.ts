@@ -180,6 +180,24 @@ export const versions = pgTable(
   ],
 );
 
+/** The conversation between a version's partner and the reviewers. */
+export const reviewMessages = pgTable(
+  'review_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => versions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['Partner', 'Reviewer'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_messages_version_idx').on(t.versionId, t.createdAt)],
+);
+
 // files
 
 /** One stored object: an upload's original, or one of an image's variants. */

@@ -3,12 +3,15 @@ import {
   modelVersionSchema,
   productVersionSchema,
   reasonBodySchema,
+  reviewMessageBodySchema,
+  reviewMessagesResponseSchema,
   reviewQueueResponseSchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -102,5 +105,38 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => versions.adminTakeDown(request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/Admin/Review/Messages/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: "A version's conversation with its partner, oldest first",
+        params: versionIdParamsSchema,
+        response: { 200: reviewMessagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await versions.adminListMessages(currentUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/api/Admin/Review/Messages/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Write to the partner about a version (mailed to them); answers the whole conversation',
+        params: versionIdParamsSchema,
+        body: reviewMessageBodySchema,
+        response: { 200: reviewMessagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await versions.adminPostMessage(currentUser(request).id, request.params.id, request.body.message),
+    }),
   );
 }

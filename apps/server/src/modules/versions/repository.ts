@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { versions } from '../../db/schema.ts';
+import { reviewMessages, versions } from '../../db/schema.ts';
 
 export type VersionRow = typeof versions.$inferSelect;
 export type ItemType = VersionRow['itemType'];
+export type ReviewMessageRow = typeof reviewMessages.$inferSelect;
 
 /** Every version of an item, newest number first; `lock` holds them until the transaction ends. */
 export async function selectItemVersions(db: Executor, itemType: ItemType, itemId: string, lock = false) {
@@ -56,4 +57,34 @@ export async function selectLiveReleases(db: Executor): Promise<VersionRow[]> {
       ),
     )
     .orderBy(desc(versions.reviewedAt), desc(versions.id));
+}
+
+export async function insertReviewMessage(db: Executor, message: typeof reviewMessages.$inferInsert) {
+  await db.insert(reviewMessages).values(message);
+}
+
+/** A version's conversation, oldest first. */
+export async function selectReviewMessages(db: Executor, versionId: string): Promise<ReviewMessageRow[]> {
+  return db
+    .select()
+    .from(reviewMessages)
+    .where(eq(reviewMessages.versionId, versionId))
+    .orderBy(asc(reviewMessages.createdAt), asc(reviewMessages.id));
+}
+
+/** Per version: how many messages, and who wrote the last. */
+export async function selectConversationStats(db: Executor, versionIds: string[]) {
+  if (versionIds.length === 0) return new Map<string, { count: number; lastBy: ReviewMessageRow['author'] }>();
+  const rows = await db
+    .select({
+      versionId: reviewMessages.versionId,
+      count: count(),
+      lastBy: sql<
+        ReviewMessageRow['author']
+      >`(array_agg(${reviewMessages.author} order by ${reviewMessages.createdAt} desc, ${reviewMessages.id} desc))[1]`,
+    })
+    .from(reviewMessages)
+    .where(inArray(reviewMessages.versionId, versionIds))
+    .groupBy(reviewMessages.versionId);
+  return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
 }

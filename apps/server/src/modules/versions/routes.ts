@@ -6,6 +6,8 @@ import {
   modelVersionsResponseSchema,
   productVersionSchema,
   productVersionsResponseSchema,
+  reviewMessageBodySchema,
+  reviewMessagesResponseSchema,
   submitParamsSchema,
   updateVersionBodySchema,
   versionIdParamsSchema,
@@ -133,6 +135,39 @@ function versionRoutes(itemType: ItemType) {
         },
       },
       async (request) => versions.takeDown(currentUser(request).id, itemType, request.params.id),
+    );
+
+    app.get(
+      `${base}/Version/Messages/:id`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'The conversation with the reviewers about a version, oldest first',
+          params: versionIdParamsSchema,
+          response: { 200: reviewMessagesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await versions.listMessages(currentUser(request).id, itemType, request.params.id) }),
+    );
+
+    app.post(
+      `${base}/Version/Messages/:id`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary: 'Write to the reviewers about a version; answers the whole conversation',
+          params: versionIdParamsSchema,
+          body: reviewMessageBodySchema,
+          response: { 200: reviewMessagesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await versions.postMessage(currentUser(request).id, itemType, request.params.id, request.body.message),
+      }),
     );
   };
 }

@@ -3,6 +3,7 @@ import type {
   ModelVersionsResponse,
   ProductVersion,
   ProductVersionsResponse,
+  ReviewMessage,
   ReviewQueueItem,
   VersionUpdate,
 } from '@portal/contracts';
@@ -111,10 +112,20 @@ export function createVersionsService(deps: VersionsDeps) {
     return result;
   }
 
-  async function notifyOwner(version: repo.VersionRow, subject: string, heading: string, paragraphs: string[]) {
+  async function notifyOwner(
+    version: repo.VersionRow,
+    subject: string,
+    heading: string,
+    paragraphs: string[],
+    page: 'detail' | 'version' = 'detail',
+  ) {
     try {
       const owner = await access.getProfile(version.ownerId);
       const path = version.itemType === 'Product' ? 'game' : 'model';
+      const query =
+        page === 'detail'
+          ? new URLSearchParams({ id: version.itemId, type: path })
+          : new URLSearchParams({ prodId: version.itemId, vId: version.id, type: path });
       await mailer.send({
         to: owner.email,
         ...renderMail({
@@ -123,7 +134,7 @@ export function createVersionsService(deps: VersionsDeps) {
           paragraphs,
           action: {
             label: 'Open in the Partner Portal',
-            url: `${config.publicUrl}/developers/my-project/detail?${new URLSearchParams({ id: version.itemId, type: path })}`,
+            url: `${config.publicUrl}/developers/my-project/${page}?${query}`,
           },
         }),
       });
@@ -173,10 +184,15 @@ export function createVersionsService(deps: VersionsDeps) {
     ];
     const items = new Map(summaries.map((item) => [item.id, item]));
     const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
+    const conversations = await repo.selectConversationStats(
+      db,
+      rows.map((row) => row.id),
+    );
     return rows.flatMap((row) => {
       const item = items.get(row.itemId);
       const partner = partners.get(row.ownerId);
       if (!item || !partner) return [];
+      const conversation = conversations.get(row.id);
       return [
         {
           versionId: row.id,
@@ -195,9 +211,34 @@ export function createVersionsService(deps: VersionsDeps) {
             visionOS: row.visionOsAssetUrl,
             macOS: row.macOsAssetUrl,
           },
+          messageCount: conversation?.count ?? 0,
+          lastMessageBy: conversation?.lastBy ?? null,
         },
       ];
     });
+  }
+
+  /** A version's conversation as `reader` sees it: partners never learn which reviewer wrote. */
+  async function conversation(versionId: string, reader: { id: string; asAdmin: boolean }): Promise<ReviewMessage[]> {
+    const rows = await repo.selectReviewMessages(db, versionId);
+    const names = await access.summarizeUsers([...new Set(rows.map((row) => row.authorId))]);
+    return rows.map((row) => ({
+      id: row.id,
+      author: row.author,
+      authorName:
+        row.author === 'Reviewer' && !reader.asAdmin
+          ? 'Lumora review team'
+          : (names.get(row.authorId)?.fullName ?? 'Former user'),
+      isMine: row.authorId === reader.id,
+      message: row.body,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async function anyVersion(versionId: string) {
+    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+    if (!version) throw new AppError('VersionNotFound');
+    return version;
   }
 
   return {
@@ -346,6 +387,44 @@ export function createVersionsService(deps: VersionsDeps) {
       ]);
       log.info({ versionId }, 'version taken down by an admin');
       return toVersion(row);
+    },
+
+    async listMessages(ownerId: string, itemType: ItemType, versionId: string): Promise<ReviewMessage[]> {
+      await ownedVersion(ownerId, itemType, versionId);
+      return conversation(versionId, { id: ownerId, asAdmin: false });
+    },
+
+    /** A partner writes to the reviewers about one of its versions. */
+    async postMessage(
+      ownerId: string,
+      itemType: ItemType,
+      versionId: string,
+      message: string,
+    ): Promise<ReviewMessage[]> {
+      await ownedVersion(ownerId, itemType, versionId);
+      await repo.insertReviewMessage(db, { versionId, authorId: ownerId, author: 'Partner', body: message });
+      return conversation(versionId, { id: ownerId, asAdmin: false });
+    },
+
+    async adminListMessages(adminId: string, versionId: string): Promise<ReviewMessage[]> {
+      await anyVersion(versionId);
+      return conversation(versionId, { id: adminId, asAdmin: true });
+    },
+
+    /** A reviewer writes to the partner of a version; the partner is mailed the message. */
+    async adminPostMessage(adminId: string, versionId: string, message: string): Promise<ReviewMessage[]> {
+      const version = await anyVersion(versionId);
+      await repo.insertReviewMessage(db, { versionId, authorId: adminId, author: 'Reviewer', body: message });
+      const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
+      const name = `${item?.name ?? typeLabel(version.itemType)} version ${version.number}`;
+      await notifyOwner(
+        version,
+        `The review team wrote about ${name}`,
+        'A message from the review team',
+        [`Lumora's review team wrote about ${name}:`, message, 'You can answer from the version page.'],
+        'version',
+      );
+      return conversation(versionId, { id: adminId, asAdmin: true });
     },
   };
 }

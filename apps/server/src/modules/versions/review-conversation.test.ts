@@ -1,0 +1,181 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { reviewMessages } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  modelBody,
+  productBody,
+  readOutbox,
+  registerConnectedPartner,
+  type TestApp,
+  uploadBuild,
+} from '../../testing/index.ts';
+
+type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
+type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null };
+
+const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
+
+describeEachDatabase('review conversations', (variant) => {
+  let t: TestApp;
+  let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  let adminToken: string;
+  let productId: string;
+  let versionId: string;
+  let modelVersionId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    partner = await registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
+    adminToken = (login.json() as { accessToken: string }).accessToken;
+    const auth = bearer(partner.accessToken);
+    const product = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: auth,
+      payload: await productBody(t.app, partner.accessToken, { name: 'Glow Hunt' }),
+    });
+    productId = (product.json() as { id: string }).id;
+    const version = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/Version',
+      headers: auth,
+      payload: { productId, productVersion: 1 },
+    });
+    versionId = (version.json() as { id: string }).id;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/Product/Version/${versionId}`,
+      headers: auth,
+      payload: {
+        updateLog: 'First version',
+        iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
+        androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.glb'),
+      },
+    });
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Product/Version/Submit/${productId}/${versionId}`,
+      headers: auth,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const model = await t.app.inject({
+      method: 'POST',
+      url: '/api/Model',
+      headers: auth,
+      payload: await modelBody(t.app, partner.accessToken),
+    });
+    const modelVersion = await t.app.inject({
+      method: 'POST',
+      url: '/api/Model/Version',
+      headers: auth,
+      payload: { modelId: (model.json() as { id: string }).id, modelVersion: 1 },
+    });
+    modelVersionId = (modelVersion.json() as { id: string }).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const partnerThread = (id: string, token = partner.accessToken, base = '/api/Product') =>
+    t.app.inject({ method: 'GET', url: `${base}/Version/Messages/${id}`, headers: bearer(token) });
+  const partnerWrite = (id: string, payload: unknown, token = partner.accessToken, base = '/api/Product') =>
+    t.app.inject({ method: 'POST', url: `${base}/Version/Messages/${id}`, headers: bearer(token), payload });
+  const adminWrite = (id: string, payload: unknown, token = adminToken) =>
+    t.app.inject({ method: 'POST', url: `/api/Admin/Review/Messages/${id}`, headers: bearer(token), payload });
+  const storedMessages = async () => (await t.database.db.select({ n: count() }).from(reviewMessages))[0]?.n ?? 0;
+  const queueEntry = async () => {
+    const queue = await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query', headers: bearer(adminToken) });
+    return (queue.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId);
+  };
+
+  it('starts empty', async () => {
+    const response = await partnerThread(versionId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: [] });
+    expect(await queueEntry()).toMatchObject({ messageCount: 0, lastMessageBy: null });
+  });
+
+  it('carries a reviewer question to the partner, by mail too, without naming the reviewer', async () => {
+    const asked = await adminWrite(versionId, { message: '  Which devices did you test the multiplayer mode on?  ' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((asked.json() as { data: Message[] }).data).toMatchObject([
+      {
+        author: 'Reviewer',
+        authorName: 'Review Team',
+        isMine: true,
+        message: 'Which devices did you test the multiplayer mode on?',
+      },
+    ]);
+    const thread = (await partnerThread(versionId)).json() as { data: Message[] };
+    expect(thread.data).toMatchObject([{ author: 'Reviewer', authorName: 'Lumora review team', isMine: false }]);
+    const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
+    expect(mail?.subject).toBe('The review team wrote about Glow Hunt version 1');
+    expect(mail?.text).toContain('Which devices did you test the multiplayer mode on?');
+    expect(mail?.text).toContain(`/developers/my-project/version?prodId=${productId}&vId=${versionId}&type=game`);
+    expect(await queueEntry()).toMatchObject({ messageCount: 1, lastMessageBy: 'Reviewer' });
+  });
+
+  it("keeps the partner's answer in order and shows the admins who wrote it", async () => {
+    const answered = await partnerWrite(versionId, { message: 'A Pixel 8 and an iPhone 15, four players each.' });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((answered.json() as { data: Message[] }).data.map((m) => [m.author, m.isMine])).toEqual([
+      ['Reviewer', false],
+      ['Partner', true],
+    ]);
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: `/api/Admin/Review/Messages/${versionId}`,
+      headers: bearer(adminToken),
+    });
+    expect((admin.json() as { data: Message[] }).data.map((m) => [m.authorName, m.isMine])).toEqual([
+      ['Review Team', true],
+      ['Mira Stone', false],
+    ]);
+    expect(await queueEntry()).toMatchObject({ messageCount: 2, lastMessageBy: 'Partner' });
+  });
+
+  it('works the same for 3D models, under /api/Model only', async () => {
+    const written = await partnerWrite(modelVersionId, { message: 'Notes for the reviewer' }, undefined, '/api/Model');
+    expect(written.statusCode).toBe(200);
+    const underProduct = await partnerThread(modelVersionId);
+    expect(underProduct.statusCode).toBe(404);
+    expect(underProduct.json()).toMatchObject({ errorCode: 'VersionNotFound' });
+  });
+
+  it('refuses empty, blank, over-long and unknown-field messages, and stores nothing', async () => {
+    const before = await storedMessages();
+    for (const payload of [{}, { message: '' }, { message: '   ' }, { message: 'x'.repeat(2001) }]) {
+      const response = await partnerWrite(versionId, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+    }
+    const unknown = await partnerWrite(versionId, { message: 'hi', to: 'everyone' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ errorCode: 'UnknownField' });
+    expect((await adminWrite(versionId, { message: '' })).statusCode).toBe(400);
+    expect(await storedMessages()).toBe(before);
+  });
+
+  it("never lets another partner read or write a version's conversation, nor partners use the admin routes", async () => {
+    const before = await storedMessages();
+    const other = await registerConnectedPartner(t.app);
+    for (const response of [
+      await partnerThread(versionId, other.accessToken),
+      await partnerWrite(versionId, { message: 'Hello?' }, other.accessToken),
+      await partnerThread('not-a-uuid'),
+      await adminWrite('00000000-0000-4000-8000-000000000000', { message: 'Anyone?' }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ errorCode: 'VersionNotFound' });
+    }
+    const asPartner = await adminWrite(versionId, { message: 'I am a reviewer' }, partner.accessToken);
+    expect(asPartner.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/Product/Version/Messages/${versionId}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await storedMessages()).toBe(before);
+  });
+});
