@@ -6,6 +6,7 @@ import { productQueryOptions } from '../../features/catalog/api/get-product.ts';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
 import { detailPath } from '../../features/catalog/utils/paths.ts';
 import { useVersion } from '../../features/versions/api/get-version.ts';
+import { ReviewConversation } from '../../features/versions/components/review-conversation.tsx';
 import { isVersionEditable, VersionForm } from '../../features/versions/components/version-form.tsx';
 
 const isCatalogItemType = (value: string | null): value is CatalogItemType =>
@@ -27,11 +28,14 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
   if (!version.data) return <div className="card page-loading" aria-busy="true" />;
   if (!isVersionEditable(version.data)) {
     return (
-      <div className="card narrow-form">
-        <p>This version is released or taken down, so it can no longer be changed. Add a new version instead.</p>
-        <Link className="btn btn--secondary btn--md" to={backTo}>
-          Back to {itemName ?? 'the project'}
-        </Link>
+      <div className="narrow-form narrow-form--wide">
+        <div className="card">
+          <p>This version is released or taken down, so it can no longer be changed. Add a new version instead.</p>
+          <Link className="btn btn--secondary btn--md" to={backTo}>
+            Back to {itemName ?? 'the project'}
+          </Link>
+        </div>
+        <ReviewConversation type={type} versionId={versionId} />
       </div>
     );
   }
@@ -41,6 +45,7 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
         ← {itemName ?? 'Back to the project'}
       </Link>
       <VersionForm type={type} itemId={itemId} version={version.data} onSaved={() => navigate(backTo)} />
+      <ReviewConversation type={type} versionId={versionId} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { EntryConversation } from './entry-conversation.tsx';
 
 const PLATFORMS = [
   ['ios', 'iOS'],
@@ -69,6 +70,7 @@ export function ReviewEntry({ entry, actions }: ReviewEntryProps) {
             ) : null;
           })}
         </div>
+        <EntryConversation entry={entry} />
       </div>
       <div className="review-entry__actions">{actions}</div>
     </article>
