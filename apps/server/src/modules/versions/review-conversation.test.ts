@@ -82,9 +82,13 @@ describeEachDatabase('review conversations', (variant) => {
 
   const partnerThread = (id: string, token = partner.accessToken, base = '/api/Product') =>
     t.app.inject({ method: 'GET', url: `${base}/Version/Messages/${id}`, headers: bearer(token) });
-  const partnerWrite = (id: string, payload: unknown, token = partner.accessToken, base = '/api/Product') =>
-    t.app.inject({ method: 'POST', url: `${base}/Version/Messages/${id}`, headers: bearer(token), payload });
-  const adminWrite = (id: string, payload: unknown, token = adminToken) =>
+  const partnerWrite = (
+    id: string,
+    payload: Record<string, unknown>,
+    token = partner.accessToken,
+    base = '/api/Product',
+  ) => t.app.inject({ method: 'POST', url: `${base}/Version/Messages/${id}`, headers: bearer(token), payload });
+  const adminWrite = (id: string, payload: Record<string, unknown>, token = adminToken) =>
     t.app.inject({ method: 'POST', url: `/api/Admin/Review/Messages/${id}`, headers: bearer(token), payload });
   const storedMessages = async () => (await t.database.db.select({ n: count() }).from(reviewMessages))[0]?.n ?? 0;
   const queueEntry = async () => {
