@@ -20,6 +20,8 @@ import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { testersRoutes } from './modules/testers/routes.ts';
+import { createTestersService, type TestersService } from './modules/testers/service.ts';
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -37,6 +39,7 @@ export interface Services {
   payments: PaymentsService;
   files: FilesService;
   versions: VersionsService;
+  testers: TestersService;
 }
 
 declare module 'fastify' {
@@ -118,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     payments,
     files,
     versions: createVersionsService({ ...deps, access, catalog, files, payments }),
+    testers: createTestersService({ ...deps, access }),
   } satisfies Services);
 
   app.addHook('onClose', async () => {
@@ -152,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productVersionRoutes);
   await app.register(modelVersionRoutes);
   await app.register(adminRoutes);
+  await app.register(testersRoutes);
   await app.register(paymentsRoutes);
   if (sandbox) await app.register(sandboxRoutes(sandbox));
   await app.register(contentRoutes);

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './files.ts';
 export { paymentMessages } from './messages.ts';
 export * from './payments.ts';
+export * from './testers.ts';
 export * from './validation.ts';
 export * from './version-rules.ts';
 export * from './versions.ts';

@@ -1,0 +1,55 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { users, whitelistEntries } from '../../db/schema.ts';
+
+export type WhitelistRow = {
+  id: string;
+  createdAt: Date;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
+/** A partner's whitelist with each tester's account, newest first. */
+export async function selectWhitelist(db: Executor, ownerId: string): Promise<WhitelistRow[]> {
+  return db
+    .select({
+      id: whitelistEntries.id,
+      createdAt: whitelistEntries.createdAt,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(whitelistEntries)
+    .innerJoin(users, eq(users.id, whitelistEntries.testerId))
+    .where(eq(whitelistEntries.ownerId, ownerId))
+    .orderBy(desc(whitelistEntries.createdAt), desc(whitelistEntries.id));
+}
+
+export async function countWhitelist(db: Executor, ownerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(whitelistEntries).where(eq(whitelistEntries.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+export async function insertWhitelistEntry(db: Executor, ownerId: string, testerId: string) {
+  const [row] = await db.insert(whitelistEntries).values({ ownerId, testerId }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Deletes one of the partner's entries; false when it is not theirs or does not exist. */
+export async function deleteWhitelistEntry(db: Executor, ownerId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(whitelistEntries)
+    .where(and(eq(whitelistEntries.id, id), eq(whitelistEntries.ownerId, ownerId)))
+    .returning({ id: whitelistEntries.id });
+  return deleted.length > 0;
+}
+
+export async function selectOwnersWhitelisting(db: Executor, testerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ownerId: whitelistEntries.ownerId })
+    .from(whitelistEntries)
+    .where(eq(whitelistEntries.testerId, testerId));
+  return rows.map((row) => row.ownerId);
+}

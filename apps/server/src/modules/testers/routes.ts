@@ -1,0 +1,86 @@
+import {
+  apiErrorSchema,
+  testerSchema,
+  versionIdParamsSchema,
+  whitelistAddBodySchema,
+  whitelistEntrySchema,
+  whitelistResponseSchema,
+  whitelistSearchQuerySchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+
+const tags = ['testers'];
+const security = [{ bearer: [] }];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The whitelist of testers, per partner. */
+export async function testersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const testers = app.services.testers;
+  const auth = { preHandler: app.requireUser };
+
+  app.get(
+    '/api/WhiteList',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: "The partner's testers, newest first",
+        response: { 200: whitelistResponseSchema, ...errors },
+      },
+    },
+    async (request) => testers.list(currentUser(request).id),
+  );
+
+  app.get(
+    '/api/WhiteList/Search',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The platform user with an email, before adding them',
+        querystring: whitelistSearchQuerySchema,
+        response: { 200: testerSchema, ...errors },
+      },
+    },
+    async (request) => testers.search(request.query.email),
+  );
+
+  app.post(
+    '/api/WhiteList',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a platform user to the whitelist by email',
+        body: whitelistAddBodySchema,
+        response: { 200: whitelistEntrySchema, ...errors },
+      },
+    },
+    async (request) => testers.add(currentUser(request).id, request.body.email),
+  );
+
+  app.delete(
+    '/api/WhiteList/:id',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a tester from the whitelist',
+        params: versionIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await testers.remove(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { AccessService } from '../access/service.ts';
+import * as repo from './repository.ts';
+
+export interface TestersDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  access: AccessService;
+}
+
+const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
+
+const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
+  id: row.id,
+  user: { email: row.email, fullName: fullName(row), profileUrl: null },
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A partner's whitelist of testers: platform users who may install its testing builds. */
+export function createTestersService({ db, log, access }: TestersDeps) {
+  async function platformUser(email: string) {
+    const user = await access.findUserByEmail(email);
+    if (!user) throw new AppError('TesterNotFound');
+    return user;
+  }
+
+  return {
+    async list(ownerId: string): Promise<{ data: WhitelistEntry[]; totalCount: number }> {
+      const data = (await repo.selectWhitelist(db, ownerId)).map(toEntry);
+      return { data, totalCount: data.length };
+    },
+
+    /** The platform user with this email, as the Add Tester dialog previews it. */
+    async search(email: string): Promise<Tester> {
+      const user = await platformUser(email);
+      return { email: user.email, fullName: fullName(user), profileUrl: null };
+    },
+
+    async add(ownerId: string, email: string): Promise<WhitelistEntry> {
+      const user = await platformUser(email);
+      if (user.id === ownerId) throw new AppError('TesterIsYou');
+      if ((await repo.countWhitelist(db, ownerId)) >= WHITELIST_MAX_ENTRIES) throw new AppError('WhitelistFull');
+      try {
+        const row = await repo.insertWhitelistEntry(db, ownerId, user.id);
+        log.info({ ownerId, testerId: user.id }, 'tester whitelisted');
+        return toEntry({ ...row, email: user.email, firstName: user.firstName, lastName: user.lastName });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('TesterAlreadyAdded');
+        throw err;
+      }
+    },
+
+    async remove(ownerId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repo.deleteWhitelistEntry(db, ownerId, id))) {
+        throw new AppError('WhitelistEntryNotFound');
+      }
+    },
+
+    /** The partners whose testing builds this user may install. */
+    ownersWhitelisting: (testerId: string) => repo.selectOwnersWhitelisting(db, testerId),
+  };
+}
+
+export type TestersService = ReturnType<typeof createTestersService>;

@@ -1,0 +1,119 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users, whitelistEntries } from '../../db/schema.ts';
+import { bearer, createTestApp, describeEachDatabase, registerPartner, type TestApp } from '../../testing/index.ts';
+
+type Entry = { id: string; user: { email: string; fullName: string; profileUrl: string | null }; createdAt: string };
+
+describeEachDatabase('testers whitelist', (variant) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof registerPartner>>;
+  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+    owner = await registerPartner(t.app);
+    tester = await registerPartner(t.app, { firstName: 'Ada', lastName: 'Quinn' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = (token = owner.accessToken) =>
+    t.app.inject({ method: 'GET', url: '/api/WhiteList', headers: bearer(token) });
+  const add = (payload: Record<string, unknown>, token = owner.accessToken) =>
+    t.app.inject({ method: 'POST', url: '/api/WhiteList', headers: bearer(token), payload });
+  const remove = (id: string, token = owner.accessToken) =>
+    t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${id}`, headers: bearer(token) });
+  const search = (email: string, token = owner.accessToken) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/WhiteList/Search?${new URLSearchParams({ email })}`,
+      headers: bearer(token),
+    });
+  const stored = async () => (await t.database.db.select({ n: count() }).from(whitelistEntries))[0]?.n ?? 0;
+
+  it('finds a platform user by email, whatever its case, and says when there is none', async () => {
+    const found = await search(`  ${tester.email.toUpperCase()} `);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({ email: tester.email, fullName: 'Ada Quinn', profileUrl: null });
+    const missing = await search('nobody-here@studio.example');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errorCode: 'TesterNotFound', message: 'No user information' });
+  });
+
+  it('adds a tester, lists it, and removes it', async () => {
+    expect((await list()).json()).toEqual({ data: [], totalCount: 0 });
+    const added = await add({ email: tester.email.toUpperCase() });
+    expect(added.statusCode, added.body).toBe(200);
+    const entry = added.json() as Entry;
+    expect(entry.user).toEqual({ email: tester.email, fullName: 'Ada Quinn', profileUrl: null });
+    expect((await list()).json()).toEqual({ data: [entry], totalCount: 1 });
+    expect((await list(tester.accessToken)).json()).toEqual({ data: [], totalCount: 0 });
+
+    expect((await remove(entry.id)).statusCode).toBe(204);
+    expect((await list()).json()).toEqual({ data: [], totalCount: 0 });
+    const again = await remove(entry.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ errorCode: 'WhitelistEntryNotFound' });
+  });
+
+  it('refuses a tester twice, the partner itself, an unknown user and a malformed email, and stores nothing', async () => {
+    const first = await add({ email: tester.email });
+    expect(first.statusCode).toBe(200);
+    const before = await stored();
+    for (const [payload, status, errorCode] of [
+      [{ email: tester.email }, 409, 'TesterAlreadyAdded'],
+      [{ email: owner.email }, 409, 'TesterIsYou'],
+      [{ email: 'nobody-here@studio.example' }, 404, 'TesterNotFound'],
+      [{ email: 'not-an-email' }, 400, 'ValidationFailed'],
+      [{}, 400, 'ValidationFailed'],
+      [{ email: tester.email, role: 'admin' }, 400, 'UnknownField'],
+    ] as const) {
+      const response = await add(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json()).toMatchObject({ errorCode });
+    }
+    expect(await stored()).toBe(before);
+    await remove((first.json() as Entry).id);
+  });
+
+  it("never lets another partner see or remove a partner's testers", async () => {
+    const entry = (await add({ email: tester.email })).json() as Entry;
+    const other = await registerPartner(t.app);
+    expect((await list(other.accessToken)).json()).toEqual({ data: [], totalCount: 0 });
+    for (const id of [entry.id, 'not-a-uuid']) {
+      const response = await remove(id, other.accessToken);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ errorCode: 'WhitelistEntryNotFound' });
+    }
+    expect((await list()).json()).toMatchObject({ totalCount: 1 });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/WhiteList' });
+    expect(anonymous.statusCode).toBe(401);
+    await remove(entry.id);
+  });
+
+  it('keeps a whitelist to 100 testers', async () => {
+    const crowded = await registerPartner(t.app);
+    const { db } = t.database;
+    const [partnerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, crowded.email));
+    const crowd = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          email: `crowd-${i}-${crowded.email}`,
+          passwordHash: 'not-a-hash',
+          firstName: 'Crowd',
+          lastName: String(i),
+          registeredAddress: 'Somewhere',
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(whitelistEntries).values(crowd.map(({ id }) => ({ ownerId: partnerRow?.id ?? '', testerId: id })));
+    const before = await stored();
+    const full = await add({ email: tester.email }, crowded.accessToken);
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ errorCode: 'WhitelistFull' });
+    expect(await stored()).toBe(before);
+    expect((await list(crowded.accessToken)).json()).toMatchObject({ totalCount: 100 });
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { emailSchema } from './validation.ts';
+
+/** How many testers one partner may whitelist. */
+export const WHITELIST_MAX_ENTRIES = 100;
+
+export const testerMessages = {
+  added: 'Add WhiteList Successfully',
+  removed: 'Remove Successfully',
+  noUser: 'No user information',
+} as const;
+
+export const testerSchema = z.object({
+  email: z.string(),
+  fullName: z.string(),
+  profileUrl: z.string().nullable(),
+});
+export type Tester = z.infer<typeof testerSchema>;
+
+export const whitelistEntrySchema = z.object({
+  id: z.string(),
+  user: testerSchema,
+  createdAt: z.string(),
+});
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+
+export const whitelistResponseSchema = z.object({ data: z.array(whitelistEntrySchema), totalCount: z.number().int() });
+export type WhitelistResponse = z.infer<typeof whitelistResponseSchema>;
+
+export const whitelistAddBodySchema = z.strictObject({ email: emailSchema });
+export type WhitelistAddBody = z.infer<typeof whitelistAddBodySchema>;
+
+export const whitelistSearchQuerySchema = z.object({ email: emailSchema });
