@@ -50,6 +50,8 @@ test('the Version page inspects each build and says what to fix', async ({ page,
 });
 
 test('an uploaded model can be turned around in a 3D preview', async ({ page, request }) => {
+  // Chromium renders WebGL on the CPU here (SwiftShader): a first frame can take long on a busy machine
+  test.setTimeout(180_000);
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Cube Hop' });
   const created = await request.post('/api/Product/Version', {
@@ -70,7 +72,7 @@ test('an uploaded model can be turned around in a 3D preview', async ({ page, re
 
   await report.getByRole('button', { name: 'Preview in 3D (Android build)' }).click();
   const preview = page.getByRole('dialog', { name: 'Android build in 3D' });
-  await expect(preview.getByText('Drag to turn the model, scroll or pinch to zoom.')).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByText('Drag to turn the model, scroll or pinch to zoom.')).toBeVisible({ timeout: 120_000 });
   await expect(preview.locator('model-viewer')).toHaveJSProperty('loaded', true);
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();

@@ -103,7 +103,7 @@ export const portalRoutes: PortalRoute[] = [
     name: 'Manage Tester',
     parent: MY_PROJECTS,
     guards: ['auth'],
-    load: comingSoon,
+    load: () => import('../features/testers/pages/manage-tester-page.tsx'),
   }),
   route({
     path: `${MY_PROJECTS}/test-staging`,

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { GameList, ModelList } from '../../features/catalog/components/project-list.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
+import { ManageWhitelistButton } from '../../features/testers/components/manage-whitelist-dialog.tsx';
 
 /** My Projects: the partner's home, composing catalog, testers and payments. */
 export default function MyProjectsPage() {
@@ -17,6 +18,7 @@ export default function MyProjectsPage() {
           <Link className="btn btn--secondary btn--md" to="/developers/my-project/tester">
             Manage Tester
           </Link>
+          <ManageWhitelistButton />
           {profile?.connectedToStripe ? <StripeDashboardButton /> : null}
         </div>
       </section>

@@ -1,0 +1,76 @@
+import type { WhitelistEntry } from '@portal/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useRemoveTester, useWhitelist } from '../api/whitelist.ts';
+import { TesterAvatar } from './tester-avatar.tsx';
+
+/** The whitelist: avatar, email and user name of each tester, with Remove (after a confirmation). */
+export function TesterTable({ caption }: { caption: string }) {
+  const whitelist = useWhitelist();
+  const remove = useRemoveTester();
+  const [removing, setRemoving] = useState<WhitelistEntry>();
+
+  if (whitelist.isPending) return <div className="page-loading" aria-busy="true" />;
+  if (whitelist.isError) return <p className="empty">The testers could not be loaded.</p>;
+  if (whitelist.data.data.length === 0) {
+    return (
+      <div className="empty">
+        <p>
+          No testers yet. Add the people who should install your testing builds by the email of their Lumora account.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="table tester-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Avatar</span>
+              </th>
+              <th scope="col">Email</th>
+              <th scope="col">User name</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {whitelist.data.data.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <TesterAvatar name={entry.user.fullName} url={entry.user.profileUrl} />
+                </td>
+                <td>{entry.user.email}</td>
+                <td>{entry.user.fullName}</td>
+                <td className="tester-table__actions">
+                  <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(entry)}>
+                    Remove<span className="visually-hidden"> {entry.user.email}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        isOpen={removing !== undefined}
+        title="Remove this tester?"
+        confirmLabel="Remove"
+        variant="danger"
+        isBusy={remove.isPending}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.mutateAsync(removing.id).catch(() => undefined);
+          setRemoving(undefined);
+        }}
+      >
+        <p>{removing?.user.fullName} will no longer get your testing builds in the test-distribution app.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
