@@ -114,14 +114,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   access.setAccountStatusProvider(payments);
   const files = createFilesService({ ...deps, storage });
   const catalog = createCatalogService({ db: database.db, files, payments, cacheSeconds: config.cacheSeconds });
+  const versions = createVersionsService({ ...deps, access, catalog, files, payments });
   app.decorate('services', {
     access,
     content: createContentService(deps),
     catalog,
     payments,
     files,
-    versions: createVersionsService({ ...deps, access, catalog, files, payments }),
-    testers: createTestersService({ ...deps, access }),
+    versions,
+    testers: createTestersService({ ...deps, access, versions }),
   } satisfies Services);
 
   app.addHook('onClose', async () => {

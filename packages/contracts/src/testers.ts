@@ -31,3 +31,24 @@ export const whitelistAddBodySchema = z.strictObject({ email: emailSchema });
 export type WhitelistAddBody = z.infer<typeof whitelistAddBodySchema>;
 
 export const whitelistSearchQuerySchema = z.object({ email: emailSchema });
+
+/** A testing version a whitelisted tester may install, as the test-distribution app lists it. */
+export const testerBuildSchema = z.object({
+  versionId: z.string(),
+  itemType: z.enum(['Product', 'Model']),
+  itemId: z.string(),
+  itemName: z.string(),
+  itemIconUrl: z.string(),
+  version: z.number().int(),
+  updateLog: z.string(),
+  partnerName: z.string(),
+  updatedAt: z.string(),
+  files: z.object({
+    ios: z.string().nullable(),
+    android: z.string().nullable(),
+    visionOS: z.string().nullable(),
+    macOS: z.string().nullable(),
+  }),
+});
+export type TesterBuild = z.infer<typeof testerBuildSchema>;
+export const testerBuildsResponseSchema = z.object({ data: z.array(testerBuildSchema) });

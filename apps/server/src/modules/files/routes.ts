@@ -101,16 +101,22 @@ export async function filesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'A stored file. Images are public; builds only for their owner and admins.',
+        summary:
+          'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version.',
         params: z.object({ '*': z.string().max(300) }),
       },
     },
     async (request, reply: FastifyReply) => {
-      const { row, body, size } = await files.openFile((request.params as { '*': string })['*']);
+      const { row, url, body, size } = await files.openFile((request.params as { '*': string })['*']);
       if (row.kind === 'build') {
         const token = bearerToken(request.headers.authorization);
         const viewer = token ? await app.services.access.authenticate(token) : undefined;
-        if (!viewer || (viewer.id !== row.ownerId && viewer.role !== 'Admin')) {
+        const mayRead =
+          viewer !== undefined &&
+          (viewer.id === row.ownerId ||
+            viewer.role === 'Admin' ||
+            (await app.services.testers.canInstall(viewer.id, row.ownerId, url)));
+        if (!mayRead) {
           body.destroy();
           throw new AppError('FileNotFound');
         }

@@ -219,7 +219,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       if (!row) throw new AppError('FileNotFound');
       const content = await storage.get(key);
       if (!content) throw new AppError('FileNotFound');
-      return { row, ...content };
+      return { row, url: urlOf(key), ...content };
     },
   };
 }

@@ -53,3 +53,12 @@ export async function selectOwnersWhitelisting(db: Executor, testerId: string): 
     .where(eq(whitelistEntries.testerId, testerId));
   return rows.map((row) => row.ownerId);
 }
+
+export async function isWhitelisted(db: Executor, ownerId: string, testerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: whitelistEntries.id })
+    .from(whitelistEntries)
+    .where(and(eq(whitelistEntries.ownerId, ownerId), eq(whitelistEntries.testerId, testerId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  testerBuildsResponseSchema,
   testerSchema,
   versionIdParamsSchema,
   whitelistAddBodySchema,
@@ -82,5 +83,19 @@ export async function testersRoutes(fastify: FastifyInstance) {
       await testers.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/Tester/Builds',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'The testing builds the signed-in user may install, from every partner whitelisting them',
+        response: { 200: testerBuildsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await testers.builds(currentUser(request).id) }),
   );
 }

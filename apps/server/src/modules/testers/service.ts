@@ -5,12 +5,14 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { AccessService } from '../access/service.ts';
+import type { VersionsService } from '../versions/service.ts';
 import * as repo from './repository.ts';
 
 export interface TestersDeps {
   db: Db;
   log: FastifyBaseLogger;
   access: AccessService;
+  versions: VersionsService;
 }
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -22,7 +24,7 @@ const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
 });
 
 /** A partner's whitelist of testers: platform users who may install its testing builds. */
-export function createTestersService({ db, log, access }: TestersDeps) {
+export function createTestersService({ db, log, access, versions }: TestersDeps) {
   async function platformUser(email: string) {
     const user = await access.findUserByEmail(email);
     if (!user) throw new AppError('TesterNotFound');
@@ -61,8 +63,15 @@ export function createTestersService({ db, log, access }: TestersDeps) {
       }
     },
 
-    /** The partners whose testing builds this user may install. */
-    ownersWhitelisting: (testerId: string) => repo.selectOwnersWhitelisting(db, testerId),
+    /** What the test-distribution app offers this user: the testing builds of every partner whitelisting them. */
+    async builds(testerId: string) {
+      return versions.testingBuilds(await repo.selectOwnersWhitelisting(db, testerId));
+    },
+
+    /** Whether a user may download a partner's build: it is in a testing version and they are whitelisted. */
+    async canInstall(viewerId: string, ownerId: string, url: string): Promise<boolean> {
+      return (await repo.isWhitelisted(db, ownerId, viewerId)) && versions.isTestingBuild(ownerId, url);
+    },
   };
 }
 

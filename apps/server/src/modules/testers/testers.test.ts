@@ -1,7 +1,16 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users, whitelistEntries } from '../../db/schema.ts';
-import { bearer, createTestApp, describeEachDatabase, registerPartner, type TestApp } from '../../testing/index.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  productBody,
+  registerConnectedPartner,
+  registerPartner,
+  type TestApp,
+  uploadBuild,
+} from '../../testing/index.ts';
 
 type Entry = { id: string; user: { email: string; fullName: string; profileUrl: string | null }; createdAt: string };
 
@@ -115,5 +124,109 @@ describeEachDatabase('testers whitelist', (variant) => {
     expect(full.json()).toMatchObject({ errorCode: 'WhitelistFull' });
     expect(await stored()).toBe(before);
     expect((await list(crowded.accessToken)).json()).toMatchObject({ totalCount: 100 });
+  });
+});
+
+describeEachDatabase('test distribution', (variant) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  let productId: string;
+  let versionId: string;
+  let iosUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+    owner = await registerConnectedPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
+    tester = await registerPartner(t.app);
+    const auth = bearer(owner.accessToken);
+    const product = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: auth,
+      payload: await productBody(t.app, owner.accessToken, { name: 'Beacon Run' }),
+    });
+    productId = (product.json() as { id: string }).id;
+    const version = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/Version',
+      headers: auth,
+      payload: { productId, productVersion: 1 },
+    });
+    versionId = (version.json() as { id: string }).id;
+    iosUrl = await uploadBuild(t.app, owner.accessToken, 'beacon-ios.ab');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Product/Version/${versionId}`,
+      headers: auth,
+      payload: {
+        updateLog: 'Try the night level',
+        iosAssetUrl: iosUrl,
+        androidAssetUrl: await uploadBuild(t.app, owner.accessToken, 'beacon-android.glb'),
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const builds = (token = tester.accessToken) =>
+    t.app.inject({ method: 'GET', url: '/api/Tester/Builds', headers: bearer(token) });
+  const download = (url: string, token = tester.accessToken) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const whitelist = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/WhiteList',
+        headers: bearer(owner.accessToken),
+        payload: { email: tester.email },
+      })
+    ).json() as Entry;
+
+  it('offers nothing, and serves no build, to a user nobody whitelisted', async () => {
+    expect((await builds()).json()).toEqual({ data: [] });
+    expect((await download(iosUrl)).statusCode).toBe(404);
+  });
+
+  it("offers a whitelisted tester the partner's testing version and serves its builds, until removed", async () => {
+    const entry = await whitelist();
+    const offered = await builds();
+    expect(offered.statusCode).toBe(200);
+    expect((offered.json() as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({
+        versionId,
+        itemType: 'Product',
+        itemId: productId,
+        itemName: 'Beacon Run',
+        version: 1,
+        updateLog: 'Try the night level',
+        partnerName: 'Northlight Studio',
+        files: expect.objectContaining({ ios: iosUrl, visionOS: null }),
+      }),
+    ]);
+    const file = await download(iosUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 7).toString()).toBe('UnityFS');
+    const stranger = await registerPartner(t.app);
+    expect((await download(iosUrl, stranger.accessToken)).statusCode).toBe(404);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${entry.id}`, headers: bearer(owner.accessToken) });
+    expect((await builds()).json()).toEqual({ data: [] });
+    expect((await download(iosUrl)).statusCode).toBe(404);
+  });
+
+  it('stops offering a version once it is submitted for review', async () => {
+    await whitelist();
+    expect((await builds()).json()).toMatchObject({ data: [{ versionId }] });
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Product/Version/Submit/${productId}/${versionId}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await builds()).json()).toEqual({ data: [] });
+    expect((await download(iosUrl)).statusCode).toBe(404);
+    expect((await download(iosUrl, owner.accessToken)).statusCode).toBe(200);
   });
 });

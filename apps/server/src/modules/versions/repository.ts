@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reviewMessages, versions } from '../../db/schema.ts';
 
@@ -87,4 +87,46 @@ export async function selectConversationStats(db: Executor, versionIds: string[]
     .where(inArray(reviewMessages.versionId, versionIds))
     .groupBy(reviewMessages.versionId);
   return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
+}
+
+/** The testing versions of these partners' items that carry at least one build, latest change first. */
+export async function selectTestingVersionsOf(db: Executor, ownerIds: string[]): Promise<VersionRow[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select()
+    .from(versions)
+    .where(
+      and(
+        inArray(versions.ownerId, ownerIds),
+        eq(versions.slot, 'testing'),
+        or(
+          sql`${versions.iosAssetUrl} is not null`,
+          sql`${versions.androidAssetUrl} is not null`,
+          sql`${versions.visionOsAssetUrl} is not null`,
+          sql`${versions.macOsAssetUrl} is not null`,
+        ),
+      ),
+    )
+    .orderBy(desc(versions.updatedAt), desc(versions.id));
+}
+
+/** Whether a build URL belongs to one of the partner's testing versions. */
+export async function isTestingBuild(db: Executor, ownerId: string, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: versions.id })
+    .from(versions)
+    .where(
+      and(
+        eq(versions.ownerId, ownerId),
+        eq(versions.slot, 'testing'),
+        or(
+          eq(versions.iosAssetUrl, url),
+          eq(versions.androidAssetUrl, url),
+          eq(versions.visionOsAssetUrl, url),
+          eq(versions.macOsAssetUrl, url),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,6 +5,7 @@ import type {
   ProductVersionsResponse,
   ReviewMessage,
   ReviewQueueItem,
+  TesterBuild,
   VersionUpdate,
 } from '@portal/contracts';
 import {
@@ -388,6 +389,45 @@ export function createVersionsService(deps: VersionsDeps) {
       log.info({ versionId }, 'version taken down by an admin');
       return toVersion(row);
     },
+
+    /** The testing versions with builds of these partners' items, for their whitelisted testers. */
+    async testingBuilds(ownerIds: string[]): Promise<TesterBuild[]> {
+      const rows = await repo.selectTestingVersionsOf(db, ownerIds);
+      const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
+      const items = new Map(
+        [
+          ...(await catalog.summarizeItems('Product', idsOf('Product'))),
+          ...(await catalog.summarizeItems('Model', idsOf('Model'))),
+        ].map((item) => [item.id, item]),
+      );
+      const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
+      return rows.flatMap((row) => {
+        const item = items.get(row.itemId);
+        const partner = partners.get(row.ownerId);
+        if (!item || !partner) return [];
+        return [
+          {
+            versionId: row.id,
+            itemType: row.itemType,
+            itemId: row.itemId,
+            itemName: item.name,
+            itemIconUrl: item.iconUrl,
+            version: row.number,
+            updateLog: row.updateLog,
+            partnerName: partner.businessName || partner.fullName,
+            updatedAt: row.updatedAt.toISOString(),
+            files: {
+              ios: row.iosAssetUrl,
+              android: row.androidAssetUrl,
+              visionOS: row.visionOsAssetUrl,
+              macOS: row.macOsAssetUrl,
+            },
+          },
+        ];
+      });
+    },
+
+    isTestingBuild: (ownerId: string, url: string) => repo.isTestingBuild(db, ownerId, url),
 
     async listMessages(ownerId: string, itemType: ItemType, versionId: string): Promise<ReviewMessage[]> {
       await ownedVersion(ownerId, itemType, versionId);
