@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   authHeaders,
   buildBytes,
@@ -9,9 +10,10 @@ import {
   test,
 } from '../../fixtures/test.ts';
 
-test('the Version page inspects each build and says what to fix', async ({ page, request }) => {
+/** A new partner's game with version 1 added, its Version page open; answers the version form. */
+async function openNewVersion(page: Page, request: APIRequestContext, name: string) {
   const partner = await registerConnectedPartner(request);
-  const game = await createGame(request, partner, { name: 'Prism Garden' });
+  const game = await createGame(request, partner, { name });
   const created = await request.post('/api/Product/Version', {
     headers: authHeaders(partner),
     data: { productId: game.id, productVersion: 1 },
@@ -21,7 +23,11 @@ test('the Version page inspects each build and says what to fix', async ({ page,
   await page.goto(
     `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
   );
-  const form = page.getByRole('form', { name: 'Version' });
+  return page.getByRole('form', { name: 'Version' });
+}
+
+test('the Version page inspects each build and says what to fix', async ({ page, request }) => {
+  const form = await openNewVersion(page, request, 'Prism Garden');
 
   await form.getByLabel('iOS file').setInputFiles({
     name: 'garden-heavy.glb',
@@ -52,18 +58,7 @@ test('the Version page inspects each build and says what to fix', async ({ page,
 test('an uploaded model can be turned around in a 3D preview', async ({ page, request }) => {
   // Chromium renders WebGL on the CPU here (SwiftShader): a first frame can take long on a busy machine
   test.setTimeout(180_000);
-  const partner = await registerConnectedPartner(request);
-  const game = await createGame(request, partner, { name: 'Cube Hop' });
-  const created = await request.post('/api/Product/Version', {
-    headers: authHeaders(partner),
-    data: { productId: game.id, productVersion: 1 },
-  });
-  const version = (await created.json()) as { id: string };
-  await signIn(page, partner);
-  await page.goto(
-    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
-  );
-  const form = page.getByRole('form', { name: 'Version' });
+  const form = await openNewVersion(page, request, 'Cube Hop');
   await form
     .getByLabel('Android file')
     .setInputFiles({ name: 'cube.glb', mimeType: 'model/gltf-binary', buffer: cubeGlb() });

@@ -73,3 +73,34 @@ export async function uploadBuild(app: FastifyInstance, token: string, filename 
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
   return (response.json() as UploadedFile[])[0]?.origin as string;
 }
+
+/** A connected partner's AR game with version 1 in testing, its iOS and Android builds uploaded and saved. */
+export async function createGameInTesting(app: FastifyInstance, token: string, name = 'Orbit Tag') {
+  const auth = bearer(token);
+  const product = await app.inject({
+    method: 'POST',
+    url: '/api/Product',
+    headers: auth,
+    payload: await productBody(app, token, { name }),
+  });
+  const productId = (product.json() as { id: string }).id;
+  const version = await app.inject({
+    method: 'POST',
+    url: '/api/Product/Version',
+    headers: auth,
+    payload: { productId, productVersion: 1 },
+  });
+  const versionId = (version.json() as { id: string }).id;
+  const builds = {
+    iosAssetUrl: await uploadBuild(app, token, `${name}-ios.ab`),
+    androidAssetUrl: await uploadBuild(app, token, `${name}-android.glb`),
+  };
+  const saved = await app.inject({
+    method: 'PUT',
+    url: `/api/Product/Version/${versionId}`,
+    headers: auth,
+    payload: { updateLog: 'First version', ...builds },
+  });
+  if (saved.statusCode !== 200) throw new Error(`saving the version failed: ${saved.body}`);
+  return { productId, versionId, ...builds };
+}

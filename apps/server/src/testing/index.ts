@@ -1,4 +1,4 @@
-export { imageUrls, modelBody, productBody, uploadBuild, uploadImage } from './catalog.ts';
+export { createGameInTesting, imageUrls, modelBody, productBody, uploadBuild, uploadImage } from './catalog.ts';
 export { testConfig } from './config.ts';
 export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
 export {

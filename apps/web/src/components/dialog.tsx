@@ -8,17 +8,22 @@ export interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: focus stays inside, Escape closes it, and its title names it. */
-export function Dialog({ isOpen, title, onClose, children, className }: DialogProps) {
+/** Opens and closes a `<dialog>` as a modal as `isOpen` says. */
+export function useModal(isOpen: boolean) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (isOpen && !dialog.open) dialog.showModal();
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
+  return dialogRef;
+}
+
+/** A modal dialog: focus stays inside, Escape closes it, and its title names it. */
+export function Dialog({ isOpen, title, onClose, children, className }: DialogProps) {
+  const dialogRef = useModal(isOpen);
+  const titleId = useId();
 
   return (
     <dialog

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users, whitelistEntries } from '../../db/schema.ts';
 import {
   bearer,
+  createGameInTesting,
   createTestApp,
   describeEachDatabase,
-  productBody,
   registerConnectedPartner,
   registerPartner,
   type TestApp,
-  uploadBuild,
 } from '../../testing/index.ts';
 
 type Entry = { id: string; user: { email: string; fullName: string; profileUrl: string | null }; createdAt: string };
@@ -138,33 +137,7 @@ describeEachDatabase('test distribution', (variant) => {
     t = await createTestApp(variant);
     owner = await registerConnectedPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
     tester = await registerPartner(t.app);
-    const auth = bearer(owner.accessToken);
-    const product = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: auth,
-      payload: await productBody(t.app, owner.accessToken, { name: 'Beacon Run' }),
-    });
-    productId = (product.json() as { id: string }).id;
-    const version = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product/Version',
-      headers: auth,
-      payload: { productId, productVersion: 1 },
-    });
-    versionId = (version.json() as { id: string }).id;
-    iosUrl = await uploadBuild(t.app, owner.accessToken, 'beacon-ios.ab');
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/${versionId}`,
-      headers: auth,
-      payload: {
-        updateLog: 'Try the night level',
-        iosAssetUrl: iosUrl,
-        androidAssetUrl: await uploadBuild(t.app, owner.accessToken, 'beacon-android.glb'),
-      },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    ({ productId, versionId, iosAssetUrl: iosUrl } = await createGameInTesting(t.app, owner.accessToken, 'Beacon Run'));
   });
   afterAll(async () => {
     await t?.close();
@@ -200,7 +173,7 @@ describeEachDatabase('test distribution', (variant) => {
         itemId: productId,
         itemName: 'Beacon Run',
         version: 1,
-        updateLog: 'Try the night level',
+        updateLog: 'First version',
         partnerName: 'Northlight Studio',
         files: expect.objectContaining({ ios: iosUrl, visionOS: null }),
       }),

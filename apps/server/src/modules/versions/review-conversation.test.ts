@@ -3,14 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reviewMessages } from '../../db/schema.ts';
 import {
   bearer,
+  createGameInTesting,
   createTestApp,
   describeEachDatabase,
   modelBody,
-  productBody,
   readOutbox,
   registerConnectedPartner,
   type TestApp,
-  uploadBuild,
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
@@ -32,30 +31,7 @@ describeEachDatabase('review conversations', (variant) => {
     const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
     adminToken = (login.json() as { accessToken: string }).accessToken;
     const auth = bearer(partner.accessToken);
-    const product = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: auth,
-      payload: await productBody(t.app, partner.accessToken, { name: 'Glow Hunt' }),
-    });
-    productId = (product.json() as { id: string }).id;
-    const version = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product/Version',
-      headers: auth,
-      payload: { productId, productVersion: 1 },
-    });
-    versionId = (version.json() as { id: string }).id;
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/${versionId}`,
-      headers: auth,
-      payload: {
-        updateLog: 'First version',
-        iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
-        androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.glb'),
-      },
-    });
+    ({ productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Glow Hunt'));
     const submitted = await t.app.inject({
       method: 'PUT',
       url: `/api/Product/Version/Submit/${productId}/${versionId}`,

@@ -176,46 +176,55 @@ export function createVersionsService(deps: VersionsDeps) {
     return toVersion(updated);
   }
 
-  /** Versions with their item and partner, for the review console (three queries, whatever the count). */
-  async function describeForAdmins(rows: repo.VersionRow[]): Promise<ReviewQueueItem[]> {
+  /** Each version with its item and partner (two queries per item type and one for partners, whatever the count). */
+  async function withItemsAndPartners(rows: repo.VersionRow[]) {
     const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
-    const summaries = [
-      ...(await catalog.summarizeItems('Product', idsOf('Product'))),
-      ...(await catalog.summarizeItems('Model', idsOf('Model'))),
-    ];
-    const items = new Map(summaries.map((item) => [item.id, item]));
-    const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
-    const conversations = await repo.selectConversationStats(
-      db,
-      rows.map((row) => row.id),
+    const items = new Map(
+      [
+        ...(await catalog.summarizeItems('Product', idsOf('Product'))),
+        ...(await catalog.summarizeItems('Model', idsOf('Model'))),
+      ].map((item) => [item.id, item]),
     );
+    const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
     return rows.flatMap((row) => {
       const item = items.get(row.itemId);
       const partner = partners.get(row.ownerId);
       if (!item || !partner) return [];
-      const conversation = conversations.get(row.id);
-      return [
-        {
-          versionId: row.id,
-          itemType: row.itemType,
-          itemId: row.itemId,
-          itemName: item.name,
-          itemIconUrl: item.iconUrl,
-          partner,
-          version: row.number,
-          reviewStatus: row.reviewStatus,
-          updateLog: row.updateLog,
-          submittedAt: row.submittedAt?.toISOString() ?? null,
-          files: {
-            ios: row.iosAssetUrl,
-            android: row.androidAssetUrl,
-            visionOS: row.visionOsAssetUrl,
-            macOS: row.macOsAssetUrl,
-          },
-          messageCount: conversation?.count ?? 0,
-          lastMessageBy: conversation?.lastBy ?? null,
+      const summary = {
+        versionId: row.id,
+        itemType: row.itemType,
+        itemId: row.itemId,
+        itemName: item.name,
+        itemIconUrl: item.iconUrl,
+        version: row.number,
+        updateLog: row.updateLog,
+        files: {
+          ios: row.iosAssetUrl,
+          android: row.androidAssetUrl,
+          visionOS: row.visionOsAssetUrl,
+          macOS: row.macOsAssetUrl,
         },
-      ];
+      };
+      return [{ row, partner, summary }];
+    });
+  }
+
+  /** Versions with their item, partner and conversation, for the review console. */
+  async function describeForAdmins(rows: repo.VersionRow[]): Promise<ReviewQueueItem[]> {
+    const conversations = await repo.selectConversationStats(
+      db,
+      rows.map((row) => row.id),
+    );
+    return (await withItemsAndPartners(rows)).map(({ row, partner, summary }) => {
+      const conversation = conversations.get(row.id);
+      return {
+        ...summary,
+        partner,
+        reviewStatus: row.reviewStatus,
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+        messageCount: conversation?.count ?? 0,
+        lastMessageBy: conversation?.lastBy ?? null,
+      };
     });
   }
 
@@ -393,38 +402,11 @@ export function createVersionsService(deps: VersionsDeps) {
     /** The testing versions with builds of these partners' items, for their whitelisted testers. */
     async testingBuilds(ownerIds: string[]): Promise<TesterBuild[]> {
       const rows = await repo.selectTestingVersionsOf(db, ownerIds);
-      const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
-      const items = new Map(
-        [
-          ...(await catalog.summarizeItems('Product', idsOf('Product'))),
-          ...(await catalog.summarizeItems('Model', idsOf('Model'))),
-        ].map((item) => [item.id, item]),
-      );
-      const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
-      return rows.flatMap((row) => {
-        const item = items.get(row.itemId);
-        const partner = partners.get(row.ownerId);
-        if (!item || !partner) return [];
-        return [
-          {
-            versionId: row.id,
-            itemType: row.itemType,
-            itemId: row.itemId,
-            itemName: item.name,
-            itemIconUrl: item.iconUrl,
-            version: row.number,
-            updateLog: row.updateLog,
-            partnerName: partner.businessName || partner.fullName,
-            updatedAt: row.updatedAt.toISOString(),
-            files: {
-              ios: row.iosAssetUrl,
-              android: row.androidAssetUrl,
-              visionOS: row.visionOsAssetUrl,
-              macOS: row.macOsAssetUrl,
-            },
-          },
-        ];
-      });
+      return (await withItemsAndPartners(rows)).map(({ row, partner, summary }) => ({
+        ...summary,
+        partnerName: partner.businessName || partner.fullName,
+        updatedAt: row.updatedAt.toISOString(),
+      }));
     },
 
     isTestingBuild: (ownerId: string, url: string) => repo.isTestingBuild(db, ownerId, url),
