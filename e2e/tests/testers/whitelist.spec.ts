@@ -1,4 +1,4 @@
-import { expect, registerPartner, signIn, test } from '../../fixtures/test.ts';
+import { expect, registerPartner, seriousAxeViolations, signIn, test } from '../../fixtures/test.ts';
 
 const toast = (page: import('@playwright/test').Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });
@@ -37,6 +37,7 @@ test('Manage Tester adds a platform user by email and removes them after asking'
   const row = page.getByRole('row').filter({ hasText: tester.email });
   await expect(row).toContainText('Ada Chen');
   await expect(page.getByRole('heading', { name: 'Testers (1)' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await page.clock.runFor(1000);
   await page.getByRole('button', { name: 'Add Tester' }).click();
@@ -68,6 +69,7 @@ test("My Projects' Manage Whitelist dialog adds and removes testers", async ({ p
   await expect(toast(page, 'Add WhiteList Successfully')).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: tester.email })).toContainText('Ravi Chen');
   await expect(dialog.getByLabel('Email')).toHaveValue('');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: `Remove ${tester.email}` }).click();
   await page.getByRole('dialog', { name: 'Remove this tester?' }).getByRole('button', { name: 'Remove' }).click();

@@ -3,6 +3,7 @@ import {
   readOutbox,
   registerConnectedPartner,
   seedSubmittedGame,
+  seriousAxeViolations,
   signIn,
   signInAdmin,
   test,
@@ -16,7 +17,8 @@ test('a reviewer asks about a version, the partner answers from the Version page
   const partner = await registerConnectedPartner(request, { firstName: 'Noor' });
   const { game, versionId } = await seedSubmittedGame(request, partner);
 
-  const adminPage = await browser.newPage();
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
   await signIn(adminPage, await signInAdmin(request));
   await adminPage.goto('/admin');
   const entry = adminPage.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
@@ -54,11 +56,13 @@ test('a reviewer asks about a version, the partner answers from the Version page
   await expect(thread.getByRole('listitem').nth(1)).toContainText('You');
   await expect(thread.getByRole('listitem').nth(1)).toContainText('A Pixel 8 and an iPhone 15,\nfour players on each.');
   await expect(thread.getByLabel('Your message')).toHaveValue('');
+  expect(await seriousAxeViolations(page)).toEqual([]);
 
   await adminPage.reload();
   await expect(entry.getByText('Partner replied')).toBeVisible();
   await entry.getByRole('button', { name: 'Conversation (2)' }).click();
   await expect(adminThread.getByRole('listitem').nth(1)).toContainText('Noor Chen');
   await expect(adminThread.getByRole('listitem').nth(1)).toContainText('four players on each.');
-  await adminPage.close();
+  expect(await seriousAxeViolations(adminPage)).toEqual([]);
+  await adminContext.close();
 });
