@@ -113,9 +113,15 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
           <div>
             <h3 id="testing-title">Version {versionNumberOf(testingVersion)} · testing</h3>
             <p>
-              {testingVersion.iosAssetUrl && testingVersion.androidAssetUrl
-                ? 'Your testers can install it now. When it is ready, submit it for approval.'
-                : 'Upload the iOS and Android builds, then submit it for approval.'}
+              {testingVersion.iosAssetUrl && testingVersion.androidAssetUrl ? (
+                <>
+                  Your testers can install it now in the test-distribution app (
+                  <Link to="/developers/my-project/tester">Manage Tester</Link>). When it is ready, submit it for
+                  approval.
+                </>
+              ) : (
+                'Upload the iOS and Android builds, then submit it for approval.'
+              )}
             </p>
           </div>
           <div className="button-row">
