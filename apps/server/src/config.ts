@@ -85,6 +85,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TESTER_LOOKUPS: z.coerce.number().int().min(1).default(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -138,7 +139,14 @@ export interface AppConfig {
   cacheSeconds: number;
   sessionTtlDays: number;
   /** Failed logins per email and all logins per client address per 15 minutes; codes sent per hour. */
-  rateLimits: { loginPerEmail: number; loginPerIp: number; codesPerEmail: number; codesPerIp: number };
+  rateLimits: {
+    loginPerEmail: number;
+    loginPerIp: number;
+    codesPerEmail: number;
+    codesPerIp: number;
+    /** Whitelist searches and additions per partner per hour: each one tells whether an email has an account. */
+    testerLookups: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -220,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       codesPerEmail: e.RATE_LIMIT_CODES_PER_EMAIL,
       codesPerIp: e.RATE_LIMIT_CODES_PER_IP,
+      testerLookups: e.RATE_LIMIT_TESTER_LOOKUPS,
     },
   };
 }

@@ -15,7 +15,13 @@ import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['testers'];
 const security = [{ bearer: [] }];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** The whitelist of testers, per partner. */
 export async function testersRoutes(fastify: FastifyInstance) {
@@ -49,7 +55,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
         response: { 200: testerSchema, ...errors },
       },
     },
-    async (request) => testers.search(request.query.email),
+    async (request) => testers.search(currentUser(request).id, request.query.email),
   );
 
   app.post(

@@ -1,15 +1,18 @@
 import { type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AccessService } from '../access/service.ts';
 import type { VersionsService } from '../versions/service.ts';
 import * as repo from './repository.ts';
 
 export interface TestersDeps {
   db: Db;
+  config: AppConfig;
   log: FastifyBaseLogger;
   access: AccessService;
   versions: VersionsService;
@@ -24,8 +27,14 @@ const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
 });
 
 /** A partner's whitelist of testers: platform users who may install its testing builds. */
-export function createTestersService({ db, log, access, versions }: TestersDeps) {
-  async function platformUser(email: string) {
+export function createTestersService({ db, config, log, access, versions }: TestersDeps) {
+  const lookups = new RateLimiter(config.rateLimits.testerLookups, 60 * 60 * 1000);
+
+  /** The platform account behind an email; counted, so that a partner cannot sweep for who has an account. */
+  async function platformUser(partnerId: string, email: string) {
+    const wait = lookups.retryAfter(partnerId);
+    if (wait > 0) throw new AppError('RateLimited', `Too many lookups, please try again in ${wait} seconds.`);
+    lookups.hit(partnerId);
     const user = await access.findUserByEmail(email);
     if (!user) throw new AppError('TesterNotFound');
     return user;
@@ -38,13 +47,13 @@ export function createTestersService({ db, log, access, versions }: TestersDeps)
     },
 
     /** The platform user with this email, as the Add Tester dialog previews it. */
-    async search(email: string): Promise<Tester> {
-      const user = await platformUser(email);
+    async search(partnerId: string, email: string): Promise<Tester> {
+      const user = await platformUser(partnerId, email);
       return { email: user.email, fullName: fullName(user), profileUrl: null };
     },
 
     async add(ownerId: string, email: string): Promise<WhitelistEntry> {
-      const user = await platformUser(email);
+      const user = await platformUser(ownerId, email);
       if (user.id === ownerId) throw new AppError('TesterIsYou');
       if ((await repo.countWhitelist(db, ownerId)) >= WHITELIST_MAX_ENTRIES) throw new AppError('WhitelistFull');
       try {

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, whitelistEntries } from '../../db/schema.ts';
 import {
   bearer,
@@ -201,5 +201,47 @@ describeEachDatabase('test distribution', (variant) => {
     expect((await builds()).json()).toEqual({ data: [] });
     expect((await download(iosUrl)).statusCode).toBe(404);
     expect((await download(iosUrl, owner.accessToken)).statusCode).toBe(200);
+  });
+});
+
+describe('testers whitelist: lookups are limited per partner', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { RATE_LIMIT_TESTER_LOOKUPS: '3' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 once a partner has looked up too many emails, and only for that partner', async () => {
+    const sweeper = await registerPartner(t.app);
+    const known = await registerPartner(t.app);
+    const lookUp = (token: string, email: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/WhiteList/Search?${new URLSearchParams({ email })}`,
+        headers: bearer(token),
+      });
+    expect((await lookUp(sweeper.accessToken, known.email)).statusCode).toBe(200);
+    expect((await lookUp(sweeper.accessToken, 'guess-1@studio.example')).statusCode).toBe(404);
+    expect((await lookUp(sweeper.accessToken, 'guess-2@studio.example')).statusCode).toBe(404);
+    const limited = await lookUp(sweeper.accessToken, known.email);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ errorCode: 'RateLimited' });
+    const adding = await t.app.inject({
+      method: 'POST',
+      url: '/api/WhiteList',
+      headers: bearer(sweeper.accessToken),
+      payload: { email: known.email },
+    });
+    expect(adding.statusCode).toBe(429);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/WhiteList', headers: bearer(sweeper.accessToken) })).json(),
+    ).toEqual({
+      data: [],
+      totalCount: 0,
+    });
+    const other = await registerPartner(t.app);
+    expect((await lookUp(other.accessToken, known.email)).statusCode).toBe(200);
   });
 });

@@ -20,14 +20,14 @@ export const useTesterSearch = (email: string | undefined) =>
     enabled: Boolean(email),
     retry: false,
     staleTime: 60_000,
-    meta: { handlesErrors: ['TesterNotFound'] },
+    meta: { handlesErrors: 'all' },
   });
 
 export function useAddTester() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => apiRequest<WhitelistEntry>('/api/WhiteList', { method: 'POST', body: { email } }),
-    meta: { handlesErrors: ['TesterNotFound', 'TesterAlreadyAdded', 'TesterIsYou', 'WhitelistFull'] },
+    meta: { handlesErrors: ['TesterNotFound', 'TesterAlreadyAdded', 'TesterIsYou', 'WhitelistFull', 'RateLimited'] },
     onSuccess: async () => {
       toast.success(testerMessages.added);
       await queryClient.invalidateQueries({ queryKey: whitelistKey });

@@ -80,7 +80,11 @@ export function AddTesterForm({ submitLabel, onAdded, children }: AddTesterFormP
             </span>
           </>
         ) : (
-          <span className="add-tester__note">{testerMessages.noUser}</span>
+          <span className="add-tester__note">
+            {isApiError(search.error) && search.error.errorCode !== 'TesterNotFound'
+              ? search.error.message
+              : testerMessages.noUser}
+          </span>
         )}
       </div>
       <div className="button-row">
