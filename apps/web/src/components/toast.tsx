@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 interface ToastItem {
@@ -36,7 +37,20 @@ export const toast = {
 
 const icons: Record<ToastKind, string> = { success: '✓', error: '!', warning: '!', info: 'i' };
 
+/** The modal dialog on top, if one is open: everything outside it is inert, so toasts must live inside. */
+function topModalDialog(): HTMLDialogElement | null {
+  const open = [...document.querySelectorAll('dialog[open]')].filter((dialog) => dialog.matches(':modal'));
+  return (open.at(-1) as HTMLDialogElement | undefined) ?? null;
+}
+
+function subscribeToDialogs(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+}
+
 export function Toaster() {
+  const modal = useSyncExternalStore(subscribeToDialogs, topModalDialog, () => null);
   const current = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -45,7 +59,7 @@ export function Toaster() {
     () => items,
     () => items,
   );
-  return (
+  const toaster = (
     <div className="toaster" aria-live="polite" aria-atomic="false">
       {current.map((item) => (
         <div key={item.id} className={`toast toast--${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
@@ -60,4 +74,5 @@ export function Toaster() {
       ))}
     </div>
   );
+  return modal ? createPortal(toaster, modal) : toaster;
 }
