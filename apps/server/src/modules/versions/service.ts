@@ -95,6 +95,15 @@ export function createVersionsService(deps: VersionsDeps) {
     return { version, item };
   }
 
+  /** Any version with its item, for admins; 404 when either is gone. */
+  async function anyVersion(versionId: string) {
+    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+    if (!version) throw new AppError('VersionNotFound');
+    const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
+    if (!item) throw new AppError('VersionNotFound');
+    return { version, item };
+  }
+
   /** Runs a change on an item's versions under lock, then stores the project status the change leads to. */
   async function changeItem<T>(
     itemType: ItemType,
@@ -145,10 +154,7 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   async function reviewed(versionId: string, action: ReviewAction, reason?: string): Promise<AnyVersion> {
-    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
-    if (!version) throw new AppError('VersionNotFound');
-    const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
-    if (!item) throw new AppError('VersionNotFound');
+    const { version, item } = await anyVersion(versionId);
     const updated = await changeItem(version.itemType, item, async (tx, _slots, rows) => {
       const current = rows.find((row) => row.id === versionId);
       if (!current) throw new AppError('VersionNotFound');
@@ -243,12 +249,6 @@ export function createVersionsService(deps: VersionsDeps) {
       message: row.body,
       createdAt: row.createdAt.toISOString(),
     }));
-  }
-
-  async function anyVersion(versionId: string) {
-    const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
-    if (!version) throw new AppError('VersionNotFound');
-    return version;
   }
 
   return {
@@ -374,10 +374,7 @@ export function createVersionsService(deps: VersionsDeps) {
 
     /** An admin takes a live version off the marketplace; the partner sees the reason. */
     async adminTakeDown(versionId: string, reason: string): Promise<AnyVersion> {
-      const version = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
-      if (!version) throw new AppError('VersionNotFound');
-      const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
-      if (!item) throw new AppError('VersionNotFound');
+      const { version, item } = await anyVersion(versionId);
       const row = await changeItem(version.itemType, item, async (tx, _slots, rows) => {
         const current = rows.find((r) => r.id === versionId);
         if (!current) throw new AppError('VersionNotFound');
@@ -435,10 +432,9 @@ export function createVersionsService(deps: VersionsDeps) {
 
     /** A reviewer writes to the partner of a version; the partner is mailed the message. */
     async adminPostMessage(adminId: string, versionId: string, message: string): Promise<ReviewMessage[]> {
-      const version = await anyVersion(versionId);
+      const { version, item } = await anyVersion(versionId);
       await repo.insertReviewMessage(db, { versionId, authorId: adminId, author: 'Reviewer', body: message });
-      const [item] = await catalog.summarizeItems(version.itemType, [version.itemId]);
-      const name = `${item?.name ?? typeLabel(version.itemType)} version ${version.number}`;
+      const name = `${item.name} version ${version.number}`;
       await notifyOwner(
         version,
         `The review team wrote about ${name}`,
