@@ -61,8 +61,13 @@ export async function modelBody(app: FastifyInstance, token: string, overrides: 
   } satisfies ModelBody;
 }
 
-export async function uploadBuild(app: FastifyInstance, token: string, filename = 'build.glb'): Promise<string> {
-  const data = filename.endsWith('.glb') ? glbBuild(32 * 1024) : unityBundle(32 * 1024);
+/** Uploads a build (by default a small one of the type its name says) and answers its URL. */
+export async function uploadBuild(
+  app: FastifyInstance,
+  token: string,
+  filename = 'build.glb',
+  data: Buffer = filename.endsWith('.glb') ? glbBuild(32 * 1024) : unityBundle(32 * 1024),
+): Promise<string> {
   const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
   const response = await app.inject({
     method: 'POST',

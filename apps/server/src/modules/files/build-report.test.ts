@@ -5,11 +5,11 @@ import {
   describeEachDatabase,
   glbBuild,
   gltfWithMesh,
-  multipartBody,
-  pngImage,
   registerPartner,
   type TestApp,
   unityBundle,
+  uploadBuild,
+  uploadImage,
 } from '../../testing/index.ts';
 
 const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
@@ -25,17 +25,7 @@ describeEachDatabase('build reports', (variant) => {
     await t?.close();
   });
 
-  const upload = async (filename: string, data: Buffer) => {
-    const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/FileUpload/Single/Query',
-      payload,
-      headers: { ...headers, ...bearer(token) },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as Array<{ origin: string }>)[0]?.origin as string;
-  };
+  const upload = (filename: string, data: Buffer) => uploadBuild(t.app, token, filename, data);
   const report = (url: string, auth: string | null = token) =>
     t.app.inject({
       method: 'GET',
@@ -96,7 +86,7 @@ describeEachDatabase('build reports', (variant) => {
   });
 
   it('answers 404 for images, unknown files and URLs that are not ours, and 400 without a URL', async () => {
-    const image = await upload('cover.png', await pngImage(64, 64));
+    const image = (await uploadImage(t.app, token, 64, 64)).origin;
     for (const url of [
       image,
       '/files/00000000-0000-4000-8000-000000000000/origin.glb',
