@@ -6,16 +6,16 @@ import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
-import { accessRoutes } from './modules/access/routes.ts';
+import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
 import { type AccessService, createAccessService } from './modules/access/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
-import { filesRoutes } from './modules/files/routes.ts';
+import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService } from './modules/files/service.ts';
-import { paymentsRoutes } from './modules/payments/routes.ts';
+import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
@@ -24,7 +24,7 @@ import { testersRoutes } from './modules/testers/routes.ts';
 import { createTestersService, type TestersService } from './modules/testers/service.ts';
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { adminOnly, authPlugin, signedIn } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
@@ -153,15 +153,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(accessRoutes);
-  await app.register(filesRoutes);
-  await app.register(productVersionRoutes);
-  await app.register(modelVersionRoutes);
-  await app.register(adminRoutes);
-  await app.register(testersRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(fileDownloadRoutes);
+  await app.register(expressOnboardingRoutes);
   if (sandbox) await app.register(sandboxRoutes(sandbox));
   await app.register(contentRoutes);
-  await app.register(catalogRoutes);
+  await app.register(publicCatalogRoutes);
+  await app.register(
+    signedIn(async (partner) => {
+      await partner.register(accountRoutes);
+      await partner.register(filesRoutes);
+      await partner.register(productVersionRoutes);
+      await partner.register(modelVersionRoutes);
+      await partner.register(testersRoutes);
+      await partner.register(paymentsRoutes);
+      await partner.register(catalogRoutes);
+    }),
+  );
+  await app.register(adminOnly(adminRoutes));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
   await app.register(webPlugin);
 

@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['access'];
-const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
+/** Sign-in, registration and password reset: open to everyone. */
 export async function accessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = app.services.access;
@@ -62,30 +62,6 @@ export async function accessRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/Access/Profile',
-    {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: "The signed-in partner's profile", response: { 200: profileSchema } },
-    },
-    async (request) => access.getProfile(currentUser(request).id),
-  );
-
-  app.put(
-    '/api/Access/Profile',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "Update the signed-in partner's profile",
-        body: updateProfileBodySchema,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
-    async (request) => access.updateProfile(currentUser(request).id, request.body),
-  );
-
-  app.get(
     '/api/Access/SendResetPasswordCode',
     {
       schema: {
@@ -113,12 +89,38 @@ export async function accessRoutes(fastify: FastifyInstance) {
       return {};
     },
   );
+}
+
+/** The signed-in partner's own account; registered behind `signedIn`. */
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const access = app.services.access;
+
+  app.get(
+    '/api/Access/Profile',
+    {
+      schema: { tags, summary: "The signed-in partner's profile", response: { 200: profileSchema } },
+    },
+    async (request) => access.getProfile(currentUser(request).id),
+  );
+
+  app.put(
+    '/api/Access/Profile',
+    {
+      schema: {
+        tags,
+        summary: "Update the signed-in partner's profile",
+        body: updateProfileBodySchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => access.updateProfile(currentUser(request).id, request.body),
+  );
 
   app.post(
     '/api/Access/Logout',
     {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: 'End this session', response: { 204: z.null() } },
+      schema: { tags, summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       await access.logout(currentUser(request));

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = {
   400: apiErrorSchema,
@@ -28,15 +27,12 @@ const errors = {
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const versions = app.services.versions;
-  const admin = { preHandler: app.requireAdmin };
 
   app.get(
     '/api/Admin/Review/Query',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         summary: 'Versions waiting for or under review, oldest submission first',
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
@@ -47,10 +43,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Admin/Releases/Query',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         summary: 'Released, active versions (what can be taken down), newest first',
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
@@ -61,8 +55,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/Review/Start/:id',
     {
-      ...admin,
-      schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+      schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
     },
     async (request) => versions.startReview(request.params.id),
   );
@@ -70,8 +63,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/Review/Accept/:id',
     {
-      ...admin,
-      schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+      schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
     },
     async (request) => versions.acceptVersion(request.params.id),
   );
@@ -79,10 +71,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/Review/Reject/:id',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         params: versionIdParamsSchema,
         body: reasonBodySchema,
         response: { 200: versionSchema, ...errors },
@@ -94,10 +84,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/TakeDown/:id',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         summary: 'Take a live version down; the partner sees the reason',
         params: versionIdParamsSchema,
         body: reasonBodySchema,
@@ -110,10 +98,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Admin/Review/Messages/:id',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         summary: "A version's conversation with its partner, oldest first",
         params: versionIdParamsSchema,
         response: { 200: reviewMessagesResponseSchema, ...errors },
@@ -125,10 +111,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/Admin/Review/Messages/:id',
     {
-      ...admin,
       schema: {
         tags,
-        security,
         summary: 'Write to the partner about a version (mailed to them); answers the whole conversation',
         params: versionIdParamsSchema,
         body: reviewMessageBodySchema,

@@ -19,13 +19,141 @@ import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
-const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 export async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalog = app.services.catalog;
-  const auth = { preHandler: app.requireUser };
+
+  // products (AR games)
+  const productTags = ['catalog: products'];
+
+  app.post(
+    '/api/Product',
+    {
+      schema: {
+        tags: productTags,
+        summary: 'Create an AR game (needs a connected payout account)',
+        body: productBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => catalog.createProduct(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Product',
+    {
+      schema: {
+        tags: productTags,
+        summary: "The partner's AR games, newest first",
+        querystring: catalogPageQuerySchema,
+        response: { 200: productPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, productPageSchema, await catalog.listProducts(currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/Product/:id',
+    {
+      schema: { tags: productTags, params: itemIdParamsSchema, response: { 200: productSchema, ...errors } },
+    },
+    async (request) => catalog.getProduct(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/Product/:id',
+    {
+      schema: {
+        tags: productTags,
+        params: itemIdParamsSchema,
+        body: productBodySchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => catalog.updateProduct(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Product/:id',
+    {
+      schema: { tags: productTags, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await catalog.deleteProduct(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // 3D models
+  const modelTags = ['catalog: models'];
+
+  app.post(
+    '/api/Model',
+    {
+      schema: {
+        tags: modelTags,
+        summary: 'Create a 3D model (needs a connected payout account)',
+        body: modelBodySchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => catalog.createModel(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Model',
+    {
+      schema: {
+        tags: modelTags,
+        summary: "The partner's 3D models, newest first",
+        querystring: catalogPageQuerySchema,
+        response: { 200: modelPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, modelPageSchema, await catalog.listModels(currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    '/api/Model/:id',
+    {
+      schema: { tags: modelTags, params: itemIdParamsSchema, response: { 200: modelSchema, ...errors } },
+    },
+    async (request) => catalog.getModel(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/Model/:id',
+    {
+      schema: {
+        tags: modelTags,
+        params: itemIdParamsSchema,
+        body: modelBodySchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => catalog.updateModel(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Model/:id',
+    {
+      schema: { tags: modelTags, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await catalog.deleteModel(currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Recently released work of every partner and the model categories: open to everyone. */
+export async function publicCatalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const catalog = app.services.catalog;
 
   app.get(
     '/api/Product/Recent',
@@ -42,149 +170,11 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     async (request) => catalog.listRecent(request.query),
   );
 
-  // products (AR games)
-  const productTags = ['catalog: products'];
-
-  app.post(
-    '/api/Product',
-    {
-      ...auth,
-      schema: {
-        tags: productTags,
-        security,
-        summary: 'Create an AR game (needs a connected payout account)',
-        body: productBodySchema,
-        response: { 200: productSchema, ...errors },
-      },
-    },
-    async (request) => catalog.createProduct(currentUser(request).id, request.body),
-  );
-
-  app.get(
-    '/api/Product',
-    {
-      ...auth,
-      schema: {
-        tags: productTags,
-        security,
-        summary: "The partner's AR games, newest first",
-        querystring: catalogPageQuerySchema,
-        response: { 200: productPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, productPageSchema, await catalog.listProducts(currentUser(request).id, request.query)),
-  );
-
-  app.get(
-    '/api/Product/:id',
-    {
-      ...auth,
-      schema: { tags: productTags, security, params: itemIdParamsSchema, response: { 200: productSchema, ...errors } },
-    },
-    async (request) => catalog.getProduct(currentUser(request).id, request.params.id),
-  );
-
-  app.put(
-    '/api/Product/:id',
-    {
-      ...auth,
-      schema: {
-        tags: productTags,
-        security,
-        params: itemIdParamsSchema,
-        body: productBodySchema,
-        response: { 200: productSchema, ...errors },
-      },
-    },
-    async (request) => catalog.updateProduct(currentUser(request).id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/Product/:id',
-    {
-      ...auth,
-      schema: { tags: productTags, security, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await catalog.deleteProduct(currentUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  // 3D models
-  const modelTags = ['catalog: models'];
-
   app.get(
     '/api/Model/Category/List',
-    { schema: { tags: modelTags, summary: '3D model categories', response: { 200: modelCategoryListSchema } } },
+    {
+      schema: { tags: ['catalog: models'], summary: '3D model categories', response: { 200: modelCategoryListSchema } },
+    },
     async () => catalog.listCategories(),
-  );
-
-  app.post(
-    '/api/Model',
-    {
-      ...auth,
-      schema: {
-        tags: modelTags,
-        security,
-        summary: 'Create a 3D model (needs a connected payout account)',
-        body: modelBodySchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
-    async (request) => catalog.createModel(currentUser(request).id, request.body),
-  );
-
-  app.get(
-    '/api/Model',
-    {
-      ...auth,
-      schema: {
-        tags: modelTags,
-        security,
-        summary: "The partner's 3D models, newest first",
-        querystring: catalogPageQuerySchema,
-        response: { 200: modelPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, modelPageSchema, await catalog.listModels(currentUser(request).id, request.query)),
-  );
-
-  app.get(
-    '/api/Model/:id',
-    {
-      ...auth,
-      schema: { tags: modelTags, security, params: itemIdParamsSchema, response: { 200: modelSchema, ...errors } },
-    },
-    async (request) => catalog.getModel(currentUser(request).id, request.params.id),
-  );
-
-  app.put(
-    '/api/Model/:id',
-    {
-      ...auth,
-      schema: {
-        tags: modelTags,
-        security,
-        params: itemIdParamsSchema,
-        body: modelBodySchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
-    async (request) => catalog.updateModel(currentUser(request).id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/Model/:id',
-    {
-      ...auth,
-      schema: { tags: modelTags, security, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
-    },
-    async (request, reply) => {
-      await catalog.deleteModel(currentUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
   );
 }

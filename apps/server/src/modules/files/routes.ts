@@ -12,10 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken, currentUser } from '../../plugins/auth.ts';
+import { currentUser, optionalUser } from '../../plugins/auth.ts';
 
 const tags = ['files'];
-const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** The upload host: multipart uploads streamed to storage, and the files it serves. */
@@ -61,10 +60,8 @@ export async function filesRoutes(fastify: FastifyInstance) {
     app.post(
       url,
       {
-        preHandler: app.requireUser,
         schema: {
           tags,
-          security,
           summary,
           consumes: ['multipart/form-data'],
           response: { 200: uploadResponseSchema, ...errors },
@@ -84,10 +81,8 @@ export async function filesRoutes(fastify: FastifyInstance) {
   app.get(
     '/FileUpload/Report',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'What inspecting an uploaded build found (its owner and admins only)',
         querystring: buildReportQuerySchema,
         response: { 200: buildReportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
@@ -95,6 +90,12 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
     async (request) => files.buildReport(request.query.url, currentUser(request)),
   );
+}
+
+/** Stored files: images are public, builds are read by the viewer their session names. */
+export async function fileDownloadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const files = app.services.files;
 
   app.get(
     '/files/*',
@@ -109,8 +110,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     async (request, reply: FastifyReply) => {
       const { row, url, body, size } = await files.openFile((request.params as { '*': string })['*']);
       if (row.kind === 'build') {
-        const token = bearerToken(request.headers.authorization);
-        const viewer = token ? await app.services.access.authenticate(token) : undefined;
+        const viewer = await optionalUser(app, request);
         const mayRead =
           viewer !== undefined &&
           (viewer.id === row.ownerId ||

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['payments'];
-const security = [{ bearer: [] }];
 const errors = {
   400: apiErrorSchema,
   404: apiErrorSchema,
@@ -29,10 +28,8 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Stripe/Connect/Url',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
         response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema },
       },
@@ -43,10 +40,8 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/Stripe/Connect/Confirm',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Finish a connection with the code Stripe sent back; answers the updated profile',
         body: confirmConnectBodySchema,
         response: { 200: profileSchema, ...errors },
@@ -58,15 +53,13 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/Stripe/Connect/SendEmail',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
-        security,
         summary: 'Mail a connection link (valid 24 hours) to an address',
         body: sendConnectEmailBodySchema,
         response: { 200: z.object({ sent: z.literal(true) }), ...errors },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => currentUser(request).id } },
     },
     async (request) => {
       const user = currentUser(request);
@@ -78,8 +71,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Stripe/Connect/Account',
     {
-      preHandler: app.requireUser,
-      schema: { tags, security, summary: "The partner's payout account", response: { 200: payoutAccountSchema } },
+      schema: { tags, summary: "The partner's payout account", response: { 200: payoutAccountSchema } },
     },
     async (request) => payments.getPayoutAccount(currentUser(request).id),
   );
@@ -87,16 +79,20 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Stripe/Connect/Dashboard',
     {
-      preHandler: app.requireUser,
       schema: {
         tags,
-        security,
         summary: "A link to the partner's Stripe dashboard (Express: a fresh login link)",
         response: { 200: dashboardLinkSchema, ...errors },
       },
     },
     async (request) => ({ url: await payments.getDashboardUrl(currentUser(request).id) }),
   );
+}
+
+/** The start of Express onboarding, reached from a mailed or shared connect link: the state is the credential. */
+export async function expressOnboardingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const payments = app.services.payments;
 
   app.get(
     '/stripe/connect/express',

@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ItemType } from './service.ts';
 
-const security = [{ bearer: [] }];
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The version routes of one item type: /api/Product/... or /api/Model/... */
@@ -30,15 +29,12 @@ function versionRoutes(itemType: ItemType) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const versions = app.services.versions;
-    const auth = { preHandler: app.requireUser };
 
     app.get(
       `${base}/Versions/:id`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'The testing version, the release version and the history of an item',
           params: versionIdParamsSchema,
           response: { 200: versionsSchema, ...errors },
@@ -51,10 +47,8 @@ function versionRoutes(itemType: ItemType) {
       app.post(
         `${base}/Version`,
         {
-          ...auth,
           schema: {
             tags,
-            security,
             summary: 'Add a version (the new testing version)',
             body: addProductVersionBodySchema,
             response: { 200: versionSchema, ...errors },
@@ -67,10 +61,8 @@ function versionRoutes(itemType: ItemType) {
       app.post(
         `${base}/Version`,
         {
-          ...auth,
           schema: {
             tags,
-            security,
             summary: 'Add a version (the new testing version)',
             body: addModelVersionBodySchema,
             response: { 200: versionSchema, ...errors },
@@ -84,8 +76,7 @@ function versionRoutes(itemType: ItemType) {
     app.get(
       `${base}/Version/:id`,
       {
-        ...auth,
-        schema: { tags, security, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+        schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
       },
       async (request) => versions.getVersion(currentUser(request).id, itemType, request.params.id),
     );
@@ -93,10 +84,8 @@ function versionRoutes(itemType: ItemType) {
     app.put(
       `${base}/Version/:id`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
           params: versionIdParamsSchema,
           body: updateVersionBodySchema,
@@ -109,10 +98,8 @@ function versionRoutes(itemType: ItemType) {
     app.put(
       `${base}/Version/Submit/:itemId/:versionId`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'Submit the testing version for review, or resubmit a release prepared for submission',
           params: submitParamsSchema,
           response: { 200: versionSchema, ...errors },
@@ -125,10 +112,8 @@ function versionRoutes(itemType: ItemType) {
     app.put(
       `${base}/Version/TakeDown/:id`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'Take a released, active version off the marketplace',
           params: versionIdParamsSchema,
           response: { 200: versionSchema, ...errors },
@@ -140,10 +125,8 @@ function versionRoutes(itemType: ItemType) {
     app.get(
       `${base}/Version/Messages/:id`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'The conversation with the reviewers about a version, oldest first',
           params: versionIdParamsSchema,
           response: { 200: reviewMessagesResponseSchema, ...errors },
@@ -155,10 +138,8 @@ function versionRoutes(itemType: ItemType) {
     app.post(
       `${base}/Version/Messages/:id`,
       {
-        ...auth,
         schema: {
           tags,
-          security,
           summary: 'Write to the reviewers about a version; answers the whole conversation',
           params: versionIdParamsSchema,
           body: reviewMessageBodySchema,

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  registerConnectedPartner,
+  registerPartner,
+  type TestApp,
+} from '../testing/index.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Operation {
+  method: Method;
+  path: string;
+  security: Array<Record<string, string[]>>;
+}
+
+/** Every operation a caller needs no session for. A route missing here and open to everyone fails the test. */
+const PUBLIC_OPERATIONS = new Set([
+  'POST /api/Access/Login',
+  'GET /api/Access/SendRegistrationCode',
+  'POST /api/Access/Register',
+  'GET /api/Access/SendResetPasswordCode',
+  'POST /api/Access/ResetPassword',
+  'GET /api/Product/Recent',
+  'GET /api/Model/Category/List',
+  'GET /api/Faq',
+  'GET /api/Md/Query',
+  'GET /api/Md/{id}',
+  'GET /sdk-docs/{file}',
+  'GET /api/Setting',
+  'GET /Static',
+  'POST /api/ContactUs',
+  'GET /api/Language/Localization/{culture}',
+  'GET /files/{*}',
+  'GET /stripe/connect/express',
+  'GET /sandbox/stripe/connect',
+  'POST /sandbox/stripe/connect',
+  // development only: the dev outbox is never served in production
+  'GET /dev/outbox.json',
+]);
+
+async function operations(t: TestApp): Promise<Operation[]> {
+  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { security?: Operation['security'] }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method))
+      .map(([method, operation]) => ({
+        method: method.toUpperCase() as Method,
+        path,
+        security: operation.security ?? [],
+      })),
+  );
+}
+
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, randomUUID());
+
+describeEachDatabase('authentication', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 to an anonymous caller of every operation that declares a session, whatever the body', async () => {
+    const guarded = (await operations(t)).filter((operation) => operation.security.length > 0);
+    expect(guarded.length).toBeGreaterThan(30);
+    for (const operation of guarded) {
+      const response = await t.app.inject({
+        method: operation.method,
+        url: concrete(operation.path),
+        headers: { 'content-type': 'application/json' },
+        payload: operation.method === 'GET' || operation.method === 'DELETE' ? undefined : '{"not json',
+      });
+      expect(`${operation.method} ${operation.path} ${response.statusCode}`).toBe(
+        `${operation.method} ${operation.path} 401`,
+      );
+      expect(response.json()).toEqual({ errorCode: 'Unauthorized', message: expect.any(String) });
+    }
+  });
+
+  it('declares a session on every operation except the deliberate public ones', async () => {
+    const open = (await operations(t))
+      .filter((operation) => operation.security.length === 0)
+      .map((operation) => `${operation.method} ${operation.path}`);
+    expect(open.filter((name) => !PUBLIC_OPERATIONS.has(name))).toEqual([]);
+  });
+
+  it('checks the session before the body is parsed or validated', async () => {
+    const oversized = JSON.stringify({ name: 'x'.repeat(900_000) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: { 'content-type': 'application/json' },
+      payload: oversized,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorCode).toBe('Unauthorized');
+
+    const invalid = await t.app.inject({ method: 'PUT', url: '/api/Access/Profile', payload: { firstName: 42 } });
+    expect(invalid.json()).toEqual({ errorCode: 'Unauthorized', message: expect.any(String) });
+  });
+
+  it('refuses the admin routes to a partner with 403 before reading the request', async () => {
+    const partner = await registerPartner(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Admin/Review/Reject/${randomUUID()}`,
+      headers: { ...bearer(partner.accessToken), 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().errorCode).toBe('Forbidden');
+  });
+
+  it("does not spend a partner's mail quota on anonymous calls", async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: '/api/Stripe/Connect/SendEmail',
+        payload: { email: 'someone@studio.example', accountType: 'Standard' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+    }
+    const partner = await registerConnectedPartner(t.app);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/SendEmail',
+      headers: bearer(partner.accessToken),
+      payload: { email: 'finance@studio.example', accountType: 'Standard' },
+    });
+    expect(sent.statusCode).toBe(200);
+  });
+});
