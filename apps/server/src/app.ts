@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/setup.ts';
+import type { BeforeCacheStore } from './lib/ttl-cache.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
 import { type AccessService, createAccessService } from './modules/access/service.ts';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   database?: Database;
   /** Pino options, or false for no logs. Defaults to the config's level. */
   logger?: boolean | Record<string, unknown>;
+  /** Tests only: holds a cache store between its load and its store, to replay a read racing a write. */
+  beforeCacheStore?: BeforeCacheStore;
 }
 
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
@@ -97,7 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
-  const deps = { db: database.db, mailer, config, log: app.log };
+  const deps = { db: database.db, mailer, config, log: app.log, beforeCacheStore: options.beforeCacheStore };
   const sandbox = config.payments.mode === 'sandbox' ? createSandboxProvider(database.db, config) : undefined;
   const payoutProvider =
     config.payments.mode === 'stripe'
@@ -113,7 +116,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const payments = createPaymentsService({ ...deps, access, provider: payoutProvider });
   access.setAccountStatusProvider(payments);
   const files = createFilesService({ ...deps, storage });
-  const catalog = createCatalogService({ db: database.db, files, payments, cacheSeconds: config.cacheSeconds });
+  const catalog = createCatalogService({
+    db: database.db,
+    files,
+    payments,
+    cacheSeconds: config.cacheSeconds,
+    beforeCacheStore: options.beforeCacheStore,
+  });
   const versions = createVersionsService({ ...deps, access, catalog, files, payments });
   app.decorate('services', {
     access,

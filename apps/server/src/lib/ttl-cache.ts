@@ -1,12 +1,35 @@
+/** Called between a cache miss's load and its store; tests use it to hold a read while a write finishes. */
+export type BeforeCacheStore = (cache: string, key: string) => Promise<void>;
+
+export interface TtlCacheOptions {
+  /** Names the cache for `beforeStore`. */
+  name: string;
+  ttlMs: number;
+  maxEntries: number;
+  beforeStore?: BeforeCacheStore;
+}
+
+const MAX_DROP_RECORDS = 10_000;
+
 /**
  * A small in-process cache with a time to live and a size cap (least recently used goes first).
- * Entries are grouped so that one write can drop everything of a group (a partner, a user).
+ * Entries are grouped so that one write can drop everything of a group (a partner, a session).
+ *
+ * A read that misses loads from the database and then stores what it loaded. A write that finishes while that
+ * load is in flight has already dropped the group, so the load's result may be what the write replaced: every
+ * drop is numbered, a load takes the current number first, and its result is stored only when its group has
+ * not been dropped since.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { group: string; value: V; expiresAt: number }>();
+  private generation = 0;
+  /** The generation at which each recently dropped group was last dropped. */
+  private readonly droppedAt = new Map<string, number>();
+  /** Groups not in `droppedAt` count as dropped at this generation (records are forgotten past a bound). */
+  private forgottenBefore = 0;
 
   constructor(
-    private readonly options: { ttlMs: number; maxEntries: number },
+    private readonly options: TtlCacheOptions,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -27,6 +50,27 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /**
+   * The cached value of `key`, or what `load` answers, stored under the group and expiry `place` gives it unless
+   * a write dropped that group while `load` ran. `undefined` from `load` is not stored.
+   */
+  async read(
+    key: string,
+    load: () => Promise<V | undefined>,
+    place: (value: V) => { group: string; expiresAt?: number },
+  ): Promise<V | undefined> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const ticket = this.generation;
+    const value = await load();
+    if (value === undefined || !this.isEnabled) return value;
+    await this.options.beforeStore?.(this.options.name, key);
+    const { group, expiresAt } = place(value);
+    const dropped = this.droppedAt.get(group) ?? this.forgottenBefore;
+    if (dropped <= ticket) this.set(key, group, value, expiresAt);
+    return value;
+  }
+
   /** Stores `value` until `expiresAt` (never beyond the cache's time to live). */
   set(key: string, group: string, value: V, expiresAt = Number.POSITIVE_INFINITY): void {
     if (!this.isEnabled) return;
@@ -39,16 +83,28 @@ export class TtlCache<V> {
     }
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  /** Drops every entry of a group. */
+  /** Drops every entry of a group, and any load of it still in flight. */
   deleteGroup(group: string): void {
+    this.generation += 1;
+    this.droppedAt.delete(group);
+    this.droppedAt.set(group, this.generation);
+    if (this.droppedAt.size > MAX_DROP_RECORDS) {
+      // forget the older half; loads that started before them are then refused, which is only cautious
+      const forget = this.droppedAt.size - MAX_DROP_RECORDS / 2;
+      let index = 0;
+      for (const [name, generation] of this.droppedAt) {
+        if (index++ >= forget) break;
+        this.droppedAt.delete(name);
+        this.forgottenBefore = Math.max(this.forgottenBefore, generation);
+      }
+    }
     for (const [key, entry] of this.entries) if (entry.group === group) this.entries.delete(key);
   }
 
   clear(): void {
+    this.generation += 1;
+    this.forgottenBefore = this.generation;
+    this.droppedAt.clear();
     this.entries.clear();
   }
 }

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, wrapPglite, wrapPool } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
@@ -56,10 +56,14 @@ export interface TestApp {
 }
 
 /** Builds the real app on a fresh database of the given kind. */
-export async function createTestApp(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  variant: DbVariant,
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { logger: false, ...options, database });
   await app.ready();
   return {
     app,

@@ -17,7 +17,7 @@ import { renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import * as repo from './repository.ts';
 
@@ -42,12 +42,13 @@ export interface AccessDeps {
   config: AppConfig;
   log: FastifyBaseLogger;
   now?: () => Date;
+  beforeCacheStore?: BeforeCacheStore;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const codeHash = (email: string, purpose: repo.CodePurpose, code: string) => sha256(`${purpose}:${email}:${code}`);
 
-export function createAccessService({ db, mailer, config, log, now = () => new Date() }: AccessDeps) {
+export function createAccessService({ db, mailer, config, log, now = () => new Date(), beforeCacheStore }: AccessDeps) {
   const limits = config.rateLimits;
   const loginFailuresByEmail = new RateLimiter(limits.loginPerEmail, FIFTEEN_MINUTES);
   const loginsByIp = new RateLimiter(limits.loginPerIp, FIFTEEN_MINUTES);
@@ -55,8 +56,10 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
   const codesByIp = new RateLimiter(limits.codesPerIp, ONE_HOUR);
   /** Session lookups by token hash; revocations through this process drop them at once. */
   const sessions = new TtlCache<AuthUser & { expiresAt: number }>({
+    name: 'sessions',
     ttlMs: config.cacheSeconds * 1000,
     maxEntries: 50_000,
+    beforeStore: beforeCacheStore,
   });
   let accountStatus: AccountStatusProvider = {
     getAccountStatus: async () => ({ connectedToStripe: false, isSubscribed: false }),
@@ -219,16 +222,25 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     async authenticate(token: string): Promise<AuthUser | undefined> {
       if (!token || token.length > 200) return undefined;
       const tokenHash = sha256(token);
-      const cached = sessions.get(tokenHash);
-      if (cached && cached.expiresAt > now().getTime()) {
-        return { id: cached.id, email: cached.email, role: cached.role, sessionId: cached.sessionId };
-      }
-      const row = await repo.selectLiveSession(db, tokenHash, now());
-      if (!row) return undefined;
-      const user: AuthUser = { id: row.userId, email: row.email, role: row.role, sessionId: row.sessionId };
-      // grouped by session and by user, so that a logout or a password reset drops it
-      sessions.set(tokenHash, row.sessionId, { ...user, expiresAt: row.expiresAt.getTime() }, row.expiresAt.getTime());
-      return user;
+      const session = await sessions.read(
+        tokenHash,
+        async () => {
+          const row = await repo.selectLiveSession(db, tokenHash, now());
+          return (
+            row && {
+              id: row.userId,
+              email: row.email,
+              role: row.role,
+              sessionId: row.sessionId,
+              expiresAt: row.expiresAt.getTime(),
+            }
+          );
+        },
+        // grouped by session, so that a logout or a password reset drops it
+        (value) => ({ group: value.sessionId, expiresAt: value.expiresAt }),
+      );
+      if (!session || session.expiresAt <= now().getTime()) return undefined;
+      return { id: session.id, email: session.email, role: session.role, sessionId: session.sessionId };
     },
 
     async getProfile(userId: string): Promise<Profile> {

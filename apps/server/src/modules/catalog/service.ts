@@ -15,7 +15,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import * as repo from './repository.ts';
@@ -26,6 +26,7 @@ export interface CatalogDeps {
   payments: PaymentsService;
   /** Seconds a partner's list page may be reused (0: never); every write of the partner drops them. */
   cacheSeconds: number;
+  beforeCacheStore?: BeforeCacheStore;
 }
 
 const imageRef = (url: string) => ({ url });
@@ -79,8 +80,13 @@ const imagesOf = (input: {
 }) => [input.iconUrl, input.thumbnailUrl, input.smallThumbnailUrl, input.coverThumbnailUrl];
 
 /** Products (AR games), 3D models and model categories; every item belongs to one partner. */
-export function createCatalogService({ db, files, payments, cacheSeconds }: CatalogDeps) {
-  const pages = new TtlCache<ProductPage | ModelPage>({ ttlMs: cacheSeconds * 1000, maxEntries: 20_000 });
+export function createCatalogService({ db, files, payments, cacheSeconds, beforeCacheStore }: CatalogDeps) {
+  const pages = new TtlCache<ProductPage | ModelPage>({
+    name: 'catalog-pages',
+    ttlMs: cacheSeconds * 1000,
+    maxEntries: 20_000,
+    beforeStore: beforeCacheStore,
+  });
   /** A partner's list page, from the cache or the database. */
   async function cachedPage<T extends ProductPage | ModelPage>(
     ownerId: string,
@@ -89,11 +95,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds }: Cata
     load: () => Promise<T>,
   ): Promise<T> {
     const key = `${ownerId}:${list}:${page.PageIndex}:${page.PageSize}`;
-    const hit = pages.get(key) as T | undefined;
-    if (hit) return hit;
-    const fresh = await load();
-    pages.set(key, ownerId, fresh);
-    return fresh;
+    return (await pages.read(key, load, () => ({ group: ownerId }))) as T;
   }
   const changed = (ownerId: string) => pages.deleteGroup(ownerId);
 

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  productBody,
+  registerConnectedPartner,
+  registerPartner,
+  type TestApp,
+} from './testing/index.ts';
+
+/** Holds the next store into one cache until released, so a write can finish while that read is in flight. */
+function storeGate() {
+  let armed: { cache: string; reached: () => void; release: Promise<void> } | undefined;
+  return {
+    hook: async (cache: string) => {
+      const gate = armed;
+      if (!gate || gate.cache !== cache) return;
+      armed = undefined;
+      gate.reached();
+      await gate.release;
+    },
+    /** Arms the gate; answers a promise that settles when a read reaches it, and the function that releases it. */
+    hold(cache: string) {
+      let reached: () => void = () => {};
+      let release: () => void = () => {};
+      const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+      armed = { cache, reached, release: new Promise<void>((resolve) => (release = resolve)) };
+      return { reached: reachedPromise, release };
+    },
+    disarm() {
+      armed = undefined;
+    },
+  };
+}
+
+describeEachDatabase('caches and concurrent writes', (variant) => {
+  let t: TestApp;
+  const gate = storeGate();
+  beforeAll(async () => {
+    t = await createTestApp(variant, { CACHE_SECONDS: '30' }, { beforeCacheStore: gate.hook });
+  });
+  afterAll(() => t.close());
+
+  it('never accepts a token again once logged out, even when a read of its session overlapped the logout', async () => {
+    const partner = await registerPartner(t.app);
+    const held = gate.hold('sessions');
+    const profile = t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(partner.accessToken) });
+    await held.reached;
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Logout',
+      headers: bearer(partner.accessToken),
+    });
+    expect(logout.statusCode).toBe(204);
+    held.release();
+    expect((await profile).statusCode).toBe(200);
+
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/Access/Profile',
+      headers: bearer(partner.accessToken),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('never serves a list page from before a create that finished while it was read', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const headers = bearer(partner.accessToken);
+    const body = await productBody(t.app, partner.accessToken, { name: 'Comet Chase' });
+    const held = gate.hold('catalog-pages');
+    const list = t.app.inject({ method: 'GET', url: '/api/Product?PageIndex=1&PageSize=8', headers });
+    await held.reached;
+    const created = await t.app.inject({ method: 'POST', url: '/api/Product', headers, payload: body });
+    expect(created.statusCode).toBe(200);
+    held.release();
+    expect((await list).json()).toMatchObject({ data: [], totalCount: 0 });
+
+    const after = (await t.app.inject({ method: 'GET', url: '/api/Product?PageIndex=1&PageSize=8', headers })).json();
+    expect(after.totalCount).toBe(1);
+    expect(after.data.map((item: { name: string }) => item.name)).toEqual(['Comet Chase']);
+  });
+
+  it('still serves repeated reads from the cache when nothing changed', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const headers = bearer(partner.accessToken);
+    const first = await t.app.inject({ method: 'GET', url: '/api/Product?PageIndex=1&PageSize=8', headers });
+    const held = gate.hold('catalog-pages');
+    let reached = false;
+    void held.reached.then(() => (reached = true));
+    const second = await t.app.inject({ method: 'GET', url: '/api/Product?PageIndex=1&PageSize=8', headers });
+    expect(second.body).toBe(first.body);
+    expect(reached).toBe(false);
+    held.release();
+    gate.disarm();
+  });
+});
