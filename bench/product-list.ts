@@ -7,8 +7,11 @@
  *
  * - Creates a fresh database `portal_bench_<timestamp>` on the local PostgreSQL server (127.0.0.1:5432, user
  *   postgres, trust auth; BENCH_POSTGRES_URL overrides the admin URL) and drops it at the end.
- * - Starts the portal server on it once (the migrations run at start) in production mode with LOG_LEVEL=warn
- *   (no request logs), PAYMENTS=sandbox and no demo seed, then seeds with a few generate_series statements:
+ * - Measures the portal twice, each time a fresh server process in production mode with LOG_LEVEL=warn (no request
+ *   logs), PAYMENTS=sandbox and no demo seed: warm, with the in-process caches on (CACHE_SECONDS=30), where each
+ *   connection repeats its 24 pages so most requests are cache hits; and cold, with the caches off
+ *   (CACHE_SECONDS=0), where every request reads its session and its page from PostgreSQL, as a partner's first
+ *   read of a page does. The first start runs the migrations; the data is then seeded with generate_series:
  *   500 partners, 20 products each (names, descriptions, tags, image URLs, prices, players, created_at spread
  *   over two years) and one live session per partner (sha256 of a token made here, expiring in a day).
  * - Checks one answer first: 200, 8 items, totalCount 20; that answer's bytes and content-type become the bare
@@ -91,10 +94,15 @@ export interface ProductListResult {
   durationSeconds: number;
   responseBytes: number;
   contentType: string;
+  /** Caches on: 1,536 partner pages repeat across the 64 connections, so most requests are cache hits. */
   portal: TargetRun;
+  /** Caches off: every request looks its session and its page up in PostgreSQL, as a partner's first read does. */
+  cold: TargetRun;
   bare: TargetRun;
-  /** Portal req/s divided by the bare route's. */
+  /** Warm portal req/s divided by the bare route's. */
   ratioToBare: number;
+  /** Cold portal req/s divided by the bare route's. */
+  coldRatioToBare: number;
   meetsThroughputTarget: boolean;
   meetsLatencyTarget: boolean;
 }
@@ -103,51 +111,67 @@ export async function measureProductList(): Promise<ProductListResult> {
   const machineLoad = await sampleMachineLoad();
   const database = await createBenchDatabase('portal_bench');
   console.log(`Created database ${database.name}`);
+  const serverEnv = (cacheSeconds: string) => ({
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'sandbox',
+    SEED_DEMO: 'false',
+    CACHE_SECONDS: cacheSeconds,
+  });
+  const postgresPids = () => backendPids(database.name);
   try {
-    const server = await startPortalServer({
-      env: {
-        DATABASE_URL: database.url,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        PAYMENTS: 'sandbox',
-        SEED_DEMO: 'false',
-      },
-    });
-    try {
-      const { tokens, postgresVersion } = await seedProductList(database.url);
-      const sample = await checkProductList(server.url, tokens);
-      const requestsFor = (connection: number) => requestsOfConnection(connection, tokens);
-
-      const postgresPids = () => backendPids(database.name);
-      const portal = await loadTarget('portal GET /api/Product', server.url, requestsFor, server.pid, postgresPids);
-      const bare = await startBareRoute(ROUTE, sample.body, sample.contentType);
-      let bareRun: TargetRun;
+    let seeded: { tokens: string[]; postgresVersion: string } | undefined;
+    let sample: { body: Buffer; contentType: string } | undefined;
+    /** One portal server (the first one runs the migrations before the seed), loaded once, then stopped. */
+    const measurePortal = async (name: string, cacheSeconds: string) => {
+      const server = await startPortalServer({ env: serverEnv(cacheSeconds) });
       try {
-        bareRun = await loadTarget('bare Fastify route, same bytes', bare.url, requestsFor, bare.pid, postgresPids);
+        seeded ??= await seedProductList(database.url);
+        const tokens = seeded.tokens;
+        sample = await checkProductList(server.url, tokens);
+        return await loadTarget(name, server.url, (c) => requestsOfConnection(c, tokens), server.pid, postgresPids);
       } finally {
-        await bare.close();
+        await server.stop();
       }
-      const ratioToBare = portal.load.requestsPerSecond / bareRun.load.requestsPerSecond;
-      return {
-        machineLoad,
-        postgresVersion,
-        partners: PARTNERS,
-        products: PARTNERS * PRODUCTS_PER_PARTNER,
-        pageSize: PAGE_SIZE,
-        connections: CONNECTIONS,
-        warmupSeconds: WARMUP_SECONDS,
-        durationSeconds: DURATION_SECONDS,
-        responseBytes: sample.body.length,
-        contentType: sample.contentType,
-        portal,
-        bare: bareRun,
-        ratioToBare,
-        meetsThroughputTarget: answeredCleanly(portal) && ratioToBare >= THROUGHPUT_RATIO_TARGET,
-        meetsLatencyTarget: answeredCleanly(portal) && portal.load.latencyMs.p99 <= P99_TARGET_MS,
-      };
+    };
+    const portal = await measurePortal('portal, warm (caches on)', '30');
+    const cold = await measurePortal('portal, cold (CACHE_SECONDS=0)', '0');
+    if (!seeded || !sample) throw new Error('the portal was not measured');
+    const tokens = seeded.tokens;
+    const bare = await startBareRoute(ROUTE, sample.body, sample.contentType);
+    let bareRun: TargetRun;
+    try {
+      bareRun = await loadTarget(
+        'bare Fastify route, same bytes',
+        bare.url,
+        (c) => requestsOfConnection(c, tokens),
+        bare.pid,
+        postgresPids,
+      );
     } finally {
-      await server.stop();
+      await bare.close();
     }
+    const ratioToBare = portal.load.requestsPerSecond / bareRun.load.requestsPerSecond;
+    return {
+      machineLoad,
+      postgresVersion: seeded.postgresVersion,
+      partners: PARTNERS,
+      products: PARTNERS * PRODUCTS_PER_PARTNER,
+      pageSize: PAGE_SIZE,
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      durationSeconds: DURATION_SECONDS,
+      responseBytes: sample.body.length,
+      contentType: sample.contentType,
+      portal,
+      cold,
+      bare: bareRun,
+      ratioToBare,
+      coldRatioToBare: cold.load.requestsPerSecond / bareRun.load.requestsPerSecond,
+      meetsThroughputTarget: answeredCleanly(portal) && ratioToBare >= THROUGHPUT_RATIO_TARGET,
+      meetsLatencyTarget: answeredCleanly(portal) && portal.load.latencyMs.p99 <= P99_TARGET_MS,
+    };
   } finally {
     await database.drop();
     console.log(`Dropped database ${database.name}`);
@@ -349,7 +373,7 @@ function answeredCleanly(run: TargetRun): boolean {
 const formatMs = (ms: number) => `${Number.isInteger(ms) ? ms : ms.toFixed(1)} ms`;
 
 export function printProductListTable(result: ProductListResult): void {
-  const rows = [result.portal, result.bare].map((run) => [
+  const rows = [result.portal, result.cold, result.bare].map((run) => [
     run.name,
     run.load.requestsPerSecond.toFixed(0),
     formatMs(run.load.latencyMs.p50),
@@ -361,7 +385,9 @@ export function printProductListTable(result: ProductListResult): void {
     String(run.load.errors + run.load.timeouts),
   ]);
   printTable(
-    `GET /api/Product (${result.pageSize} per page) on PostgreSQL ${result.postgresVersion}, ` +
+    `GET /api/Product (${result.pageSize} per page) on PostgreSQL ${result.postgresVersion}, warm: caches on, ` +
+      'each connection repeating its 24 partner pages (mostly cache hits); cold: CACHE_SECONDS=0, every request ' +
+      'reads its session and page from PostgreSQL; ' +
       `${result.products} products across ${result.partners} partners, ${result.connections} connections, ` +
       `${result.durationSeconds} s after a ${result.warmupSeconds} s warm-up; response ${result.responseBytes} bytes`,
     [
@@ -385,7 +411,10 @@ export function printProductListTable(result: ProductListResult): void {
     `Portal p99 <= ${P99_TARGET_MS} ms at ${result.connections} connections: ` +
       `${formatMs(result.portal.load.latencyMs.p99)}, ${formatVerdict(result.meetsLatencyTarget)}`,
   );
-  for (const run of [result.portal, result.bare]) {
+  console.log(
+    `Cold (caches off): ${result.coldRatioToBare.toFixed(2)} x bare, p99 ${formatMs(result.cold.load.latencyMs.p99)}.`,
+  );
+  for (const run of [result.portal, result.cold, result.bare]) {
     if (!answeredCleanly(run)) {
       console.log(`WARNING: ${run.name} had non-2xx answers or errors: its figures do not count toward the targets.`);
     }
@@ -411,7 +440,7 @@ export function printProductListTable(result: ProductListResult): void {
       { header: 'server CPU / request', align: 'right' },
       { header: 'postgres CPU / request', align: 'right' },
     ],
-    [result.portal, result.bare].map((run) => [
+    [result.portal, result.cold, result.bare].map((run) => [
       run.name,
       share(run, run.cpu.server),
       share(run, run.cpu.postgres),

@@ -183,6 +183,8 @@ async function runFigure<T>(name: string, measure: () => Promise<T>): Promise<T 
   }
 }
 
+const COLD_RATIO_TARGET = 0.3;
+
 function evaluateServerTargets(productList: ProductListResult | null, uploads: UploadRun[] | null): TargetResult[] {
   const failed = 'failed (see above)';
   const targets: TargetResult[] = [];
@@ -194,6 +196,14 @@ function evaluateServerTargets(productList: ProductListResult | null, uploads: U
         `${productList.bare.load.requestsPerSecond.toFixed(0)} req/s)`
       : failed,
     met: productList?.meetsThroughputTarget ?? false,
+  });
+  targets.push({
+    name: 'Product list, cold (caches off), req/s vs bare',
+    target: `>= ${COLD_RATIO_TARGET} x bare (issue 11)`,
+    measured: productList
+      ? `${productList.coldRatioToBare.toFixed(2)} x, p99 ${productList.cold.load.latencyMs.p99} ms`
+      : failed,
+    met: productList ? productList.coldRatioToBare >= COLD_RATIO_TARGET : false,
   });
   targets.push({
     name: `Product list p99 at ${productList?.connections ?? 64} connections`,
