@@ -82,6 +82,7 @@ const envSchema = z.object({
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_EMAIL_CEILING: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -138,9 +139,12 @@ export interface AppConfig {
    */
   cacheSeconds: number;
   sessionTtlDays: number;
-  /** Failed logins per email and all logins per client address per 15 minutes; codes sent per hour. */
+  /** Login attempts per 15 minutes; codes sent per hour. */
   rateLimits: {
+    /** Failed logins per email from one client address, so that another address cannot lock a partner out. */
     loginPerEmail: number;
+    /** Failed logins per email from every address together: a looser bound on guessing from many addresses. */
+    loginPerEmailCeiling: number;
     loginPerIp: number;
     codesPerEmail: number;
     codesPerIp: number;
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimits: {
       loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginPerEmailCeiling: e.RATE_LIMIT_LOGIN_PER_EMAIL_CEILING,
       loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
       codesPerEmail: e.RATE_LIMIT_CODES_PER_EMAIL,
       codesPerIp: e.RATE_LIMIT_CODES_PER_IP,

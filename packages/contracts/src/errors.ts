@@ -10,7 +10,6 @@ export const errorCatalog = {
   MalformedRequest: { status: 400, message: 'The request body could not be read.' },
   Unauthorized: { status: 401, message: 'The user has expired, please login again.' },
   InvalidCredentials: { status: 400, message: 'The email or password is incorrect.' },
-  EmailNotRegistered: { status: 404, message: 'This email is not registered.' },
   EmailAlreadyRegistered: { status: 409, message: 'This email is already registered, please log in.' },
   VerificationCodeIncorrect: { status: 400, message: 'The verification code is incorrect.' },
   VerificationCodeExpired: {

@@ -72,6 +72,8 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
+        // @fastify/rate-limit sets Retry-After itself; our own refusals carry their wait
+        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         return sendError(reply, error.errorCode, error.message);
       }

@@ -44,11 +44,13 @@ export function registration(email: string, code: string, overrides: Partial<Reg
 export async function registerPartner(
   app: FastifyInstance,
   overrides: Partial<RegisterBody> = {},
+  options: { remoteAddress?: string } = {},
 ): Promise<LoginResponse & { email: string; password: string }> {
   const email = overrides.email ?? uniqueEmail();
   const sent = await app.inject({
     method: 'GET',
     url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
   if (sent.statusCode !== 200) throw new Error(`send code failed: ${sent.body}`);
   const code = await latestCode(app, email);

@@ -40,6 +40,9 @@ describeEachDatabase('access API', (variant) => {
     });
   const profile = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(token) });
+  const resetPassword = (email: string, password: string, verificationCode: string) =>
+    t.app.inject({ method: 'POST', url: '/api/Access/ResetPassword', payload: { email, password, verificationCode } });
+  const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
   const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n ?? 0;
   const ageLatestCode = async (email: string, seconds: number) => {
     await t.database.db
@@ -202,15 +205,41 @@ describeEachDatabase('access API', (variant) => {
       expect((await register(registration(email, second))).statusCode).toBe(200);
     });
 
-    it('refuses an email that is already registered, whatever its case', async () => {
+    it('answers a code request for a registered email as for a new one, and mails the holder a notice instead', async () => {
       const partner = await registerPartner(t.app);
-      const shouted = partner.email.toUpperCase();
-      const sent = await sendCode(shouted);
-      expect(sent.statusCode).toBe(409);
-      expect(sent.json()).toMatchObject({ errorCode: 'EmailAlreadyRegistered' });
+      await ageLatestCode(partner.email, 31);
+      const fresh = uniqueEmail();
+      const known = await sendCode(partner.email.toUpperCase(), 'Registration', '10.1.0.1');
+      const unknown = await sendCode(fresh, 'Registration', '10.1.0.1');
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      const [notice] = (await readOutbox(t.app)).filter((mail) => mail.to === partner.email);
+      expect(notice?.subject).toBe('Someone tried to register with your email address');
+      expect(notice?.text).toContain('sign in or reset your password');
+      expect(`${notice?.subject} ${notice?.text}`).not.toMatch(/\b\d{6}\b/);
+
       const before = await userCount();
-      expect((await register(registration(shouted, '123456'))).statusCode).toBe(409);
+      const freshCode = await latestCode(t.app, fresh);
+      const attempt = await register(registration(partner.email.toUpperCase(), wrongCodeFor('123456')));
+      const control = await register(registration(fresh, wrongCodeFor(freshCode)));
+      expect(attempt.statusCode).toBe(400);
+      expect(attempt.json()).toEqual(control.json());
+      expect(attempt.json()).toMatchObject({ errorCode: 'VerificationCodeIncorrect' });
       expect(await userCount()).toBe(before);
+    });
+
+    it('evaluates at most five guesses of a code when forty arrive at once', async () => {
+      const email = uniqueEmail();
+      await sendCode(email, 'Registration', '10.1.0.2');
+      const code = await latestCode(t.app, email);
+      const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const answers = await Promise.all(guesses.map((guess) => register(registration(email, guess))));
+      const errorCodes = answers.map((answer) => (answer.json() as { errorCode: string }).errorCode);
+      expect(errorCodes.filter((c) => c === 'VerificationCodeIncorrect')).toHaveLength(4);
+      expect(errorCodes.filter((c) => c === 'VerificationCodeUsedUp')).toHaveLength(36);
+      const rows = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+      expect(rows.map((row) => row.attempts)).toEqual([5]);
+      expect((await register(registration(email, code))).json()).toMatchObject({ errorCode: 'VerificationCodeUsedUp' });
     });
   });
 
@@ -235,6 +264,16 @@ describeEachDatabase('access API', (variant) => {
         errorCode: 'InvalidCredentials',
         message: 'The email or password is incorrect.',
       });
+    });
+
+    it('evaluates at most the per-address limit of wrong passwords when forty arrive at once', async () => {
+      const partner = await registerPartner(t.app);
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => login(partner.email, 'Wrong1234', '10.1.3.1')),
+      );
+      const limit = t.config.rateLimits.loginPerEmail;
+      expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(limit);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(40 - limit);
     });
 
     it('answers 401 without a token, with an unknown token, and after logout', async () => {
@@ -334,10 +373,27 @@ describeEachDatabase('access API', (variant) => {
   });
 
   describe('password reset', () => {
-    it('refuses to send a code to an address that is not registered', async () => {
-      const response = await sendCode(uniqueEmail(), 'ResetPassword');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ errorCode: 'EmailNotRegistered' });
+    it('answers a reset code request for an unknown email as for a partner, mails nobody, and refuses its reset', async () => {
+      const partner = await registerPartner(t.app);
+      const stranger = uniqueEmail();
+      const known = await sendCode(partner.email, 'ResetPassword', '10.1.2.1');
+      const unknown = await sendCode(stranger, 'ResetPassword', '10.1.2.1');
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(known.json());
+      expect((await readOutbox(t.app)).filter((mail) => mail.to === stranger)).toEqual([]);
+
+      const again = await sendCode(stranger, 'ResetPassword', '10.1.2.1');
+      const againKnown = await sendCode(partner.email, 'ResetPassword', '10.1.2.1');
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual(againKnown.json());
+
+      const code = await latestCode(t.app, partner.email);
+      const strangerReset = await resetPassword(stranger, 'Brand5New', wrongCodeFor('123456'));
+      const partnerReset = await resetPassword(partner.email, 'Brand5New', wrongCodeFor(code));
+      expect(strangerReset.statusCode).toBe(400);
+      expect(strangerReset.json()).toEqual(partnerReset.json());
+      const neverRequested = await resetPassword(uniqueEmail(), 'Brand5New', '123456');
+      expect(neverRequested.json()).toMatchObject({ errorCode: 'VerificationCodeExpired' });
     });
 
     it('sets a new password with the mailed code and signs out every session', async () => {
@@ -401,29 +457,65 @@ describe('access rate limits', () => {
       RATE_LIMIT_LOGIN_PER_IP: '5',
       RATE_LIMIT_CODES_PER_EMAIL: '2',
       RATE_LIMIT_CODES_PER_IP: '3',
+      RATE_LIMIT_LOGIN_PER_EMAIL_CEILING: '5',
     });
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  it('refuses logins for an email after repeated failures, even with the right password', async () => {
-    const partner = await registerPartner(t.app);
-    const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/Access/Login',
-        payload: { email: partner.email, password },
-        remoteAddress: '10.0.0.1',
-      });
-    for (let i = 0; i < 3; i += 1) expect((await attempt('Wrong1234')).statusCode).toBe(400);
-    const limited = await attempt(PASSWORD);
+  let partners = 0;
+  // each from an address of its own, so that registering does not use up the code limits under test
+  const newPartner = () => {
+    partners += 1;
+    return registerPartner(t.app, {}, { remoteAddress: `10.0.99.${partners}` });
+  };
+  const loginFrom = (email: string, password: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password }, remoteAddress });
+  const expectRetryAfter = (response: { headers: Record<string, unknown>; json(): unknown }) => {
+    const { message } = response.json() as { message: string };
+    const seconds = Number(message.match(/(\d+) seconds/)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(response.headers['retry-after']).toBe(String(seconds));
+  };
+
+  const sendCode = (email: string, kind: 'Registration' | 'ResetPassword', remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/Access/Send${kind}Code?email=${encodeURIComponent(email)}`,
+      remoteAddress,
+    });
+
+  it('refuses logins for an email from one address after repeated failures there, even with the right password', async () => {
+    const partner = await newPartner();
+    for (let i = 0; i < 3; i += 1)
+      expect((await loginFrom(partner.email, 'Wrong1234', '10.0.0.1')).statusCode).toBe(400);
+    const limited = await loginFrom(partner.email, PASSWORD, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ errorCode: 'RateLimited' });
+    expectRetryAfter(limited);
+  });
+
+  it('lets a partner sign in from their own address while failures lock out another', async () => {
+    const partner = await newPartner();
+    for (let i = 0; i < 3; i += 1)
+      expect((await loginFrom(partner.email, 'Wrong1234', '10.0.5.1')).statusCode).toBe(400);
+    expect((await loginFrom(partner.email, PASSWORD, '10.0.5.1')).statusCode).toBe(429);
+    expect((await loginFrom(partner.email, PASSWORD, '10.0.5.2')).statusCode).toBe(200);
+  });
+
+  it('refuses an email from every address once its failures reach the looser ceiling', async () => {
+    const partner = await newPartner();
+    for (const address of ['10.0.6.1', '10.0.6.1', '10.0.6.1', '10.0.6.2', '10.0.6.2']) {
+      expect((await loginFrom(partner.email, 'Wrong1234', address)).statusCode).toBe(400);
+    }
+    const limited = await loginFrom(partner.email, PASSWORD, '10.0.6.3');
+    expect(limited.statusCode).toBe(429);
+    expectRetryAfter(limited);
   });
 
   it('refuses logins from one client address after its limit', async () => {
-    const partner = await registerPartner(t.app);
+    const partner = await newPartner();
     const attempt = () =>
       t.app.inject({
         method: 'POST',
@@ -457,8 +549,63 @@ describe('access rate limits', () => {
     const perEmail = await send(email, '10.0.1.1');
     expect(perEmail.statusCode).toBe(429);
     expect(perEmail.json()).toMatchObject({ errorCode: 'RateLimited' });
+    expectRetryAfter(perEmail);
 
     for (let i = 0; i < 3; i += 1) expect((await send(uniqueEmail(), '10.0.2.1')).statusCode).toBe(200);
     expect((await send(uniqueEmail(), '10.0.2.1')).statusCode).toBe(429);
+  });
+
+  it('refuses an address over its code limit before looking the account up', async () => {
+    const partner = await newPartner();
+    for (let i = 0; i < 3; i += 1)
+      expect((await sendCode(uniqueEmail(), 'Registration', '10.0.7.1')).statusCode).toBe(200);
+    for (const refused of [
+      await sendCode(partner.email, 'Registration', '10.0.7.1'),
+      await sendCode(uniqueEmail(), 'ResetPassword', '10.0.7.1'),
+      await sendCode(partner.email, 'ResetPassword', '10.0.7.1'),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ errorCode: 'RateLimited' });
+      expectRetryAfter(refused);
+    }
+  });
+
+  it('tells how long to wait before another code, in the message and in Retry-After', async () => {
+    const email = uniqueEmail();
+    expect((await sendCode(email, 'Registration', '10.0.8.1')).statusCode).toBe(200);
+    const tooSoon = await sendCode(email, 'Registration', '10.0.8.1');
+    expect(tooSoon.json()).toMatchObject({ errorCode: 'CodeRequestTooSoon' });
+    expectRetryAfter(tooSoon);
+  });
+});
+
+describeEachDatabase('access under parallel requests', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // high enough that only the 30-second window can stop forty requests for one address
+    t = await createTestApp(variant, { RATE_LIMIT_CODES_PER_EMAIL: '100', RATE_LIMIT_CODES_PER_IP: '100' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('mails one code when forty requests for one address arrive at once', async () => {
+    const email = uniqueEmail();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        t.app.inject({ method: 'GET', url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}` }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(39);
+    for (const answer of refused) {
+      expect(answer.json()).toMatchObject({ errorCode: 'CodeRequestTooSoon' });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await readOutbox(t.app)).filter((mail) => mail.to === email)).toHaveLength(1);
+    expect(await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.email, email))).toHaveLength(
+      1,
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
 import { sessions, users, verificationCodes } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -86,22 +87,67 @@ export async function selectLatestCode(db: Executor, email: string, purpose: Cod
   return row;
 }
 
-/** A new code replaces every earlier one of the same address and purpose. */
-export async function replaceCode(db: Executor, code: typeof verificationCodes.$inferInsert) {
-  await db
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.email, code.email), eq(verificationCodes.purpose, code.purpose)));
-  await db.insert(verificationCodes).values(code);
+export async function selectCode(db: Executor, id: string) {
+  const [row] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, id));
+  return row;
 }
 
-export async function recordWrongCode(db: Executor, id: string, burnAt: number, now: Date) {
-  await db
+/**
+ * Stores a code in place of every earlier one of the same address and purpose, unless the newest is younger than
+ * `resendMs`: answers the milliseconds left to wait then, else 0. Requests for one address and purpose take turns,
+ * so two arriving together cannot both issue a code.
+ */
+export async function issueCode(
+  db: Db,
+  code: typeof verificationCodes.$inferInsert & { createdAt: Date },
+  resendMs: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `verification-code:${code.purpose}:${code.email}`);
+    const latest = await selectLatestCode(tx, code.email, code.purpose);
+    const waitMs = latest ? latest.createdAt.getTime() + resendMs - code.createdAt.getTime() : 0;
+    if (waitMs > 0) return waitMs;
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.email, code.email), eq(verificationCodes.purpose, code.purpose)));
+    await tx.insert(verificationCodes).values(code);
+    return 0;
+  });
+}
+
+/**
+ * Spends one try of a live code in a single statement: a wrong guess is counted, and the last one allowed burns
+ * the code; a right one is not counted. Answers undefined when the code is no longer live (used, burnt, expired or
+ * replaced). Parallel tries wait on the row and see each other's counts, so at most `maxAttempts` wrong guesses
+ * are ever compared.
+ */
+export async function tryCode(
+  db: Executor,
+  id: string,
+  codeHash: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<{ isMatch: boolean; attempts: number } | undefined> {
+  const isWrong = sql`${verificationCodes.codeHash} <> ${codeHash}`;
+  const [row] = await db
     .update(verificationCodes)
     .set({
-      attempts: sql`${verificationCodes.attempts} + 1`,
-      consumedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${burnAt} then ${now.toISOString()}::timestamptz else null end`,
+      attempts: sql`${verificationCodes.attempts} + case when ${isWrong} then 1 else 0 end`,
+      consumedAt: sql`case when ${isWrong} and ${verificationCodes.attempts} + 1 >= ${maxAttempts} then ${now.toISOString()}::timestamptz end`,
     })
-    .where(eq(verificationCodes.id, id));
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.consumedAt),
+        lt(verificationCodes.attempts, maxAttempts),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .returning({
+      attempts: verificationCodes.attempts,
+      isMatch: sql<boolean>`${verificationCodes.codeHash} = ${codeHash}`,
+    });
+  return row;
 }
 
 /** Marks a code used; false when another request used it first. */

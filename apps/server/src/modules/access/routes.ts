@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['access'];
-const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
 
 /** Sign-in, registration and password reset: open to everyone. */
 export async function accessRoutes(fastify: FastifyInstance) {
@@ -40,7 +40,8 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds)',
+        summary:
+          'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentResponseSchema, ...errors },
       },
@@ -55,7 +56,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Create a partner account with the emailed code; answers a session',
         body: registerBodySchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
     async (request) => access.register(request.body),
@@ -66,9 +67,10 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Mail a 6-digit code to reset the password',
+        summary:
+          'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
         querystring: sendCodeQuerySchema,
-        response: { 200: codeSentResponseSchema, 404: apiErrorSchema, ...errors },
+        response: { 200: codeSentResponseSchema, ...errors },
       },
     },
     async (request) => access.sendResetPasswordCode(request.query.email, request.ip),
@@ -81,11 +83,12 @@ export async function accessRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Set a new password with the emailed code; signs out every session',
         body: resetPasswordBodySchema,
-        response: { 200: z.object({}), 404: apiErrorSchema, ...errors },
+        response: { 200: z.object({}), ...errors },
       },
     },
     async (request) => {
-      await access.resetPassword(request.body.email, request.body.password, request.body.verificationCode);
+      const { email, password, verificationCode } = request.body;
+      await access.resetPassword(email, password, verificationCode, request.ip);
       return {};
     },
   );

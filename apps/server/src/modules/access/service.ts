@@ -12,10 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../lib/errors.ts';
-import { renderMail } from '../../lib/mail-template.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { RateLimiter, takeAll } from '../../lib/rate-limiter.ts';
 import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
@@ -48,9 +48,45 @@ export interface AccessDeps {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const codeHash = (email: string, purpose: repo.CodePurpose, code: string) => sha256(`${purpose}:${email}:${code}`);
 
+function composeCodeMail(purpose: repo.CodePurpose, code: string): MailContent {
+  const isRegistration = purpose === 'register';
+  return {
+    subject: isRegistration
+      ? `${code} is your Lumora Partner Portal verification code`
+      : `${code} is your code to reset your Lumora Partner Portal password`,
+    heading: isRegistration ? 'Confirm your email address' : 'Reset your password',
+    paragraphs: [
+      isRegistration
+        ? 'Enter this code in the registration form of the Partner Portal to create your partner account.'
+        : 'Enter this code in the Partner Portal to choose a new password.',
+      `The code is valid for ${CODE_VALID_MINUTES} minutes. Never share it with anyone.`,
+    ],
+    code,
+    footer: isRegistration
+      ? 'If you did not start a registration, you can ignore this mail: no account is created without the code.'
+      : 'If you did not ask to reset your password, you can ignore this mail: your password stays the same.',
+  };
+}
+
+/** What the holder of an account gets when someone asks for a registration code for its address. */
+function composeRegistrationNotice(publicUrl: string): MailContent {
+  return {
+    subject: 'Someone tried to register with your email address',
+    heading: 'You already have a partner account',
+    paragraphs: [
+      'Someone asked for a code to create a Lumora Partner Portal account with this email address, which already ' +
+        'has one. No code was sent and your account is unchanged.',
+      'If it was you, there is no need for a new account: sign in or reset your password.',
+    ],
+    action: { label: 'Sign in to the Partner Portal', url: `${publicUrl}/login` },
+    footer: 'If it was not you, you can ignore this mail.',
+  };
+}
+
 export function createAccessService({ db, mailer, config, log, now = () => new Date(), beforeCacheStore }: AccessDeps) {
   const limits = config.rateLimits;
-  const loginFailuresByEmail = new RateLimiter(limits.loginPerEmail, FIFTEEN_MINUTES);
+  const loginFailuresByAddress = new RateLimiter(limits.loginPerEmail, FIFTEEN_MINUTES);
+  const loginFailuresByEmail = new RateLimiter(limits.loginPerEmailCeiling, FIFTEEN_MINUTES);
   const loginsByIp = new RateLimiter(limits.loginPerIp, FIFTEEN_MINUTES);
   const codesByEmail = new RateLimiter(limits.codesPerEmail, ONE_HOUR);
   const codesByIp = new RateLimiter(limits.codesPerIp, ONE_HOUR);
@@ -63,11 +99,6 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
   });
   let accountStatus: AccountStatusProvider = {
     getAccountStatus: async () => ({ connectedToStripe: false, isSubscribed: false }),
-  };
-
-  const refuseWhenLimited = (...waits: number[]) => {
-    const wait = Math.max(...waits);
-    if (wait > 0) throw new AppError('RateLimited', `Too many requests, please try again in ${wait} seconds.`);
   };
 
   async function toProfile(user: repo.UserRow): Promise<Profile> {
@@ -97,67 +128,61 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     return { accessToken, profile: await toProfile(user) };
   }
 
-  async function sendCode(email: string, purpose: repo.CodePurpose, clientIp: string): Promise<CodeSentResponse> {
-    const latest = await repo.selectLatestCode(db, email, purpose);
+  /**
+   * Issues a code and mails what `mailFor` decides for the account (if any) behind the address. The limits and
+   * the resend window are checked before anything looks the account up, and the answer is the same either way, so
+   * that nobody can sweep for which addresses have an account.
+   */
+  async function sendCode(
+    email: string,
+    purpose: repo.CodePurpose,
+    clientIp: string,
+    mailFor: (code: string, user: repo.UserRow | undefined) => MailContent | undefined,
+  ): Promise<CodeSentResponse> {
+    const wait = takeAll([codesByEmail, email], [codesByIp, clientIp]);
+    if (wait > 0) throw tooManyRequests(wait);
     const current = now();
-    if (latest) {
-      const waitMs = latest.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - current.getTime();
-      if (waitMs > 0) {
-        throw new AppError(
-          'CodeRequestTooSoon',
-          `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
-        );
-      }
-    }
-    refuseWhenLimited(codesByEmail.retryAfter(email), codesByIp.retryAfter(clientIp));
-    codesByEmail.hit(email);
-    codesByIp.hit(clientIp);
-
     const code = createNumericCode();
-    await repo.replaceCode(db, {
-      email,
-      purpose,
-      codeHash: codeHash(email, purpose, code),
-      createdAt: current,
-      expiresAt: new Date(current.getTime() + CODE_VALID_MINUTES * 60_000),
-    });
-    const isRegistration = purpose === 'register';
-    await mailer.send({
-      to: email,
-      ...renderMail({
-        subject: isRegistration
-          ? `${code} is your Lumora Partner Portal verification code`
-          : `${code} is your code to reset your Lumora Partner Portal password`,
-        heading: isRegistration ? 'Confirm your email address' : 'Reset your password',
-        paragraphs: [
-          isRegistration
-            ? 'Enter this code in the registration form of the Partner Portal to create your partner account.'
-            : 'Enter this code in the Partner Portal to choose a new password.',
-          `The code is valid for ${CODE_VALID_MINUTES} minutes. Never share it with anyone.`,
-        ],
-        code,
-        footer: isRegistration
-          ? 'If you did not start a registration, you can ignore this mail: no account is created without the code.'
-          : 'If you did not ask to reset your password, you can ignore this mail: your password stays the same.',
-      }),
-    });
-    log.info({ purpose }, 'verification code sent');
+    const waitMs = await repo.issueCode(
+      db,
+      {
+        email,
+        purpose,
+        codeHash: codeHash(email, purpose, code),
+        createdAt: current,
+        expiresAt: new Date(current.getTime() + CODE_VALID_MINUTES * 60_000),
+      },
+      CODE_RESEND_SECONDS * 1000,
+    );
+    if (waitMs > 0) {
+      // nothing was sent, so the request does not use up the hourly limits
+      codesByEmail.refund(email);
+      codesByIp.refund(clientIp);
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new AppError('CodeRequestTooSoon', `Please wait ${seconds} seconds before requesting a new code.`, {
+        retryAfterSeconds: seconds,
+      });
+    }
+    // a code is stored even when it is mailed to nobody, so that checking it fails like any wrong code
+    const mail = mailFor(code, await repo.selectUserByEmail(db, email));
+    if (mail) await mailer.send({ to: email, ...renderMail(mail) });
+    log.info({ purpose }, 'verification code issued');
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   }
 
-  /** Checks a code; wrong tries are recorded (and the fifth burns the code) before the request fails. */
+  /** Checks a code; a wrong try is counted (and the fifth burns the code) before the request fails. */
   async function checkCode(email: string, purpose: repo.CodePurpose, code: string) {
     const latest = await repo.selectLatestCode(db, email, purpose);
-    const current = now();
     if (!latest) throw new AppError('VerificationCodeExpired');
-    if (latest.consumedAt) {
-      throw new AppError(latest.attempts >= CODE_MAX_ATTEMPTS ? 'VerificationCodeUsedUp' : 'VerificationCodeExpired');
+    const tried = await repo.tryCode(db, latest.id, codeHash(email, purpose, code), CODE_MAX_ATTEMPTS, now());
+    if (!tried) {
+      const spent = await repo.selectCode(db, latest.id);
+      throw new AppError(
+        spent && spent.attempts >= CODE_MAX_ATTEMPTS ? 'VerificationCodeUsedUp' : 'VerificationCodeExpired',
+      );
     }
-    if (latest.expiresAt <= current) throw new AppError('VerificationCodeExpired');
-    if (latest.codeHash !== codeHash(email, purpose, code)) {
-      await repo.recordWrongCode(db, latest.id, CODE_MAX_ATTEMPTS, current);
-      if (latest.attempts + 1 >= CODE_MAX_ATTEMPTS) throw new AppError('VerificationCodeUsedUp');
-      throw new AppError('VerificationCodeIncorrect');
+    if (!tried.isMatch) {
+      throw new AppError(tried.attempts >= CODE_MAX_ATTEMPTS ? 'VerificationCodeUsedUp' : 'VerificationCodeIncorrect');
     }
     return latest;
   }
@@ -168,15 +193,15 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       accountStatus = provider;
     },
 
+    /** Mails a code to a new address, and a notice without a code to the holder of an existing account. */
     async sendRegistrationCode(rawEmail: string, clientIp: string): Promise<CodeSentResponse> {
-      const email = normalizeEmail(rawEmail);
-      if (await repo.selectUserByEmail(db, email)) throw new AppError('EmailAlreadyRegistered');
-      return sendCode(email, 'register', clientIp);
+      return sendCode(normalizeEmail(rawEmail), 'register', clientIp, (code, user) =>
+        user ? composeRegistrationNotice(config.publicUrl) : composeCodeMail('register', code),
+      );
     },
 
     async register(registration: Registration): Promise<LoginResponse> {
       const email = normalizeEmail(registration.email);
-      if (await repo.selectUserByEmail(db, email)) throw new AppError('EmailAlreadyRegistered');
       const code = await checkCode(email, 'register', registration.verificationCode);
       const passwordHash = await hashPassword(registration.password);
       const user = await db
@@ -193,6 +218,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
           });
         })
         .catch((err: unknown) => {
+          // only a code mailed before the account existed gets here, so this tells the mailbox's holder, nobody else
           if (isUniqueViolation(err)) throw new AppError('EmailAlreadyRegistered');
           throw err;
         });
@@ -202,14 +228,19 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
 
     async login(rawEmail: string, password: string, clientIp: string): Promise<LoginResponse> {
       const email = normalizeEmail(rawEmail);
-      refuseWhenLimited(loginsByIp.retryAfter(clientIp), loginFailuresByEmail.retryAfter(email));
-      loginsByIp.hit(clientIp);
+      const emailFromAddress = `${email}|${clientIp}`;
+      // failures are counted before the password is checked, so parallel guesses cannot all pass the limit; a
+      // success gives its count back
+      const wait = takeAll(
+        [loginsByIp, clientIp],
+        [loginFailuresByAddress, emailFromAddress],
+        [loginFailuresByEmail, email],
+      );
+      if (wait > 0) throw tooManyRequests(wait);
       const user = await repo.selectUserByEmail(db, email);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        loginFailuresByEmail.hit(email);
-        throw new AppError('InvalidCredentials');
-      }
-      loginFailuresByEmail.reset(email);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new AppError('InvalidCredentials');
+      loginFailuresByAddress.reset(emailFromAddress);
+      loginFailuresByEmail.refund(email);
       return startSession(user);
     },
 
@@ -261,18 +292,20 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       return toProfile(user);
     },
 
+    /** Mails a code to the holder of an account, and nothing to an address without one. */
     async sendResetPasswordCode(rawEmail: string, clientIp: string): Promise<CodeSentResponse> {
-      const email = normalizeEmail(rawEmail);
-      if (!(await repo.selectUserByEmail(db, email))) throw new AppError('EmailNotRegistered');
-      return sendCode(email, 'reset', clientIp);
+      return sendCode(normalizeEmail(rawEmail), 'reset', clientIp, (code, user) =>
+        user ? composeCodeMail('reset', code) : undefined,
+      );
     },
 
     /** Sets a new password with an emailed code, and signs the partner out everywhere. */
-    async resetPassword(rawEmail: string, password: string, verificationCode: string): Promise<void> {
+    async resetPassword(rawEmail: string, password: string, verificationCode: string, clientIp: string): Promise<void> {
       const email = normalizeEmail(rawEmail);
-      const user = await repo.selectUserByEmail(db, email);
-      if (!user) throw new AppError('EmailNotRegistered');
       const code = await checkCode(email, 'reset', verificationCode);
+      // the code of an address without an account was mailed to nobody: fail as if it had expired
+      const user = await repo.selectUserByEmail(db, email);
+      if (!user) throw new AppError('VerificationCodeExpired');
       const passwordHash = await hashPassword(password);
       const revoked = await db.transaction(async (tx) => {
         const current = now();
@@ -281,6 +314,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
         return repo.revokeUserSessions(tx, user.id, current);
       });
       for (const sessionId of revoked) sessions.deleteGroup(sessionId);
+      loginFailuresByAddress.reset(`${email}|${clientIp}`);
       loginFailuresByEmail.reset(email);
       log.info({ userId: user.id }, 'password reset');
     },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
 import { users, whitelistEntries } from '../../db/schema.ts';
 
 export type WhitelistRow = {
@@ -31,10 +32,18 @@ export async function countWhitelist(db: Executor, ownerId: string): Promise<num
   return row?.n ?? 0;
 }
 
-export async function insertWhitelistEntry(db: Executor, ownerId: string, testerId: string) {
-  const [row] = await db.insert(whitelistEntries).values({ ownerId, testerId }).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+/**
+ * Adds a tester unless the partner's whitelist already holds `maxEntries`; undefined then. Additions to one
+ * whitelist take turns, so parallel ones cannot all count the same free places.
+ */
+export async function insertWhitelistEntryWithin(db: Db, ownerId: string, testerId: string, maxEntries: number) {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `whitelist:${ownerId}`);
+    if ((await countWhitelist(tx, ownerId)) >= maxEntries) return undefined;
+    const [row] = await tx.insert(whitelistEntries).values({ ownerId, testerId }).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  });
 }
 
 /** Deletes one of the partner's entries; false when it is not theirs or does not exist. */

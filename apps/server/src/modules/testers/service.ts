@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AccessService } from '../access/service.ts';
@@ -32,9 +32,8 @@ export function createTestersService({ db, config, log, access, versions }: Test
 
   /** The platform account behind an email; counted, so that a partner cannot sweep for who has an account. */
   async function platformUser(partnerId: string, email: string) {
-    const wait = lookups.retryAfter(partnerId);
-    if (wait > 0) throw new AppError('RateLimited', `Too many lookups, please try again in ${wait} seconds.`);
-    lookups.hit(partnerId);
+    const wait = lookups.take(partnerId);
+    if (wait > 0) throw tooManyRequests(wait, 'lookups');
     const user = await access.findUserByEmail(email);
     if (!user) throw new AppError('TesterNotFound');
     return user;
@@ -55,9 +54,9 @@ export function createTestersService({ db, config, log, access, versions }: Test
     async add(ownerId: string, email: string): Promise<WhitelistEntry> {
       const user = await platformUser(ownerId, email);
       if (user.id === ownerId) throw new AppError('TesterIsYou');
-      if ((await repo.countWhitelist(db, ownerId)) >= WHITELIST_MAX_ENTRIES) throw new AppError('WhitelistFull');
       try {
-        const row = await repo.insertWhitelistEntry(db, ownerId, user.id);
+        const row = await repo.insertWhitelistEntryWithin(db, ownerId, user.id, WHITELIST_MAX_ENTRIES);
+        if (!row) throw new AppError('WhitelistFull');
         log.info({ ownerId, testerId: user.id }, 'tester whitelisted');
         return toEntry({ ...row, email: user.email, firstName: user.firstName, lastName: user.lastName });
       } catch (err) {

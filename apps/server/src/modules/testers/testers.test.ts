@@ -124,6 +124,33 @@ describeEachDatabase('testers whitelist', (variant) => {
     expect(await stored()).toBe(before);
     expect((await list(crowded.accessToken)).json()).toMatchObject({ totalCount: 100 });
   });
+
+  it('keeps a whitelist to 100 testers when forty additions arrive at once', async () => {
+    const crowded = await registerPartner(t.app);
+    const { db } = t.database;
+    const [partnerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, crowded.email));
+    const crowd = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 135 }, (_, i) => ({
+          email: `race-${i}-${crowded.email}`,
+          passwordHash: 'not-a-hash',
+          firstName: 'Race',
+          lastName: String(i),
+          registeredAddress: 'Somewhere',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await db
+      .insert(whitelistEntries)
+      .values(crowd.slice(0, 95).map(({ id }) => ({ ownerId: partnerRow?.id ?? '', testerId: id })));
+    const answers = await Promise.all(crowd.slice(95).map(({ email }) => add({ email }, crowded.accessToken)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(35);
+    for (const answer of refused) expect(answer.json()).toMatchObject({ errorCode: 'WhitelistFull' });
+    expect((await list(crowded.accessToken)).json()).toMatchObject({ totalCount: 100 });
+  });
 });
 
 describeEachDatabase('test distribution', (variant) => {
@@ -228,6 +255,9 @@ describe('testers whitelist: lookups are limited per partner', () => {
     const limited = await lookUp(sweeper.accessToken, known.email);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ errorCode: 'RateLimited' });
+    const seconds = (limited.json() as { message: string }).message.match(/(\d+) seconds/)?.[1];
+    expect(Number(seconds)).toBeGreaterThan(0);
+    expect(limited.headers['retry-after']).toBe(seconds);
     const adding = await t.app.inject({
       method: 'POST',
       url: '/api/WhiteList',

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/index.ts';
+
+describe('Retry-After', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('comes with a 429 of a per-route limit, whose body is {errorCode, message}', async () => {
+    const post = () => t.app.inject({ method: 'POST', url: '/api/ContactUs', payload: {}, remoteAddress: '10.30.0.1' });
+    for (let i = 0; i < 10; i += 1) expect((await post()).statusCode).toBe(400);
+    const limited = await post();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ errorCode: 'RateLimited', message: expect.any(String) });
+    const seconds = Number(limited.headers['retry-after']);
+    expect(Number.isInteger(seconds)).toBe(true);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(3600);
+  });
+});
