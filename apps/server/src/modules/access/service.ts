@@ -218,7 +218,8 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
           });
         })
         .catch((err: unknown) => {
-          // only a code mailed before the account existed gets here, so this tells the mailbox's holder, nobody else
+          // needs the right code: one mailed before the account existed (so to its holder), or one mailed to nobody
+          // guessed in five tries
           if (isUniqueViolation(err)) throw new AppError('EmailAlreadyRegistered');
           throw err;
         });

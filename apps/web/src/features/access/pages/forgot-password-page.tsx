@@ -1,6 +1,7 @@
 import {
   accessMessages,
   CODE_RESEND_SECONDS,
+  CODE_VALID_MINUTES,
   confirmPasswordSchema,
   emailSchema,
   newPasswordSchema,
@@ -67,7 +68,8 @@ function ResetStep({ email }: { email: string }) {
     <form ref={form.formRef} className="card form" noValidate onSubmit={form.handleSubmit}>
       <h2 className="form__title">Step 2: a new password</h2>
       <p className="form__intro">
-        We sent a code to <strong>{email}</strong>. It is valid for 10 minutes.
+        If <strong>{email}</strong> belongs to a partner account, we sent it a code. It is valid for{' '}
+        {CODE_VALID_MINUTES} minutes.
       </p>
       <Field id={form.fieldId('verificationCode')} label="Verification code" isRequired error={errors.verificationCode}>
         <div className="input-with-button">
