@@ -13,16 +13,11 @@ export interface PayoutProvider {
   }): Promise<{ accountId: string }>;
   /** A link into the provider's dashboard for a connected account. */
   dashboardUrl(account: { accountId: string; accountType: PayoutAccountType }): Promise<string>;
-  /**
-   * Express onboarding through Stripe-hosted account links: creates the account (once per attempt) and
-   * answers the link to send the partner to. Only the Stripe provider has it.
-   */
-  startExpressOnboarding?(input: {
-    email: string;
-    partnerId: string;
-    attemptId: string;
-    existingAccountId: string | null;
-    returnUrl: string;
-    refreshUrl: string;
-  }): Promise<{ accountId: string; url: string }>;
+  /** Express onboarding through Stripe-hosted account links. Only the Stripe provider has it. */
+  express?: {
+    /** Creates an Express account for the partner; the same `idempotencyKey` never creates a second one. */
+    createAccount(input: { email: string; partnerId: string; idempotencyKey: string }): Promise<string>;
+    /** A link that takes the partner through the onboarding of `accountId`. */
+    onboardingUrl(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+  };
 }

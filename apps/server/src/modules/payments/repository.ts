@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
 
@@ -56,6 +56,35 @@ export async function selectNewestOpenAttempt(
     .orderBy(desc(connectAttempts.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * The Express account the partner's open onboarding uses: the newest one created for an attempt not yet confirmed,
+ * unless it is already the partner's connected account.
+ */
+export async function selectOnboardingExpressAccount(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ accountId: connectAttempts.providerAccountId })
+    .from(connectAttempts)
+    .leftJoin(
+      payoutAccounts,
+      and(
+        eq(payoutAccounts.userId, connectAttempts.userId),
+        eq(payoutAccounts.accountId, connectAttempts.providerAccountId),
+      ),
+    )
+    .where(
+      and(
+        eq(connectAttempts.userId, userId),
+        eq(connectAttempts.accountType, 'Express'),
+        isNull(connectAttempts.usedAt),
+        isNotNull(connectAttempts.providerAccountId),
+        isNull(payoutAccounts.userId),
+      ),
+    )
+    .orderBy(desc(connectAttempts.createdAt))
+    .limit(1);
+  return row?.accountId ?? undefined;
 }
 
 export async function updateAttemptExpress(

@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
@@ -148,30 +149,46 @@ export function createPaymentsService({
       return access.getProfile(userId) satisfies Promise<Profile>;
     },
 
-    /** Express onboarding (Stripe only): where to send the partner who opened an Express connect URL. */
+    /**
+     * Express onboarding (Stripe only): where to send the partner who opened an Express connect URL. A partner has
+     * one Express account in onboarding however many links it opens: starts of one partner take turns under a
+     * lock, and only a start that finds no account creates one. The lock is held across that one call to Stripe,
+     * since a second account made meanwhile would be left orphaned at Stripe.
+     */
     async startExpressOnboarding(state: string): Promise<string> {
-      const payout = requireProvider();
-      if (!payout.startExpressOnboarding) throw new AppError('NotFound');
-      const attempt = await repo.selectAttemptByStateHash(db, sha256(state));
-      if (!attempt || attempt.usedAt || attempt.expiresAt <= now() || attempt.accountType !== 'Express') {
-        throw new AppError('ConnectStateInvalid');
-      }
-      const partner = await access.getProfile(attempt.userId);
+      const express = requireProvider().express;
+      if (!express) throw new AppError('NotFound');
+      const stateHash = sha256(state);
+      const isOpen = (attempt: repo.ConnectAttemptRow | undefined): attempt is repo.ConnectAttemptRow =>
+        attempt !== undefined && !attempt.usedAt && attempt.expiresAt > now() && attempt.accountType === 'Express';
+      const opened = await repo.selectAttemptByStateHash(db, stateHash);
+      if (!isOpen(opened)) throw new AppError('ConnectStateInvalid');
+      const partner = await access.getProfile(opened.userId);
       const returnCode = createToken();
+      const accountId = await db.transaction(async (tx) => {
+        await lockKey(tx, `express-onboarding:${opened.userId}`);
+        const attempt = await repo.selectAttemptByStateHash(tx, stateHash);
+        if (!isOpen(attempt)) throw new AppError('ConnectStateInvalid');
+        const accountId =
+          attempt.providerAccountId ??
+          (await repo.selectOnboardingExpressAccount(tx, attempt.userId)) ??
+          (await express.createAccount({
+            email: partner.email,
+            partnerId: attempt.userId,
+            idempotencyKey: `express-account-${attempt.id}`,
+          }));
+        await repo.updateAttemptExpress(tx, attempt.id, {
+          providerAccountId: accountId,
+          returnCodeHash: sha256(returnCode),
+        });
+        return accountId;
+      });
       const params = new URLSearchParams({ code: returnCode, scope: 'express', state });
-      const { accountId, url } = await payout.startExpressOnboarding({
-        email: partner.email,
-        partnerId: attempt.userId,
-        attemptId: attempt.id,
-        existingAccountId: attempt.providerAccountId,
+      return express.onboardingUrl({
+        accountId,
         returnUrl: `${config.publicUrl}/stripe-connected?${params}`,
         refreshUrl: `${config.publicUrl}/stripe/connect/express?${new URLSearchParams({ state })}`,
       });
-      await repo.updateAttemptExpress(db, attempt.id, {
-        providerAccountId: accountId,
-        returnCodeHash: sha256(returnCode),
-      });
-      return url;
     },
 
     async getDashboardUrl(userId: string): Promise<string> {

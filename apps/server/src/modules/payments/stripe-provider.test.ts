@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerPartner, startFakeStripe, type TestApp } from '../../testing/index.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  registerPartner,
+  startFakeStripe,
+  type TestApp,
+} from '../../testing/index.ts';
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
@@ -128,6 +135,57 @@ describe('payout provider: the stripe SDK against a local fake of Stripe', () =>
       headers: bearer(partner.accessToken),
     });
     expect(dashboard.json()).toEqual({ url: `https://connect.stripe.example/express/${accountId}/login` });
+  });
+});
+
+describeEachDatabase('Express onboarding under forty parallel starts', (variant) => {
+  let fake: FakeStripe;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp(variant, {
+      STRIPE_SECRET_KEY: 'sk_test_portal',
+      STRIPE_CLIENT_ID: 'ca_portal',
+      STRIPE_API_BASE: fake.url,
+      PUBLIC_URL: 'https://partners.lumora.example',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** The path and query of a fresh Express connect URL of the partner, as the payout page shows it. */
+  const expressStart = async (token: string) => {
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })
+    ).json() as Array<{ accountType: string; url: string }>;
+    const url = new URL(list.find((u) => u.accountType === 'Express')?.url ?? '');
+    return `${url.pathname}${url.search}`;
+  };
+  const accountsCreatedFor = (email: string) =>
+    fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts' && r.form.email === email);
+  const startAll = async (urls: string[]) => {
+    const answers = await Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(urls.map(() => 303));
+    return new Set(answers.map((answer) => answer.headers.location));
+  };
+
+  it('creates one Express account when one connect link is opened forty times at once', async () => {
+    const partner = await registerPartner(t.app);
+    const url = await expressStart(partner.accessToken);
+    const locations = await startAll(Array.from({ length: 40 }, () => url));
+    expect(accountsCreatedFor(partner.email)).toHaveLength(1);
+    expect(locations.size).toBe(1);
+  });
+
+  it("creates one Express account for forty starts spread over four of the partner's connect links", async () => {
+    const partner = await registerPartner(t.app);
+    const urls: string[] = [];
+    for (let i = 0; i < 4; i += 1) urls.push(await expressStart(partner.accessToken));
+    const locations = await startAll(Array.from({ length: 40 }, (_, i) => urls[i % 4] ?? ''));
+    expect(accountsCreatedFor(partner.email)).toHaveLength(1);
+    expect(locations.size).toBe(1);
   });
 });
 

@@ -86,26 +86,29 @@ export function createStripeProvider(options: StripeProviderOptions): PayoutProv
       }
     },
 
-    async startExpressOnboarding({ email, partnerId, attemptId, existingAccountId, returnUrl, refreshUrl }) {
-      try {
-        const accountId =
-          existingAccountId ??
-          (
-            await stripe.accounts.create(
-              { type: 'express', email, metadata: { partnerId } },
-              { idempotencyKey: `express-account-${attemptId}` },
-            )
-          ).id;
-        const link = await stripe.accountLinks.create({
-          account: accountId,
-          refresh_url: refreshUrl,
-          return_url: returnUrl,
-          type: 'account_onboarding',
-        });
-        return { accountId, url: link.url };
-      } catch (err) {
-        throw toAppError(err);
-      }
+    express: {
+      async createAccount({ email, partnerId, idempotencyKey }) {
+        try {
+          return (await stripe.accounts.create({ type: 'express', email, metadata: { partnerId } }, { idempotencyKey }))
+            .id;
+        } catch (err) {
+          throw toAppError(err);
+        }
+      },
+
+      async onboardingUrl({ accountId, returnUrl, refreshUrl }) {
+        try {
+          const link = await stripe.accountLinks.create({
+            account: accountId,
+            refresh_url: refreshUrl,
+            return_url: returnUrl,
+            type: 'account_onboarding',
+          });
+          return link.url;
+        } catch (err) {
+          throw toAppError(err);
+        }
+      },
     },
   };
 }
