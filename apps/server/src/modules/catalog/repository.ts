@@ -171,14 +171,21 @@ export async function countReleased(db: Executor): Promise<number> {
 
 export type CatalogItemType = 'Product' | 'Model';
 
+/**
+ * Stores an item's status. `Released` keeps the release time the row holds while it stays released, else starts
+ * one: decided from the row as the update finds it, so a change that read the item earlier cannot restart it.
+ */
 export async function updateItemStatus(
   db: Executor,
   itemType: CatalogItemType,
   id: string,
   status: ProductRow['status'],
-  releasedAt: Date | null,
 ) {
   const table = itemType === 'Product' ? products : models;
+  const releasedAt =
+    status === 'Released'
+      ? sql`case when ${table.status} = 'Released' and ${table.releasedAt} is not null then ${table.releasedAt} else now() end`
+      : null;
   await db.update(table).set({ status, releasedAt }).where(eq(table.id, id));
 }
 
@@ -188,7 +195,6 @@ export interface ItemSummary {
   name: string;
   iconUrl: string;
   status: ProductRow['status'];
-  releasedAt: Date | null;
 }
 
 export async function selectItemSummaries(
@@ -205,7 +211,6 @@ export async function selectItemSummaries(
       name: table.name,
       iconUrl: table.iconUrl,
       status: table.status,
-      releasedAt: table.releasedAt,
     })
     .from(table)
     .where(and(inArray(table.id, ids), isNull(table.deletedAt)));

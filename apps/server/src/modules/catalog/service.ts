@@ -238,15 +238,8 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
      * Records the status the versions module derived; `Released` keeps the first release time of this run
      * so Recent Projects orders by when it went live.
      */
-    async setProjectStatus(
-      executor: Executor,
-      item: repo.ItemSummary,
-      itemType: repo.CatalogItemType,
-      status: ProjectStatus,
-    ) {
-      const releasedAt =
-        status === 'Released' ? (item.status === 'Released' && item.releasedAt ? item.releasedAt : new Date()) : null;
-      await repo.updateItemStatus(executor, itemType, item.id, status, releasedAt);
+    async setProjectStatus(executor: Executor, itemId: string, itemType: repo.CatalogItemType, status: ProjectStatus) {
+      await repo.updateItemStatus(executor, itemType, itemId, status);
     },
 
     /** Drops a partner's cached list pages; the versions module calls it once its transaction has committed. */

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { versions } from '../../db/schema.ts';
+import { products, versions } from '../../db/schema.ts';
 import {
   bearer,
   createGameInTesting,
@@ -11,12 +11,17 @@ import {
   type TestApp,
 } from '../../testing/index.ts';
 
+const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
+
 describeEachDatabase('versions under forty parallel requests', (variant) => {
   let t: TestApp;
   let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  let adminToken: string;
   beforeAll(async () => {
-    t = await createTestApp(variant);
+    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     partner = await registerConnectedPartner(t.app);
+    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
+    adminToken = (login.json() as { accessToken: string }).accessToken;
   });
   afterAll(async () => {
     await t?.close();
@@ -53,5 +58,43 @@ describeEachDatabase('versions under forty parallel requests', (variant) => {
     expect(statuses.filter((status) => status.startsWith('409 '))).toHaveLength(39);
     const [stored] = await t.database.db.select().from(versions).where(eq(versions.id, versionId));
     expect(stored?.reviewStatus).toBe('SubmitedWaitingReview');
+  });
+
+  it('keeps the first release time while versions are added as the release is accepted', async () => {
+    // Records every new value of released_at, so that a release time replaced within the burst shows.
+    await t.database.db.execute(sql`
+      create table released_at_changes (item_id uuid not null, released_at timestamptz)`);
+    await t.database.db.execute(sql`
+      create function record_released_at() returns trigger language plpgsql as $$
+      begin
+        insert into released_at_changes values (new.id, new.released_at);
+        return new;
+      end $$`);
+    await t.database.db.execute(sql`
+      create trigger record_released_at after update of released_at on products for each row
+      when (new.released_at is distinct from old.released_at) execute function record_released_at()`);
+    const { productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Release Race');
+    expect((await call('PUT', `/api/Product/Version/Submit/${productId}/${versionId}`)).statusCode).toBe(200);
+    const review = (action: 'Start' | 'Accept') =>
+      t.app.inject({ method: 'PUT', url: `/api/Admin/Review/${action}/${versionId}`, headers: bearer(adminToken) });
+    expect((await review('Start')).statusCode).toBe(200);
+
+    // The add that wins read the project before the accept committed; PostgreSQL lets it wait on the lock in
+    // between, PGlite runs each request's read and transaction back to back and shows no race to keep.
+    const add = (n: number) => call('POST', '/api/Product/Version', { productId, productVersion: n });
+    const [accepted, ...added] = await Promise.all([
+      review('Accept'),
+      ...Array.from({ length: 39 }, (_, i) => add(i + 2)),
+    ]);
+    expect(accepted?.statusCode).toBe(200);
+    expect(added.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const [item] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    expect(item?.status).toBe('Released');
+    expect(item?.releasedAt).toBeInstanceOf(Date);
+    // node-postgres and PGlite both answer { rows }
+    const changes = (await t.database.db.execute(
+      sql`select released_at from released_at_changes where item_id = ${productId}`,
+    )) as unknown as { rows: unknown[] };
+    expect(changes.rows).toHaveLength(1);
   });
 });

@@ -114,7 +114,7 @@ export function createVersionsService(deps: VersionsDeps) {
       const rows = await repo.selectItemVersions(tx, itemType, item.id, true);
       const changed = await change(tx, slotsOf(rows), rows);
       const after = slotsOf(await repo.selectItemVersions(tx, itemType, item.id));
-      await catalog.setProjectStatus(tx, item, itemType, deriveProjectStatus(after));
+      await catalog.setProjectStatus(tx, item.id, itemType, deriveProjectStatus(after));
       return changed;
     });
     // after the commit, so that no reader caches the status from before it
