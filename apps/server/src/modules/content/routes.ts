@@ -8,7 +8,9 @@ import {
   documentListResponseSchema,
   documentSchema,
   faqListResponseSchema,
+  localizationParamsSchema,
   localizationResponseSchema,
+  sdkDocumentParamsSchema,
   settingsSchema,
   staticQuerySchema,
   staticTextSchema,
@@ -58,7 +60,7 @@ export async function contentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The markdown of an SDK document (the url named by /api/Md)',
-        params: z.object({ file: z.string().max(80) }),
+        params: sdkDocumentParamsSchema,
       },
     },
     async (request, reply) => {
@@ -138,7 +140,7 @@ table{border-collapse:collapse}td,th{border:1px solid #dfe2ea;padding:6px 10px}h
       schema: {
         tags,
         summary: 'Messages for every errorCode',
-        params: z.object({ culture: z.string().max(16) }),
+        params: localizationParamsSchema,
         response: { 200: localizationResponseSchema, ...notFound },
       },
     },
