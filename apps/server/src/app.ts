@@ -26,6 +26,7 @@ import { modelVersionRoutes, productVersionRoutes } from './modules/versions/rou
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -54,17 +55,20 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An open, migrated and seeded database (tests pass one); otherwise the app opens and prepares its own. */
   database?: Database;
-  /** Pino options, or false for no logs. Defaults to the config's level. */
-  logger?: boolean | Record<string, unknown>;
+  /**
+   * False for no logs; else the config's level, or this one, written to stdout or this stream. The redaction and
+   * serializers always apply.
+   */
+  logger?: false | { level?: string; stream?: LogStream };
 }
 
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, wrapPglite, wrapPool } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
+import type { LogStream } from '../plugins/logging.ts';
 import { testConfig } from './config.ts';
 
 export type DbVariant = 'pglite' | 'postgres';
@@ -55,11 +56,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database of the given kind. */
-export async function createTestApp(variant: DbVariant, env: Record<string, string> = {}): Promise<TestApp> {
+/** Builds the real app on a fresh database of the given kind; with `logStream`, every log line (trace and up) goes there. */
+export async function createTestApp(
+  variant: DbVariant,
+  env: Record<string, string> = {},
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
-  const app = await buildApp(config, { database, logger: false });
+  const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
+  const app = await buildApp(config, { database, logger });
   await app.ready();
   return {
     app,

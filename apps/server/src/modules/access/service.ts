@@ -120,6 +120,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     });
     const isRegistration = purpose === 'register';
     await mailer.send({
+      purpose: isRegistration ? 'registration-code' : 'reset-code',
       to: email,
       ...renderMail({
         subject: isRegistration
