@@ -25,7 +25,7 @@ import { createTestersService, type TestersService } from './modules/testers/ser
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
@@ -70,6 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
