@@ -10,6 +10,7 @@ import {
   printBundleTable,
   type RouteBundle,
 } from './bundle-sizes.ts';
+import { type FuzzResult, measureFuzz, printFuzzTable } from './fuzz.ts';
 import { assertChromiumInstalled } from './lib/chromium.ts';
 import { REPO_ROOT, RESULTS_DIR, WEB_DIST } from './lib/paths.ts';
 import { type ServerMemory, startPortalServer } from './lib/server.ts';
@@ -58,6 +59,7 @@ interface BenchResults {
   /** null when the figure failed (its error is printed and the run exits non-zero). */
   productList: ProductListResult | null;
   uploadMemory: UploadRun[] | null;
+  fuzz: FuzzResult | null;
   targets: TargetResult[];
 }
 
@@ -108,10 +110,12 @@ async function runAll(): Promise<void> {
   if (productList) printProductListTable(productList);
   const uploadMemory = await runFigure('upload-memory', () => measureUploadMemory());
   if (uploadMemory) printUploadMemoryTable(uploadMemory);
+  const fuzz = await runFigure('fuzz', () => measureFuzz());
+  if (fuzz) printFuzzTable(fuzz);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
-    ...evaluateServerTargets(productList, uploadMemory),
+    ...evaluateServerTargets(productList, uploadMemory, fuzz),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -129,6 +133,7 @@ async function runAll(): Promise<void> {
     lighthouse: lighthouseResults,
     productList,
     uploadMemory,
+    fuzz,
     targets,
   };
   writeResults(results, startedAt);
@@ -185,7 +190,11 @@ async function runFigure<T>(name: string, measure: () => Promise<T>): Promise<T 
 
 const COLD_RATIO_TARGET = 0.3;
 
-function evaluateServerTargets(productList: ProductListResult | null, uploads: UploadRun[] | null): TargetResult[] {
+function evaluateServerTargets(
+  productList: ProductListResult | null,
+  uploads: UploadRun[] | null,
+  fuzz: FuzzResult | null,
+): TargetResult[] {
   const failed = 'failed (see above)';
   const targets: TargetResult[] = [];
   targets.push({
@@ -218,6 +227,14 @@ function evaluateServerTargets(productList: ProductListResult | null, uploads: U
       ? `${uploads.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.length} runs)`
       : failed,
     met: uploads !== null && uploads.length > 0 && uploads.every((run) => run.meetsTarget),
+  });
+  targets.push({
+    name: `Fuzzer, ${fuzz?.requests ?? 'n/a'} seeded requests`,
+    target: '0 x 5xx / bad error body / 429 without Retry-After / data change',
+    measured: fuzz
+      ? `${fuzz.serverErrors} / ${fuzz.malformedErrorBodies} / ${fuzz.missingRetryAfter} / ${fuzz.dataChanges}`
+      : failed,
+    met: fuzz?.met ?? false,
   });
   return targets;
 }

@@ -14,6 +14,7 @@ const proxied = [
   '/sdk-docs',
   '/downloads',
   '/documentation.html',
+  '/documentation.css',
   '/runtime-config.json',
 ];
 

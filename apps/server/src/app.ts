@@ -26,10 +26,12 @@ import { createTestersService, type TestersService } from './modules/testers/ser
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { adminOnly, authPlugin, signedIn } from './plugins/auth.ts';
-import { errorsPlugin, sendError } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
+import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
 import { createStorage } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -55,8 +57,11 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** An open, migrated and seeded database (tests pass one); otherwise the app opens and prepares its own. */
   database?: Database;
-  /** Pino options, or false for no logs. Defaults to the config's level. */
-  logger?: boolean | Record<string, unknown>;
+  /**
+   * False for no logs; else the config's level, or this one, written to stdout or this stream. The redaction and
+   * serializers always apply.
+   */
+  logger?: false | { level?: string; stream?: LogStream };
   /** Tests only: holds a cache store between its load and its store, to replay a read racing a write. */
   beforeCacheStore?: BeforeCacheStore;
 }
@@ -64,11 +69,13 @@ export interface BuildOptions {
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
@@ -141,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

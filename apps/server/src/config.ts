@@ -38,6 +38,17 @@ const envSchema = z.object({
   FILE_BASE_URL: z.string().default(''),
   GAME_API_BASE_URL: z.string().default(''),
   STATIC_BASE_URL: z.string().default(''),
+  WEB_ORIGIN: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ?.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin)).optional()),
+  API_DOCS: booleanFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partners.example.com>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +115,10 @@ export interface AppConfig {
   webDist: string;
   /** The four hosts the web app talks to; '' means this origin. */
   hosts: { api: string; files: string; gameApi: string; static: string };
+  /** Origins whose pages may call this server from the browser (CORS): the web app's, when the hosts are split. */
+  webOrigins: string[];
+  /** Serve the OpenAPI document and its browser at /api/docs (always outside production). */
+  apiDocs: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -202,12 +217,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : isProduction
           ? { mode: 'disabled' }
           : { mode: 'sandbox' };
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     webDist: path.resolve(e.WEB_DIST),
@@ -217,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gameApi: e.GAME_API_BASE_URL,
       static: e.STATIC_BASE_URL,
     },
+    webOrigins: e.WEB_ORIGIN?.length ? e.WEB_ORIGIN : [new URL(publicUrl).origin],
+    apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

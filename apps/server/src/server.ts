@@ -43,7 +43,7 @@ async function main() {
     '',
     `  Partner Portal is running at ${url}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`}`,
-    `  API reference: ${url}/api/docs`,
+    ...(config.apiDocs ? [`  API reference: ${url}/api/docs`] : []),
     ...(app.mailer.kind === 'outbox' ? [`  Dev outbox (mails): ${url}/dev/outbox`] : []),
     ...(config.seedDemo
       ? [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalText, requiredText } from './validation.ts';
+import { emailSchema, noControlChars, optionalText, requiredText } from './validation.ts';
 
 /** Seconds before another code can be sent to the same address for the same purpose. */
 export const CODE_RESEND_SECONDS = 30;
@@ -31,6 +31,7 @@ export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,16}$/;
 export const newPasswordSchema = z
   .string({ error: accessMessages.passwordRequired })
   .min(1, { error: accessMessages.passwordRequired, abort: true })
+  .check(noControlChars())
   .regex(PASSWORD_PATTERN, { error: accessMessages.passwordFormat });
 
 export const verificationCodeSchema = z
@@ -43,10 +44,11 @@ const firstName = requiredText(accessMessages.firstNameRequired, 50);
 const lastName = requiredText(accessMessages.lastNameRequired, 50);
 const registeredAddress = requiredText(accessMessages.addressRequired, 300);
 const registeredBusinessName = optionalText(200);
-const introduce = optionalText(1000);
+const introduce = optionalText(1000, { multiline: true });
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,
+  // Compared with a hash, never stored: a password chosen before control characters were refused still signs in.
   password: z
     .string({ error: accessMessages.loginPasswordRequired })
     .min(1, { error: accessMessages.loginPasswordRequired, abort: true })

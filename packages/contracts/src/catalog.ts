@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { int4, noControlChars, paramText } from './validation.ts';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
@@ -38,7 +39,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 }
 
 export const tagsSchema = z
-  .array(z.string().max(200), { error: 'tags must be a list of names' })
+  .array(z.string().max(200).check(noControlChars()), { error: 'tags must be a list of names' })
   .max(100)
   .default([])
   .transform(normalizeTags)
@@ -59,19 +60,32 @@ const playersSchema = z
   .max(10_000, { error: catalogMessages.validValue });
 
 const imageUrl = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(500);
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(500).check(noControlChars());
 
 const name = z
   .string({ error: catalogMessages.nameRequired })
   .trim()
   .min(1, { error: catalogMessages.nameRequired, abort: true })
-  .max(100, { error: 'Must be at most 100 characters' });
+  .max(100, { error: 'Must be at most 100 characters' })
+  .check(noControlChars());
+
+const description = z
+  .string()
+  .trim()
+  .max(5000, { error: 'Must be at most 5000 characters' })
+  .check(noControlChars({ multiline: true }))
+  .default('');
 
 export const productBodySchema = z
   .strictObject({
     name,
-    description: z.string().trim().max(5000, { error: 'Must be at most 5000 characters' }).default(''),
-    introduce: z.string().trim().max(500, { error: 'Must be at most 500 characters' }).default(''),
+    description,
+    introduce: z
+      .string()
+      .trim()
+      .max(500, { error: 'Must be at most 500 characters' })
+      .check(noControlChars({ multiline: true }))
+      .default(''),
     tokensToPlay: z
       .number({ error: catalogMessages.validValue })
       .int({ error: catalogMessages.validValue })
@@ -95,9 +109,9 @@ export type ProductInput = z.output<typeof productBodySchema>;
 
 export const modelBodySchema = z.strictObject({
   name,
-  description: z.string().trim().max(5000, { error: 'Must be at most 5000 characters' }).default(''),
+  description,
   price: priceSchema,
-  categoryId: z.number({ error: catalogMessages.categoryRequired }).int({ error: catalogMessages.categoryRequired }),
+  categoryId: int4({ error: catalogMessages.categoryRequired }),
   tags: tagsSchema,
   iconUrl: imageUrl(catalogMessages.iconRequired),
   thumbnailUrl: imageUrl(catalogMessages.iconRequired),
@@ -175,7 +189,7 @@ export const catalogPageQuerySchema = pageQuerySchema.extend({
   PageSize: pageQuerySchema.shape.PageSize.default(MY_PROJECTS_PAGE_SIZE),
 });
 
-export const itemIdParamsSchema = z.object({ id: z.string().max(64) });
+export const itemIdParamsSchema = z.object({ id: paramText(64) });
 
 /** Which list an item belongs to; Detail's `type` query. */
 export const catalogItemTypes = ['game', 'model'] as const;

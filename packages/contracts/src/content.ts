@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, listSchema, pagedSchema } from './common.ts';
-import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, requiredText } from './validation.ts';
+import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, requiredText } from './validation.ts';
 
 export const faqSchema = z.object({
   id: z.string(),
@@ -22,7 +22,10 @@ export const documentSchema = z.object({
 export type SdkDocument = z.infer<typeof documentSchema>;
 export const documentListResponseSchema = listSchema(documentSchema);
 export type DocumentListResponse = z.infer<typeof documentListResponseSchema>;
-export const documentIdParamsSchema = z.object({ id: z.string().max(64) });
+export const documentIdParamsSchema = z.object({ id: paramText(64) });
+/** `/sdk-docs/{file}`: a document's markdown by its slug. */
+export const sdkDocumentParamsSchema = z.object({ file: paramText(80) });
+export const localizationParamsSchema = z.object({ culture: paramText(16) });
 
 export const settingsSchema = z.object({
   /** Dollars per month (two decimals); stored as cents. */
@@ -53,8 +56,8 @@ export const staticTextTitles: Record<StaticTextType, string> = {
 };
 
 export const staticQuerySchema = z.object({
-  type: z.string().max(64),
-  culture: z.string().max(16).default('en-US'),
+  type: paramText(64),
+  culture: paramText(16).default('en-US'),
 });
 export const staticTextSchema = z.object({
   type: staticTextTypeSchema,
@@ -77,7 +80,7 @@ export const contactBodySchema = z.strictObject({
   company: optionalText(200),
   phoneNumber: optionalText(40),
   email: emailSchema,
-  description: requiredText(contactMessages.descriptionRequired, MAX_TEXT_LENGTH),
+  description: requiredText(contactMessages.descriptionRequired, MAX_TEXT_LENGTH, { multiline: true }),
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactEnquiry = z.output<typeof contactBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paramText } from './validation.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BUILD_MAX_BYTES = 50 * 1024 * 1024;
@@ -79,4 +80,7 @@ export const buildReportSchema = z.object({
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;
 
-export const buildReportQuerySchema = z.object({ url: z.string().min(1).max(500) });
+export const buildReportQuerySchema = z.object({ url: paramText(500).min(1) });
+
+/** `/files/{key}`: a stored file's key. */
+export const storedFileParamsSchema = z.object({ '*': paramText(300) });

@@ -7,6 +7,8 @@ export const messages = {
   emailRequired: 'Please input the email',
   emailFormat: 'Incorrect email format',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  controlCharacters: 'Must not contain control characters',
+  wholeNumber: (min: number, max: number) => `Must be a whole number from ${min} to ${max}`,
   completeTheForm: 'please complete the form',
 } as const;
 

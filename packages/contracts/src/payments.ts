@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentMessages } from './messages.ts';
-import { emailSchema } from './validation.ts';
+import { emailSchema, noControlChars, paramText } from './validation.ts';
 
 export const payoutAccountTypes = ['Standard', 'Express'] as const;
 export const payoutAccountTypeSchema = z.enum(payoutAccountTypes, { error: paymentMessages.accountTypeRequired });
@@ -12,10 +12,10 @@ export const connectUrlsResponseSchema = z.array(connectUrlSchema);
 export type ConnectUrl = z.infer<typeof connectUrlSchema>;
 
 export const confirmConnectBodySchema = z.strictObject({
-  code: z.string({ error: 'code is required' }).min(1, { error: 'code is required' }).max(256),
-  scope: z.string().max(64).default('read_write'),
+  code: z.string({ error: 'code is required' }).min(1, { error: 'code is required' }).max(256).check(noControlChars()),
+  scope: z.string().max(64).check(noControlChars()).default('read_write'),
   /** The `state` the provider sent back; when missing, the partner's newest open connection is used. */
-  state: z.string().max(128).optional(),
+  state: z.string().max(128).check(noControlChars()).optional(),
 });
 export type ConfirmConnectBody = z.input<typeof confirmConnectBodySchema>;
 
@@ -24,6 +24,9 @@ export const sendConnectEmailBodySchema = z.strictObject({
   accountType: payoutAccountTypeSchema,
 });
 export type SendConnectEmailBody = z.input<typeof sendConnectEmailBodySchema>;
+
+/** `GET /stripe/connect/express?state=`: the state of a connect URL. */
+export const expressStartQuerySchema = z.object({ state: paramText(128).min(1) });
 
 export const payoutAccountSchema = z.object({
   connected: z.boolean(),

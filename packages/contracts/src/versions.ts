@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControlChars, paramText } from './validation.ts';
 
 export const reviewStatuses = [
   'PrepareForSubmission',
@@ -48,15 +49,15 @@ const versionNumber = z
   .max(1_000_000, { error: versionMessages.positiveInteger });
 
 export const addProductVersionBodySchema = z.strictObject({
-  productId: z.string({ error: 'productId is required' }).max(64),
+  productId: z.string({ error: 'productId is required' }).max(64).check(noControlChars()),
   productVersion: versionNumber,
 });
 export const addModelVersionBodySchema = z.strictObject({
-  modelId: z.string({ error: 'modelId is required' }).max(64),
+  modelId: z.string({ error: 'modelId is required' }).max(64).check(noControlChars()),
   modelVersion: versionNumber,
 });
 
-const assetUrl = z.string().trim().max(500);
+const assetUrl = z.string().trim().max(500).check(noControlChars());
 
 /** The Version page: update log and the four platform builds. */
 export const updateVersionBodySchema = z.strictObject({
@@ -64,7 +65,8 @@ export const updateVersionBodySchema = z.strictObject({
     .string({ error: versionMessages.updateLogRequired })
     .trim()
     .min(1, { error: versionMessages.updateLogRequired })
-    .max(5000, { error: 'Must be at most 5000 characters' }),
+    .max(5000, { error: 'Must be at most 5000 characters' })
+    .check(noControlChars({ multiline: true })),
   iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
   androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
   visionOSAssetUrl: assetUrl.optional().transform((v) => v || null),
@@ -109,15 +111,16 @@ export const modelVersionsResponseSchema = z.object({
 });
 export type ModelVersionsResponse = z.infer<typeof modelVersionsResponseSchema>;
 
-export const versionIdParamsSchema = z.object({ id: z.string().max(64) });
-export const submitParamsSchema = z.object({ itemId: z.string().max(64), versionId: z.string().max(64) });
+export const versionIdParamsSchema = z.object({ id: paramText(64) });
+export const submitParamsSchema = z.object({ itemId: paramText(64), versionId: paramText(64) });
 
 export const reasonBodySchema = z.strictObject({
   reason: z
     .string({ error: versionMessages.reasonRequired })
     .trim()
     .min(1, { error: versionMessages.reasonRequired })
-    .max(2000, { error: 'Must be at most 2000 characters' }),
+    .max(2000, { error: 'Must be at most 2000 characters' })
+    .check(noControlChars({ multiline: true })),
 });
 
 /** One entry of the admin review queue. */
@@ -153,7 +156,8 @@ export const reviewMessageBodySchema = z.strictObject({
     .string({ error: versionMessages.messageRequired })
     .trim()
     .min(1, { error: versionMessages.messageRequired })
-    .max(REVIEW_MESSAGE_MAX_LENGTH, { error: `Must be at most ${REVIEW_MESSAGE_MAX_LENGTH} characters` }),
+    .max(REVIEW_MESSAGE_MAX_LENGTH, { error: `Must be at most ${REVIEW_MESSAGE_MAX_LENGTH} characters` })
+    .check(noControlChars({ multiline: true })),
 });
 export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
 

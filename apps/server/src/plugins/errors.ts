@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ApiErrorBody, type ErrorCode, errorCatalog } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,6 +29,10 @@ function describeValidation(error: FastifyError): { code: ErrorCode; message: st
 /** Maps a Fastify framework error onto our catalog. */
 function fromFastifyError(error: FastifyError): { code: ErrorCode; message?: string } {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return { code: 'MalformedUrl' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { code: 'UrlTooLong' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -92,3 +98,65 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * What a response written before any hook ran carries instead of helmet's headers: a JSON error needs no page
+ * policy, so the strictest one.
+ */
+const BARE_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded or routed (bad percent-encoding, a path parameter over
+ * `maxParamLength`) fails before any route or hook, and answers through the same catalog as everything else.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const mapped = fromFastifyError(error);
+  // Not the message: it quotes the whole URL, query string included.
+  request.log.info({ err: { code: error.code } }, 'request rejected');
+  return sendError(reply.headers(BARE_SECURITY_HEADERS), mapped.code, mapped.message);
+}
+
+function clientErrorCode(code: string | undefined): ErrorCode {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return 'HeadersTooLarge';
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 'RequestTimeout';
+    case 'HPE_URI_TOO_LONG':
+      return 'UrlTooLong';
+    default:
+      return 'MalformedRequest';
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the bytes (headers too large, a malformed request line,
+ * bytes past a body's Content-Length read as a next request). There is no request to reply to, so the answer is
+ * written on the socket, which is then closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = clientErrorCode(err.code);
+  const { status } = errorCatalog[code];
+  const message = code === 'MalformedRequest' ? 'The request could not be read.' : errorCatalog[code].message;
+  const body = JSON.stringify({ errorCode: code, message } satisfies ApiErrorBody);
+  this.log.debug({ err: { code: err.code } }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        Object.entries(BARE_SECURITY_HEADERS)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
+}

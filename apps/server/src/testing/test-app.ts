@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, wrapPglite, wrapPool } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
+import type { LogStream } from '../plugins/logging.ts';
 import { testConfig } from './config.ts';
 
 export type DbVariant = 'pglite' | 'postgres';
@@ -55,15 +56,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database of the given kind. */
+/** Builds the real app on a fresh database of the given kind; with `logStream`, every log line (trace and up) goes there. */
 export async function createTestApp(
   variant: DbVariant,
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database'> = {},
+  options: { logStream?: LogStream; beforeCacheStore?: BuildOptions['beforeCacheStore'] } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
-  const app = await buildApp(config, { logger: false, ...options, database });
+  const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
+  const app = await buildApp(config, { database, logger, beforeCacheStore: options.beforeCacheStore });
   await app.ready();
   return {
     app,

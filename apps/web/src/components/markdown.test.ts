@@ -23,6 +23,12 @@ describe('toSafeHtml', () => {
     expect(html).toContain('click me');
   });
 
+  it('drops inline style attributes, which the Content-Security-Policy refuses', () => {
+    const html = toSafeHtml('<p style="color:red">Red</p>\n\n<span style="display:none">hidden</span>');
+    expect(html).not.toContain('style=');
+    expect(html).toContain('Red');
+  });
+
   it('opens external links in a new tab without a referrer', () => {
     expect(toSafeHtml('[site](https://www.lumora.example)')).toContain('target="_blank" rel="noreferrer"');
   });

@@ -17,10 +17,17 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-/** Markdown → sanitized HTML: no script, no event handlers, no javascript: URLs. */
+/**
+ * Markdown → sanitized HTML: no script, no event handlers, no javascript: URLs, and no style attributes (the
+ * Content-Security-Policy would refuse them).
+ */
 export function toSafeHtml(markdown: string): string {
   const html = marked.parse(markdown, { async: false });
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input'],
+    FORBID_ATTR: ['style'],
+  });
 }
 
 export function Markdown({ source, className }: { source: string; className?: string }) {

@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter, takeAll } from '../../lib/rate-limiter.ts';
 import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
-import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import * as repo from './repository.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -137,7 +137,10 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     email: string,
     purpose: repo.CodePurpose,
     clientIp: string,
-    mailFor: (code: string, user: repo.UserRow | undefined) => MailContent | undefined,
+    mailFor: (
+      code: string,
+      user: repo.UserRow | undefined,
+    ) => { purpose: MailPurpose; content: MailContent } | undefined,
   ): Promise<CodeSentResponse> {
     const wait = takeAll([codesByEmail, email], [codesByIp, clientIp]);
     if (wait > 0) throw tooManyRequests(wait);
@@ -165,7 +168,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     }
     // a code is stored even when it is mailed to nobody, so that checking it fails like any wrong code
     const mail = mailFor(code, await repo.selectUserByEmail(db, email));
-    if (mail) await mailer.send({ to: email, ...renderMail(mail) });
+    if (mail) await mailer.send({ purpose: mail.purpose, to: email, ...renderMail(mail.content) });
     log.info({ purpose }, 'verification code issued');
     return { resendAfterSeconds: CODE_RESEND_SECONDS };
   }
@@ -196,7 +199,9 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     /** Mails a code to a new address, and a notice without a code to the holder of an existing account. */
     async sendRegistrationCode(rawEmail: string, clientIp: string): Promise<CodeSentResponse> {
       return sendCode(normalizeEmail(rawEmail), 'register', clientIp, (code, user) =>
-        user ? composeRegistrationNotice(config.publicUrl) : composeCodeMail('register', code),
+        user
+          ? { purpose: 'registration-notice', content: composeRegistrationNotice(config.publicUrl) }
+          : { purpose: 'registration-code', content: composeCodeMail('register', code) },
       );
     },
 
@@ -296,7 +301,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     /** Mails a code to the holder of an account, and nothing to an address without one. */
     async sendResetPasswordCode(rawEmail: string, clientIp: string): Promise<CodeSentResponse> {
       return sendCode(normalizeEmail(rawEmail), 'reset', clientIp, (code, user) =>
-        user ? composeCodeMail('reset', code) : undefined,
+        user ? { purpose: 'reset-code', content: composeCodeMail('reset', code) } : undefined,
       );
     },
 

@@ -8,7 +8,9 @@ import {
   documentListResponseSchema,
   documentSchema,
   faqListResponseSchema,
+  localizationParamsSchema,
   localizationResponseSchema,
+  sdkDocumentParamsSchema,
   settingsSchema,
   staticQuerySchema,
   staticTextSchema,
@@ -22,6 +24,15 @@ import { renderMarkdown } from '../../lib/markdown.ts';
 const tags = ['content'];
 const downloadsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/downloads');
 const notFound = { 404: apiErrorSchema };
+
+/** Served as a file: the page's Content-Security-Policy allows no inline style. */
+const DOCUMENTATION_CSS = `body{margin:0;font:16px/1.65 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2333;background:#fff}
+.wrap{display:grid;grid-template-columns:240px 1fr;gap:40px;max-width:1120px;margin:0 auto;padding:32px 20px}
+nav{position:sticky;top:24px;align-self:start}nav ul{list-style:none;padding:0}nav a{color:#4b3bc4;text-decoration:none;display:block;padding:6px 0}
+pre{background:#f4f6fb;padding:14px;border-radius:8px;overflow:auto}code{font-family:ui-monospace,Menlo,monospace;font-size:.9em}
+table{border-collapse:collapse}td,th{border:1px solid #dfe2ea;padding:6px 10px}hr{border:0;border-top:1px solid #e6e8ef;margin:40px 0}
+@media (max-width:760px){.wrap{grid-template-columns:1fr}nav{position:static}}
+`;
 
 export async function contentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +69,7 @@ export async function contentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The markdown of an SDK document (the url named by /api/Md)',
-        params: z.object({ file: z.string().max(80) }),
+        params: sdkDocumentParamsSchema,
       },
     },
     async (request, reply) => {
@@ -72,6 +83,10 @@ export async function contentRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.get('/documentation.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(DOCUMENTATION_CSS),
+  );
+
   app.get('/documentation.html', { schema: { hide: true } }, async (_request, reply) => {
     const docs = await content.listDocumentsWithMarkdown();
     const toc = docs.map((d) => `<li><a href="#${escapeHtml(d.slug)}">${escapeHtml(d.name)}</a></li>`).join('');
@@ -81,12 +96,7 @@ export async function contentRoutes(fastify: FastifyInstance) {
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>SDK Documentation · Partner Portal</title>
-<style>body{margin:0;font:16px/1.65 system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2333;background:#fff}
-.wrap{display:grid;grid-template-columns:240px 1fr;gap:40px;max-width:1120px;margin:0 auto;padding:32px 20px}
-nav{position:sticky;top:24px;align-self:start}nav ul{list-style:none;padding:0}nav a{color:#4b3bc4;text-decoration:none;display:block;padding:6px 0}
-pre{background:#f4f6fb;padding:14px;border-radius:8px;overflow:auto}code{font-family:ui-monospace,Menlo,monospace;font-size:.9em}
-table{border-collapse:collapse}td,th{border:1px solid #dfe2ea;padding:6px 10px}hr{border:0;border-top:1px solid #e6e8ef;margin:40px 0}
-@media (max-width:760px){.wrap{grid-template-columns:1fr}nav{position:static}}</style></head>
+<link rel="stylesheet" href="/documentation.css"></head>
 <body><div class="wrap"><nav aria-label="Documents"><strong>SDK Documentation</strong><ul>${toc}</ul><a href="/document">Open in the Partner Portal</a></nav>
 <main>${sections}</main></div></body></html>`);
   });
@@ -138,7 +148,7 @@ table{border-collapse:collapse}td,th{border:1px solid #dfe2ea;padding:6px 10px}h
       schema: {
         tags,
         summary: 'Messages for every errorCode',
-        params: z.object({ culture: z.string().max(16) }),
+        params: localizationParamsSchema,
         response: { 200: localizationResponseSchema, ...notFound },
       },
     },

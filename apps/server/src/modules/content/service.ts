@@ -131,6 +131,7 @@ export function createContentService({ db, mailer, config, log }: ContentDeps) {
       }
       try {
         await mailer.send({
+          purpose: 'contact-enquiry',
           to: partnerContactEmail,
           ...renderMail({
             subject: `Partnership enquiry from ${body.name}${body.company ? ` (${body.company})` : ''}`,

@@ -5,12 +5,12 @@ import {
   buildReportQuerySchema,
   buildReportSchema,
   MAX_FILES_PER_REQUEST,
+  storedFileParamsSchema,
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
 
@@ -104,7 +104,7 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version.',
-        params: z.object({ '*': z.string().max(300) }),
+        params: storedFileParamsSchema,
       },
     },
     async (request, reply: FastifyReply) => {

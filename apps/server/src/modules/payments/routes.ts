@@ -3,6 +3,7 @@ import {
   confirmConnectBodySchema,
   connectUrlsResponseSchema,
   dashboardLinkSchema,
+  expressStartQuerySchema,
   payoutAccountSchema,
   profileSchema,
   sendConnectEmailBodySchema,
@@ -100,7 +101,7 @@ export async function expressOnboardingRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Starts Stripe Express onboarding for a connect URL (redirects to Stripe)',
-        querystring: z.object({ state: z.string().min(1).max(128) }),
+        querystring: expressStartQuerySchema,
       },
     },
     async (request, reply) => reply.redirect(await payments.startExpressOnboarding(request.query.state), 303),

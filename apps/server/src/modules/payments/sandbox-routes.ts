@@ -5,15 +5,19 @@ import { z } from 'zod';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Stripe sandbox</title>
-<style>body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,sans-serif;background:#f6f9fc;color:#1a1f36}
+/** Served as a file: the pages' Content-Security-Policy allows no inline style. */
+const SANDBOX_CSS = `body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,sans-serif;background:#f6f9fc;color:#1a1f36}
 main{max-width:480px;margin:48px auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 2px 12px #1a1f3614}
 .badge{display:inline-block;background:#fff4d6;color:#7a4d00;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600}
 h1{font-size:24px;margin:12px 0}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}dt{color:#5c667a}dd{margin:0}
 .actions{display:flex;gap:12px;margin-top:24px}button{font:inherit;font-weight:600;border-radius:8px;padding:10px 20px;cursor:pointer}
-.authorize{background:#635bff;color:#fff;border:0}.deny{background:#fff;color:#1a1f36;border:1px solid #c9d1de}</style></head>
+.authorize{background:#635bff;color:#fff;border:0}.deny{background:#fff;color:#1a1f36;border:1px solid #c9d1de}
+`;
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Stripe sandbox</title>
+<link rel="stylesheet" href="/sandbox/stripe/sandbox.css"></head>
 <body><main>${body}</main></body></html>`;
 
 /**
@@ -26,6 +30,10 @@ export function sandboxRoutes(provider: SandboxProvider) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+
+    app.get('/sandbox/stripe/sandbox.css', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
+    );
 
     app.get(
       '/sandbox/stripe/connect',

@@ -109,6 +109,7 @@ export function createPaymentsService({
       const link = await openAttempt(userId, partnerEmail, accountType, MAIL_ATTEMPT_TTL_MS);
       const url = link.startsWith('/') ? `${config.publicUrl}${link}` : link;
       await mailer.send({
+        purpose: 'connect-link',
         to,
         ...renderMail({
           subject: 'Connect your Stripe account to the Lumora Partner Portal',

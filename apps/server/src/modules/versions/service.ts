@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
-import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { FilesService } from '../files/service.ts';
@@ -123,6 +123,7 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   async function notifyOwner(
+    purpose: MailPurpose,
     version: repo.VersionRow,
     subject: string,
     heading: string,
@@ -137,6 +138,7 @@ export function createVersionsService(deps: VersionsDeps) {
           ? new URLSearchParams({ id: version.itemId, type: path })
           : new URLSearchParams({ prodId: version.itemId, vId: version.id, type: path });
       await mailer.send({
+        purpose,
         to: owner.email,
         ...renderMail({
           subject,
@@ -168,11 +170,11 @@ export function createVersionsService(deps: VersionsDeps) {
     });
     const name = `${item.name} version ${version.number}`;
     if (action === 'accept') {
-      await notifyOwner(updated, `${name} is released`, 'Your version was accepted', [
+      await notifyOwner('version-released', updated, `${name} is released`, 'Your version was accepted', [
         `${name} (${typeLabel(version.itemType)}) passed review and is now live in the Lumora marketplace.`,
       ]);
     } else if (action === 'reject') {
-      await notifyOwner(updated, `${name} was not accepted`, 'Your version needs changes', [
+      await notifyOwner('version-rejected', updated, `${name} was not accepted`, 'Your version needs changes', [
         `${name} (${typeLabel(version.itemType)}) was not accepted. The reviewer wrote:`,
         reason ?? '',
         'Edit the version on its Detail page, then submit it again.',
@@ -387,7 +389,7 @@ export function createVersionsService(deps: VersionsDeps) {
         });
       });
       const name = `${item.name} version ${version.number}`;
-      await notifyOwner(row, `${name} was taken down`, 'Your version was taken down', [
+      await notifyOwner('version-taken-down', row, `${name} was taken down`, 'Your version was taken down', [
         `Lumora's review team took ${name} (${typeLabel(version.itemType)}) off the marketplace. The reason:`,
         reason,
         'You can add and submit a new version from its Detail page.',
@@ -436,6 +438,7 @@ export function createVersionsService(deps: VersionsDeps) {
       await repo.insertReviewMessage(db, { versionId, authorId: adminId, author: 'Reviewer', body: message });
       const name = `${item.name} version ${version.number}`;
       await notifyOwner(
+        'review-message',
         version,
         `The review team wrote about ${name}`,
         'A message from the review team',

@@ -2,9 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { hashRecipient } from '../logging.ts';
 import { insertOutboxMail } from './outbox-repository.ts';
 
+/** Why a mail is sent: what its log line says instead of its subject, which can carry a code. */
+export type MailPurpose =
+  | 'registration-code'
+  | 'registration-notice'
+  | 'reset-code'
+  | 'connect-link'
+  | 'contact-enquiry'
+  | 'version-released'
+  | 'version-rejected'
+  | 'version-taken-down'
+  | 'review-message';
+
 export interface MailMessage {
+  purpose: MailPurpose;
   to: string;
   subject: string;
   text: string;
@@ -18,14 +32,19 @@ export interface Mailer {
   close(): void;
 }
 
+/** A mail's log fields: never its subject, body or links, which carry codes and connect states. */
+const logFields = (mailId: string, { purpose, to }: MailMessage) => ({ mailId, purpose, to: hashRecipient(to) });
+
 export function createMailer(config: AppConfig, db: Db, log: FastifyBaseLogger): Mailer {
+  const build = ({ to, subject, text, html }: MailMessage) => ({ from: config.mailFrom, to, subject, text, html });
+
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        const sent = await transport.sendMail(build(message));
+        log.info(logFields(sent.messageId, message), 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -37,8 +56,8 @@ export function createMailer(config: AppConfig, db: Db, log: FastifyBaseLogger):
     return {
       kind: 'log-only',
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
-        log.warn({ to: message.to, subject: message.subject }, 'mail not delivered: SMTP_URL is not set');
+        const sent = await transport.sendMail(build(message));
+        log.warn(logFields(sent.messageId, message), 'mail not delivered: SMTP_URL is not set');
       },
       close: () => transport.close(),
     };
@@ -46,9 +65,10 @@ export function createMailer(config: AppConfig, db: Db, log: FastifyBaseLogger):
   return {
     kind: 'outbox',
     async send(message) {
-      await transport.sendMail({ from: config.mailFrom, ...message });
-      await insertOutboxMail(db, message);
-      log.info({ to: message.to, subject: message.subject }, 'mail stored in the dev outbox (/dev/outbox)');
+      const sent = await transport.sendMail(build(message));
+      const { to, subject, text, html } = message;
+      await insertOutboxMail(db, { to, subject, text, html });
+      log.info(logFields(sent.messageId, message), 'mail stored in the dev outbox (/dev/outbox)');
     },
     close: () => transport.close(),
   };

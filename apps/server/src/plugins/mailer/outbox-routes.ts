@@ -11,6 +11,13 @@ const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 
+/** Served as a file: the page's Content-Security-Policy allows no inline style. */
+const OUTBOX_CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6fb;color:#1f2333}main{max-width:860px;margin:0 auto;padding:24px}
+article{background:#fff;border-radius:10px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 3px #0001}
+header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}header span{color:#6b7080;font-size:14px}
+pre{white-space:pre-wrap;font-size:14px;line-height:1.5}
+`;
+
 /** The dev outbox: every mail the server would have sent, newest first. Never registered in production. */
 export async function outboxRoutes(app: FastifyInstance) {
   app.get(
@@ -25,6 +32,10 @@ export async function outboxRoutes(app: FastifyInstance) {
     async () => listOutboxMails(app.db),
   );
 
+  app.get('/dev/outbox.css', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(OUTBOX_CSS),
+  );
+
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await listOutboxMails(app.db);
     const items = mails
@@ -37,10 +48,7 @@ export async function outboxRoutes(app: FastifyInstance) {
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Partner Portal</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f6fb;color:#1f2333}main{max-width:860px;margin:0 auto;padding:24px}
-article{background:#fff;border-radius:10px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 3px #0001}
-header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}header span{color:#6b7080;font-size:14px}
-pre{white-space:pre-wrap;font-size:14px;line-height:1.5}</style></head>
+<link rel="stylesheet" href="/dev/outbox.css"></head>
 <body><main><h1>Dev outbox</h1><p>Mails the portal sent while no SMTP server is configured (newest first). JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
 ${items || '<p>No mail yet.</p>'}</main></body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  latestCode,
+  PASSWORD,
+  registerPartner,
+  registration,
+  type TestApp,
+  uniqueEmail,
+} from '../testing/index.ts';
+import { hashRecipient, redactUrl, serializeError } from './logging.ts';
+
+/** Every line the app logs, as written. */
+function captureLogs() {
+  const lines: string[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(line) } };
+}
+
+/** A secret as it would appear in a line; a six-digit code inside a longer number (a timestamp) is not one. */
+const occurs = (line: string, secret: string) =>
+  new RegExp(`(?<!\\d)${secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`).test(line);
+
+function expectNoSecrets(lines: string[], secrets: Record<string, string>) {
+  expect(lines.length).toBeGreaterThan(0);
+  const leaks = Object.entries(secrets).flatMap(([name, secret]) =>
+    lines.filter((line) => occurs(line, secret)).map((line) => `${name} in ${line}`),
+  );
+  expect(leaks).toEqual([]);
+}
+
+describeEachDatabase('logs', (variant) => {
+  let t: TestApp;
+  const log = captureLogs();
+  const parsed = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  beforeAll(async () => {
+    t = await createTestApp(variant, {}, { logStream: log.stream });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(() => {
+    log.lines.length = 0;
+  });
+
+  it('never carry the codes, tokens or passwords of a registration, a login and a password reset', async () => {
+    const email = uniqueEmail();
+    await t.app.inject({ method: 'GET', url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}` });
+    const registrationCode = await latestCode(t.app, email);
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Register',
+      payload: registration(email, registrationCode),
+    });
+    expect(registered.statusCode).toBe(200);
+    const { accessToken } = registered.json() as { accessToken: string };
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Login',
+      payload: { email, password: PASSWORD },
+    });
+    const loginToken = (login.json() as { accessToken: string }).accessToken;
+    await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(loginToken) });
+
+    await t.app.inject({ method: 'GET', url: `/api/Access/SendResetPasswordCode?email=${encodeURIComponent(email)}` });
+    const resetCode = await latestCode(t.app, email);
+    // the page the reset mail would open, and a reset that carries the code in its body
+    await t.app.inject({ method: 'GET', url: `/reset-password?email=${encodeURIComponent(email)}&code=${resetCode}` });
+    const newPassword = 'Fresh7Password';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/ResetPassword',
+      payload: { email, password: newPassword, verificationCode: resetCode },
+    });
+    expect(reset.statusCode).toBe(200);
+    // a client that sends broken JSON: V8's parse error quotes the text around the failure
+    const brokenJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/Access/Login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${email}","password":Broken9Password}`,
+    });
+    expect(brokenJson.statusCode).toBe(400);
+    // a mangled reset link: the router's error quotes the whole URL
+    const mangled = await t.app.inject({ method: 'GET', url: `/reset-password/%zz?code=${resetCode}` });
+    expect(mangled.statusCode).toBe(400);
+
+    expectNoSecrets(log.lines, {
+      registrationCode,
+      resetCode,
+      accessToken,
+      loginToken,
+      password: PASSWORD,
+      newPassword,
+      brokenJsonPassword: 'Broken9',
+    });
+    const mails = parsed().filter((line) => typeof line.mailId === 'string');
+    expect(mails.map((line) => line.purpose)).toEqual(['registration-code', 'reset-code']);
+    for (const mail of mails) {
+      expect(mail.to).toBe(hashRecipient(email));
+      expect(JSON.stringify(mail)).not.toContain(email);
+    }
+  });
+
+  it('never carry the state or the code of a payout account connection', async () => {
+    const partner = await registerPartner(t.app);
+    const urls = (
+      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(partner.accessToken) })
+    ).json() as Array<{ accountType: string; url: string }>;
+    const states = urls.map((u) => new URL(u.url, 'http://portal').searchParams.get('state') ?? '');
+    const standard = urls.find((u) => u.accountType === 'Standard')?.url ?? '';
+    expect((await t.app.inject({ method: 'GET', url: standard })).statusCode).toBe(200);
+    const consent = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/stripe/connect',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: states[0] ?? '',
+        account_type: 'Standard',
+        decision: 'authorize',
+      }).toString(),
+    });
+    const callback = new URL(consent.headers.location as string, 'http://portal');
+    const code = callback.searchParams.get('code') ?? '';
+    // the browser lands on the callback page with the code and state in its query
+    await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/Confirm',
+      headers: bearer(partner.accessToken),
+      payload: { code, scope: 'read_write', state: callback.searchParams.get('state') },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Connect/SendEmail',
+      headers: bearer(partner.accessToken),
+      payload: { email: 'finance@studio.example', accountType: 'Express' },
+    });
+
+    expect(code).not.toBe('');
+    expectNoSecrets(log.lines, {
+      standardState: states[0] ?? '',
+      expressState: states[1] ?? '',
+      code,
+      accessToken: partner.accessToken,
+    });
+    const requestUrls = parsed().flatMap((line) => {
+      const req = line.req as { url?: string } | undefined;
+      return req?.url ? [req.url] : [];
+    });
+    expect(requestUrls).toContain('/sandbox/stripe/connect?state=~&account_type=~&email=~');
+    expect(parsed().find((line) => line.purpose === 'connect-link')).toBeDefined();
+  });
+
+  it('never carry the parameters of a failing statement', async () => {
+    await t.database.db.execute(
+      sql.raw(
+        `alter table contact_enquiries add constraint refuses_marked check (position('refuse-me' in description) = 0)`,
+      ),
+    );
+    const marker = `refuse-me-${Math.random().toString(36).slice(2)}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ContactUs',
+      payload: {
+        name: 'Marked Sender',
+        email: 'marked.sender@studio.example',
+        phoneNumber: '+852 5555 0199',
+        description: `${marker} please call`,
+      },
+    });
+    expect(response.statusCode).toBe(500);
+
+    const outOfRange = '98765432101';
+    const refused = await t.database.db.execute(sql`select ${outOfRange}::integer`).catch((err: unknown) => err);
+    t.app.log.error({ err: refused }, 'statement failed');
+
+    expectNoSecrets(log.lines, {
+      marker,
+      phoneNumber: '+852 5555 0199',
+      email: 'marked.sender@studio.example',
+      outOfRange,
+    });
+    const failures = parsed().filter((line) => line.msg === 'request failed' || line.msg === 'statement failed');
+    expect(failures.map((line) => (line.err as { code?: string }).code)).toEqual(['23514', '22003']);
+    for (const failure of failures) expect((failure.err as { message: string }).message).toContain('Failed query: ');
+  });
+});
+
+describe('log redaction helpers', () => {
+  it('keeps the names of query parameters and drops their values', () => {
+    expect(redactUrl('/stripe-connected?code=ac_123&scope=read_write&state=abc')).toBe(
+      '/stripe-connected?code=~&scope=~&state=~',
+    );
+    expect(redactUrl('/api/Faq')).toBe('/api/Faq');
+  });
+
+  it('logs a database error by its code, SQL and stack, without its parameters or row values', () => {
+    const cause = Object.assign(new Error('new row for relation "users" violates check constraint "x"'), {
+      code: '23514',
+      detail: 'Failing row contains (hunter2).',
+      table: 'users',
+    });
+    const wrapped = Object.assign(new Error('Failed query: insert into "users" values ($1)\nparams: hunter2'), {
+      params: ['hunter2'],
+      query: 'insert into "users" values ($1)',
+      cause,
+    });
+    const serialized = serializeError(wrapped) as Record<string, unknown>;
+    expect(JSON.stringify(serialized)).not.toContain('hunter2');
+    expect(serialized).toMatchObject({ code: '23514', table: 'users' });
+    expect(serialized.message).toContain('Failed query: insert into "users" values ($1)');
+  });
+});

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
+import { bearer, registerConnectedPartner, registerPartner } from './partners.ts';
+
+/** A connected partner who owns one of everything, and the ids of it all. */
+export interface PartnerEstate {
+  userId: string;
+  email: string;
+  password: string;
+  token: string;
+  productId: string;
+  productVersionId: string;
+  modelId: string;
+  modelVersionId: string;
+  whitelistEntryId: string;
+  /** The whitelisted tester's email. */
+  testerEmail: string;
+  imageUrl: string;
+  buildUrl: string;
+}
+
+async function expectOk(response: { statusCode: number; body: string }, what: string) {
+  if (response.statusCode >= 300) throw new Error(`${what} failed (${response.statusCode}): ${response.body}`);
+  return JSON.parse(response.body) as Record<string, unknown>;
+}
+
+/**
+ * Registers a connected partner who owns a game with a testing version (builds uploaded, one message to the
+ * reviewers), a 3D model with a testing version, a whitelisted tester, an image and a build.
+ */
+export async function createPartnerEstate(app: FastifyInstance, name = 'Estate'): Promise<PartnerEstate> {
+  const partner = await registerConnectedPartner(app);
+  const auth = bearer(partner.accessToken);
+  const game = await createGameInTesting(app, partner.accessToken, `${name} game`);
+  await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: `/api/Product/Version/Messages/${game.versionId}`,
+      headers: auth,
+      payload: { message: 'Ready when you are.' },
+    }),
+    'posting a review message',
+  );
+  const model = await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/Model',
+      headers: auth,
+      payload: await modelBody(app, partner.accessToken, { name: `${name} model` }),
+    }),
+    'creating a model',
+  );
+  const modelVersion = await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/Model/Version',
+      headers: auth,
+      payload: { modelId: model.id, modelVersion: 1 },
+    }),
+    'adding a model version',
+  );
+  const tester = await registerPartner(app);
+  const entry = await expectOk(
+    await app.inject({ method: 'POST', url: '/api/WhiteList', headers: auth, payload: { email: tester.email } }),
+    'whitelisting a tester',
+  );
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));
+  if (!user) throw new Error(`no user row for ${partner.email}`);
+  return {
+    userId: user.id,
+    email: partner.email,
+    password: partner.password,
+    token: partner.accessToken,
+    productId: game.productId,
+    productVersionId: game.versionId,
+    modelId: model.id as string,
+    modelVersionId: modelVersion.id as string,
+    whitelistEntryId: entry.id as string,
+    testerEmail: tester.email,
+    imageUrl: (await uploadImage(app, partner.accessToken)).origin,
+    buildUrl: await uploadBuild(app, partner.accessToken, `${name}.glb`),
+  };
+}
+
+const byUser = (table: string, column: string) =>
+  `(select coalesce(json_agg(t order by t::text), '[]')::text from ${table} t where t.${column} = $1)`;
+
+/** Everything a partner owns, one row set per table; sessions and connect attempts by their state only. */
+const SNAPSHOT_SQL = `select md5(concat_ws('|',
+  ${byUser('users', 'id')},
+  ${byUser('products', 'owner_id')},
+  ${byUser('models', 'owner_id')},
+  ${byUser('versions', 'owner_id')},
+  (select coalesce(json_agg(m order by m::text), '[]')::text from review_messages m
+     join versions v on v.id = m.version_id where v.owner_id = $1),
+  ${byUser('whitelist_entries', 'owner_id')},
+  ${byUser('stored_files', 'owner_id')},
+  ${byUser('payout_accounts', 'user_id')},
+  (select coalesce(json_agg(json_build_array(id, used_at) order by id), '[]')::text from connect_attempts
+     where user_id = $1),
+  (select coalesce(json_agg(json_build_array(id, revoked_at) order by id), '[]')::text from sessions
+     where user_id = $1)
+)) as hash`;
+
+/** A hash of every row a partner owns: equal hashes, unchanged data. */
+export async function snapshotPartnerData(db: Db, userId: string): Promise<string> {
+  const query = sql.join(
+    SNAPSHOT_SQL.split('$1').map((part) => sql.raw(part)),
+    sql`${userId}::uuid`,
+  );
+  const result = (await db.execute(query)) as unknown as { rows: Array<{ hash: string }> };
+  const hash = result.rows[0]?.hash;
+  if (!hash) throw new Error('the partner snapshot query answered nothing');
+  return hash;
+}
