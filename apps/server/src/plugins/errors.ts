@@ -59,7 +59,8 @@ function fromFastifyError(error: FastifyError): { code: ErrorCode; message?: str
     case 415:
       return { code: 'UnsupportedMediaType' };
     case 429:
-      return { code: 'RateLimited' };
+      // the rate-limit plugin's message says how long to wait, and carries nothing else
+      return { code: 'RateLimited', message: error.message };
     case 503:
       return { code: 'ServiceUnavailable' };
     default:
