@@ -15,7 +15,7 @@ import { type CatalogService, createCatalogService } from './modules/catalog/ser
 import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
-import { createFilesService, type FilesService } from './modules/files/service.ts';
+import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
 import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
@@ -131,6 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     beforeCacheStore: options.beforeCacheStore,
   });
   const versions = createVersionsService({ ...deps, access, catalog, files, payments });
+  const testers = createTestersService({ ...deps, access, versions });
+  files.setTesterAccess(testers);
   app.decorate('services', {
     access,
     content: createContentService(deps),
@@ -138,10 +140,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     payments,
     files,
     versions,
-    testers: createTestersService({ ...deps, access, versions }),
+    testers,
   } satisfies Services);
 
+  // Uploads killed with their process leave temporary files: none can be in flight before the server listens.
+  app.addHook('onReady', async () => {
+    await files.sweepTemp(0);
+  });
+  const tempSweep = setInterval(() => {
+    files.sweepTemp(TEMP_FILE_MAX_AGE_MS).catch((err: unknown) => app.log.warn({ err }, 'temporary file sweep failed'));
+  }, TEMP_FILE_MAX_AGE_MS).unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(tempSweep);
     mailer.close();
     storage.close();
     if (ownsDatabase) await database.close();

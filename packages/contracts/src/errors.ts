@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileMessages } from './files.ts';
 
 /**
  * Every error the API can answer, with its HTTP status and the message shown to users.
@@ -57,8 +58,13 @@ export const errorCatalog = {
   FileNameInvalid: { status: 400, message: 'The file name is not valid.' },
   ImageTypeInvalid: { status: 415, message: 'Avatar picture must be JPG or PNG format!' },
   ImageTooLarge: { status: 413, message: 'Image must be smaller than 5 MB!' },
+  ImageDimensionsTooLarge: { status: 413, message: fileMessages.imageDimensions },
   BuildTypeInvalid: { status: 415, message: 'File must be AB or GLB format!' },
   BuildTooLarge: { status: 413, message: 'File must be smaller than 50 MB!' },
+  BuildUnreadable: {
+    status: 422,
+    message: 'The file could not be read as an AssetBundle or a glTF binary: it may be damaged.',
+  },
   FileNotFound: { status: 404, message: 'This file does not exist.' },
   VersionNotFound: { status: 404, message: 'This version does not exist.' },
   TestingVersionExists: {

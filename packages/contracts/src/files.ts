@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { paramText } from './validation.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The widest and tallest image accepted, in pixels. The largest image the portal shows is a cover at 800 px, so
+ * 4096 leaves room for any camera or design export while bounding what one upload costs to decode.
+ */
+export const IMAGE_MAX_SIDE = 4096;
 export const BUILD_MAX_BYTES = 50 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'] as const;
 export const BUILD_EXTENSIONS = ['.ab', '.glb'] as const;
@@ -11,6 +16,7 @@ export const MAX_FILES_PER_REQUEST = 10;
 export const fileMessages = {
   imageFormat: 'Avatar picture must be JPG or PNG format!',
   imageSize: 'Image must be smaller than 5 MB!',
+  imageDimensions: `Image must be at most ${IMAGE_MAX_SIDE} × ${IMAGE_MAX_SIDE} pixels!`,
   buildFormat: 'File must be AB or GLB format!',
   buildSize: 'File must be smaller than 50 MB!',
 } as const;

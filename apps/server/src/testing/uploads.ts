@@ -63,21 +63,27 @@ export function gltfWithMesh(triangles = 12, metres = 1): Record<string, unknown
   };
 }
 
-/** A glTF binary: header and a JSON chunk holding `gltf`, padded to `size` bytes. */
+/** A glTF binary: header, a JSON chunk holding `gltf` and, to reach `size` bytes, a BIN chunk of zeros. */
 export function glbBuild(
   size = 4096,
   gltf: Record<string, unknown> = { asset: { version: '2.0' }, scenes: [{ nodes: [] }] },
 ): Buffer {
   const text = JSON.stringify(gltf);
   const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));
+  const unpadded = 20 + json.length;
   const header = Buffer.alloc(20);
   header.write('glTF', 0, 'ascii');
   header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(Math.max(size, 20 + json.length), 8);
+  header.writeUInt32LE(Math.max(size, unpadded), 8);
   header.writeUInt32LE(json.length, 12);
   header.write('JSON', 16, 'ascii');
-  const body = Buffer.concat([header, json]);
-  return size > body.length ? Buffer.concat([body, Buffer.alloc(size - body.length)]) : body;
+  if (size <= unpadded) return Buffer.concat([header, json]);
+  const binLength = size - unpadded - 8;
+  if (binLength < 0 || size % 4 !== 0) throw new Error(`cannot make a .glb of ${size} bytes`);
+  const binHeader = Buffer.alloc(8);
+  binHeader.writeUInt32LE(binLength, 0);
+  binHeader.write('BIN\u0000', 4, 'latin1');
+  return Buffer.concat([header, json, binHeader, Buffer.alloc(binLength)]);
 }
 
 /** A UnityFS AssetBundle header (format 8, built with `unityVersion`), padded to `size` bytes. */

@@ -3,7 +3,16 @@ import { useId } from 'react';
 import { UploadFooter, UploadProgress } from './upload-parts.tsx';
 import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
 
-const FILE_ERROR_CODES = ['BuildTooLarge', 'BuildTypeInvalid', 'FileMissing', 'FileNameInvalid', 'PayloadTooLarge'];
+const FILE_ERROR_CODES = [
+  'BuildTooLarge',
+  'BuildTypeInvalid',
+  'BuildUnreadable',
+  'UnsupportedMediaType',
+  'FileMissing',
+  'FileNameInvalid',
+  'MalformedRequest',
+  'PayloadTooLarge',
+];
 // glTF binary ("glTF") and Unity AssetBundles ("Unity…")
 const GLB_SIGNATURE = [0x67, 0x6c, 0x54, 0x46];
 const UNITY_SIGNATURE = [0x55, 0x6e, 0x69, 0x74, 0x79];

@@ -1,4 +1,4 @@
-import { fileMessages, IMAGE_MAX_BYTES, isImageFileName, type UploadedFile } from '@portal/contracts';
+import { fileMessages, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, isImageFileName, type UploadedFile } from '@portal/contracts';
 import { useId } from 'react';
 import { UploadFooter, UploadProgress } from './upload-parts.tsx';
 import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
@@ -6,7 +6,16 @@ import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
 export { REVALIDATE_DELAY_MS as IMAGE_REVALIDATE_DELAY_MS } from './use-single-upload.ts';
 
 /** Upload refusals the uploader explains next to itself; anything else goes to the global handler. */
-const FILE_ERROR_CODES = ['ImageTooLarge', 'ImageTypeInvalid', 'FileMissing', 'FileNameInvalid', 'PayloadTooLarge'];
+const FILE_ERROR_CODES = [
+  'ImageTooLarge',
+  'ImageDimensionsTooLarge',
+  'ImageTypeInvalid',
+  'UnsupportedMediaType',
+  'FileMissing',
+  'FileNameInvalid',
+  'MalformedRequest',
+  'PayloadTooLarge',
+];
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
@@ -92,7 +101,7 @@ export function ImageUpload({
         {progress !== null ? <UploadProgress percent={progress} label={`Uploading ${subject}`} /> : null}
       </div>
       <UploadFooter
-        hint="JPG or PNG, up to 5 MB"
+        hint={`JPG or PNG, up to 5 MB and ${IMAGE_MAX_SIDE} × ${IMAGE_MAX_SIDE} px`}
         hintId={hintId}
         subject={subject}
         onRemove={value ? remove : undefined}

@@ -1,11 +1,15 @@
-import { readdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../../db/schema.ts';
+import { createDiskStorage } from '../../plugins/storage.ts';
 import {
   bearer,
   createTestApp,
@@ -19,6 +23,32 @@ import {
   type TestApp,
   unityBundle,
 } from '../../testing/index.ts';
+import { createFilesService, TEMP_FILE_MAX_AGE_MS } from './service.ts';
+
+/**
+ * Uploads a file of `size` bytes named `name` `times` times with Node's fetch (a glTF binary when the name ends
+ * in .glb, letters otherwise) and prints each answer, or the error the client saw, as JSON.
+ */
+const FETCH_UPLOAD_CLIENT = `
+const [url, token, name, size, times] = process.argv.slice(1);
+const data = Buffer.alloc(Number(size), 0x41);
+if (name.endsWith('.glb')) {
+  data.write('glTF', 0, 'latin1');
+  data.writeUInt32LE(2, 4);
+}
+const answers = [];
+for (let i = 0; i < Number(times); i++) {
+  const body = new FormData();
+  body.append('file', new Blob([data]), name);
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { authorization: 'Bearer ' + token }, body });
+    answers.push({ status: response.status, body: await response.json() });
+  } catch (err) {
+    answers.push({ error: err.message + ': ' + (err.cause?.code ?? err.cause?.message) });
+  }
+}
+console.log(JSON.stringify(answers));
+`;
 
 type Uploaded = { name: string; origin: string; icon: string | null; medium: string | null; small: string | null };
 
@@ -68,6 +98,121 @@ describeEachDatabase('file host', (variant) => {
     const [file] = response.json() as Uploaded[];
     expect(file?.origin).toMatch(/origin\.jpg$/);
     expect((await get(file?.medium ?? '')).headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('serves the re-encoded image, never bytes hidden after its end', async () => {
+    const png = await pngImage(300, 200);
+    const smuggled = Buffer.concat([
+      png,
+      Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...Array(56).fill(0)]),
+    ]);
+    const [file] = (await upload([{ name: 'file', filename: 'cover.png', data: smuggled }])).json() as Uploaded[];
+    const served = await get(file?.origin ?? '');
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.includes('<html>')).toBe(false);
+    expect(served.rawPayload.includes(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))).toBe(false);
+    // a PNG ends with its IEND chunk
+    expect(served.rawPayload.subarray(-8, -4).toString('latin1')).toBe('IEND');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 300, height: 200 });
+  });
+
+  it('refuses an image wider or taller than 4096 pixels, and stores nothing', async () => {
+    const before = await storedCount();
+    for (const [width, height] of [
+      [4097, 16],
+      [16, 4097],
+      [6000, 6000],
+    ] as const) {
+      const response = await upload([{ name: 'file', filename: 'panorama.png', data: await pngImage(width, height) }]);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        errorCode: 'ImageDimensionsTooLarge',
+        message: 'Image must be at most 4096 × 4096 pixels!',
+      });
+    }
+    expect(await storedCount()).toBe(before);
+    expect((await upload([{ name: 'file', filename: 'wide.png', data: await pngImage(4096, 16) }])).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses a build whose container does not parse, says why, and stores nothing', async () => {
+    const before = await storedCount();
+    const elf = Buffer.concat([Buffer.from('glTF', 'latin1'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])]);
+    const glbThenElf = await upload([
+      { name: 'file', filename: 'model.glb', data: Buffer.concat([elf, Buffer.alloc(4084)]) },
+    ]);
+    expect(glbThenElf.statusCode).toBe(422);
+    expect(glbThenElf.json()).toEqual({
+      errorCode: 'BuildUnreadable',
+      message:
+        'The file is not a glTF 2.0 binary (its header says container version 1179403647): export it as glTF 2.0.',
+    });
+    const cut = glbBuild(8192).subarray(0, 6000);
+    const truncated = await upload([{ name: 'file', filename: 'cut.glb', data: cut }]);
+    expect(truncated.json()).toMatchObject({
+      errorCode: 'BuildUnreadable',
+      message: expect.stringMatching(/truncated/),
+    });
+    const bundle = await upload([
+      { name: 'file', filename: 'game.ab', data: Buffer.from('Unity, then anything at all') },
+    ]);
+    expect(bundle.statusCode).toBe(422);
+    expect(bundle.json()).toEqual({
+      errorCode: 'BuildUnreadable',
+      message: 'The file does not start with an AssetBundle signature (UnityFS).',
+    });
+    expect(await storedCount()).toBe(before);
+    const leftovers = await readdir(path.join(t.config.dataDir, 'tmp')).catch(() => []);
+    expect(leftovers).toEqual([]);
+  });
+
+  it('serves a build with a non-ASCII name under an RFC 5987 file name', async () => {
+    const data = glbBuild(4096);
+    const [file] = (await upload([{ name: 'file', filename: '模型.glb', data }])).json() as Uploaded[];
+    expect(file?.name).toBe('模型.glb');
+    const served = await get(file?.origin ?? '', token);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="??.glb"; filename*=UTF-8''%E6%A8%A1%E5%9E%8B.glb`,
+    );
+    expect(served.rawPayload.equals(data)).toBe(true);
+  });
+
+  it('decides who may read a build before it opens the stored file', async () => {
+    const [file] = (
+      await upload([{ name: 'file', filename: 'private.glb', data: glbBuild(4096) }])
+    ).json() as Uploaded[];
+    const key = (file?.origin ?? '').replace(/^\/files\//, '');
+    const storage = createDiskStorage(path.join(t.config.dataDir, 'files'));
+    const get = vi.spyOn(storage, 'get');
+    const files = createFilesService({ db: t.database.db, config: t.config, storage, log: t.app.log });
+    const stranger = await t.app.services.access.authenticate((await registerPartner(t.app)).accessToken);
+    await expect(files.openFile(key, stranger)).rejects.toMatchObject({
+      errorCode: 'FileNotFound',
+    });
+    await expect(files.openFile(key, undefined)).rejects.toMatchObject({ errorCode: 'FileNotFound' });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['without a boundary', (type: string) => type.replace(/; boundary=.*$/, ''), (body: Buffer) => body],
+    ['with another boundary', () => 'multipart/form-data; boundary=----somethingelse', (body: Buffer) => body],
+    ['cut off before its closing boundary', (type: string) => type, (body: Buffer) => body.subarray(0, 400)],
+    ['cut off inside a part header', (type: string) => type, (body: Buffer) => body.subarray(0, 60)],
+  ])('answers 400 to a multipart body %s', async (_label, contentType, cut) => {
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.png', data: await pngImage(64, 64) }]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/FileUpload/Single/Query',
+      payload: cut(payload),
+      headers: { ...bearer(token), 'content-type': contentType(headers['content-type'] ?? '') },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'MalformedRequest' });
+    const leftovers = await readdir(path.join(t.config.dataDir, 'tmp')).catch(() => []);
+    expect(leftovers).toEqual([]);
   });
 
   it('stores builds, recognised by content, and serves them only to their owner', async () => {
@@ -161,7 +306,7 @@ describeEachDatabase('file host', (variant) => {
   });
 });
 
-describe('file host: memory while refusing an over-limit upload', () => {
+describe('file host: refusing uploads over a real connection', () => {
   let t: TestApp;
   let token: string;
   let port: number;
@@ -174,6 +319,30 @@ describe('file host: memory while refusing an over-limit upload', () => {
   afterAll(async () => {
     await t?.close();
   });
+
+  it.each([
+    ['a 6 MB file of another type', 'setup.exe', 6, 10, 415, 'UnsupportedMediaType'],
+    ['a 6 MB text file named .png', 'notes.png', 6, 10, 415, 'ImageTypeInvalid'],
+    ['a 60 MB build', 'huge.glb', 60, 2, 413, 'BuildTooLarge'],
+  ])(
+    "answers %s sent with Node's fetch, rather than cutting the connection under it",
+    async (_label, name, megabytes, times, status, errorCode) => {
+      // Another process, as a real client is: in this one the server and the client take turns, and the client
+      // always reads the answer before the connection is cut.
+      const { stdout } = await promisify(execFile)(process.execPath, [
+        '--input-type=module',
+        '-e',
+        FETCH_UPLOAD_CLIENT,
+        `http://127.0.0.1:${port}/FileUpload/Single/Query`,
+        token,
+        name,
+        String(megabytes * 1024 * 1024),
+        String(times),
+      ]);
+      const answers = JSON.parse(stdout) as Array<{ status: number; body: { errorCode?: string } } | { error: string }>;
+      expect(answers).toEqual(Array(times).fill({ status, body: expect.objectContaining({ errorCode }) }));
+    },
+  );
 
   it('cuts a 60 MB build off with 413 without holding it in memory', async () => {
     const boundary = '----portalmemorytest';
@@ -219,5 +388,47 @@ describe('file host: memory while refusing an over-limit upload', () => {
     clearInterval(sampler);
     expect(status).toBe(413);
     expect(peak - baseline).toBeLessThan(30 * 1024 * 1024);
+  });
+});
+
+describe('file host: temporary files left by killed uploads', () => {
+  const leftover = async (dir: string, hoursOld: number) => {
+    const file = path.join(dir, `left-${Math.random().toString(16).slice(2)}`);
+    await writeFile(file, Buffer.alloc(64 * 1024, 1));
+    const at = new Date(Date.now() - hoursOld * 60 * 60 * 1000);
+    await utimes(file, at, at);
+    return path.basename(file);
+  };
+
+  it('removes every temporary file when the server starts', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-sweep-'));
+    const tmp = path.join(dataDir, 'tmp');
+    await mkdir(tmp);
+    await leftover(tmp, 0);
+    await leftover(tmp, 30);
+    const t = await createTestApp('pglite', { DATA_DIR: dataDir });
+    try {
+      expect(await readdir(tmp)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('removes, every hour, the temporary files nothing has written to for an hour', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let t: TestApp | undefined;
+    try {
+      t = await createTestApp('pglite');
+      const tmp = path.join(t.config.dataDir, 'tmp');
+      await mkdir(tmp, { recursive: true });
+      const stale = await leftover(tmp, 2);
+      const live = await leftover(tmp, 0);
+      vi.advanceTimersByTime(TEMP_FILE_MAX_AGE_MS);
+      await vi.waitFor(async () => expect(await readdir(tmp)).not.toContain(stale));
+      expect(await readdir(tmp)).toEqual([live]);
+    } finally {
+      vi.useRealTimers();
+      await t?.close();
+    }
   });
 });

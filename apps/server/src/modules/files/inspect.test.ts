@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glbBuild, gltfWithMesh, unityBundle } from '../../testing/uploads.ts';
-import { assetBundleReport, glbReport, inspectBuildFile } from './inspect.ts';
+import { assetBundleReport, glbReport, inspectBuild, inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 
 const codes = (report: { findings: Array<{ code: string }> }) => report.findings.map((finding) => finding.code);
 
@@ -76,24 +76,31 @@ describe('glTF binary report', () => {
     ]);
   });
 
-  it('reports a truncated file, an old container, an unreadable JSON chunk and glTF 1.0', () => {
+  it('refuses a truncated file, an old container and a missing or unreadable JSON chunk, saying why', () => {
     const whole = glbBuild(4096, gltfWithMesh());
-    expect(glbReport(whole, 3000).findings[0]).toMatchObject({
-      code: 'Truncated',
-      message: 'The file is 3,000 bytes but its header says 4,096: it may be truncated or damaged.',
-    });
+    expect(() => glbReport(whole, 3000)).toThrow(
+      new UnreadableBuildError('The file is 3,000 bytes but its header says 4,096: it may be truncated or damaged.'),
+    );
     const old = Buffer.from(whole);
     old.writeUInt32LE(1, 4);
-    expect(codes(glbReport(old, old.length))).toEqual(['GlbVersion']);
+    expect(() => glbReport(old, old.length)).toThrow(
+      'The file is not a glTF 2.0 binary (its header says container version 1): export it as glTF 2.0.',
+    );
     const broken = Buffer.from(whole);
     broken.write('{{{{', 20, 'latin1');
-    expect(glbReport(broken, broken.length)).toMatchObject({ glb: null, findings: [{ code: 'GlbJson' }] });
+    expect(() => glbReport(broken, broken.length)).toThrow('The glTF JSON chunk could not be read.');
     const noChunk = Buffer.from(whole);
     noChunk.write('BIN\u0000', 16, 'latin1');
-    expect(codes(glbReport(noChunk, noChunk.length))).toEqual(['GlbJson']);
+    expect(() => glbReport(noChunk, noChunk.length)).toThrow('The file has no glTF JSON chunk where one must start.');
+    const overlong = Buffer.from(whole);
+    overlong.writeUInt32LE(8192, 12);
+    expect(() => glbReport(overlong, overlong.length)).toThrow('The glTF JSON chunk runs past the end of the file.');
+    expect(() => glbReport(Buffer.from('glTF'), 4)).toThrow('The file is too short to be a glTF binary.');
+  });
+
+  it('reports a well-formed file that declares glTF 1.0 instead of refusing it', () => {
     const v1 = glbBuild(1024, { ...gltfWithMesh(), asset: { version: '1.0' } });
     expect(codes(glbReport(v1, v1.length))).toEqual(['GltfVersion']);
-    expect(codes(glbReport(Buffer.from('glTF'), 4))).toEqual(['GlbHeader']);
   });
 
   it('never trusts the shapes inside the JSON', () => {
@@ -130,9 +137,7 @@ describe('Unity AssetBundle report', () => {
     });
   });
 
-  it('reports a truncated bundle and the legacy formats', () => {
-    const bundle = unityBundle(8192);
-    expect(codes(assetBundleReport(bundle.subarray(0, 256), 5000))).toEqual(['Truncated']);
+  it('reports the legacy formats', () => {
     const legacy = Buffer.from('UnityWeb\u0000\u0000\u0000\u0000\u00033.x.x\u00004.7.2f1\u0000', 'latin1');
     expect(assetBundleReport(legacy, 4096)).toMatchObject({
       assetBundle: { signature: 'UnityWeb', formatVersion: 3, unityVersion: '4.7.2f1' },
@@ -144,6 +149,22 @@ describe('Unity AssetBundle report', () => {
         },
       ],
     });
+  });
+
+  it('refuses a truncated bundle, an unknown signature and a header cut short, saying why', () => {
+    const bundle = unityBundle(8192);
+    expect(() => assetBundleReport(bundle.subarray(0, 256), 5000)).toThrow(
+      new UnreadableBuildError('The file is 5,000 bytes but its header says 8,192: it may be truncated or damaged.'),
+    );
+    expect(() => assetBundleReport(Buffer.from('UnityXYZ\u0000rest', 'latin1'), 4096)).toThrow(
+      'The file does not start with an AssetBundle signature (UnityFS).',
+    );
+    expect(() => assetBundleReport(Buffer.from('Unity and then an ELF'), 4096)).toThrow(
+      'The file does not start with an AssetBundle signature (UnityFS).',
+    );
+    expect(() => assetBundleReport(bundle.subarray(0, 14), 8192)).toThrow(
+      'The AssetBundle header is cut short: the file may be damaged.',
+    );
   });
 });
 
@@ -167,5 +188,40 @@ describe('inspecting a stored file', () => {
       assetBundle: { formatVersion: 8 },
       findings: [],
     });
+  });
+
+  it('refuses glTF magic followed by something else, saying why', async () => {
+    const elf = Buffer.concat([Buffer.from('glTF', 'latin1'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])]);
+    const file = path.join(dir, 'elf.glb');
+    await writeFile(file, Buffer.concat([elf, Buffer.alloc(4084)]));
+    await expect(inspectBuildFile(file, 'glb', 4096)).rejects.toThrow(
+      new UnreadableBuildError(
+        'The file is not a glTF 2.0 binary (its header says container version 1179403647): export it as glTF 2.0.',
+      ),
+    );
+  });
+
+  it('walks the chunks after the JSON one and refuses any that do not end with the file', async () => {
+    const read = (buffer: Buffer) => async (position: number, length: number) =>
+      buffer.subarray(position, position + length);
+    const glb = glbBuild(4096, gltfWithMesh());
+    await expect(inspectBuild(read(glb), 'glb', glb.length)).resolves.toMatchObject({ findings: [] });
+
+    const jsonEnd = 20 + glb.readUInt32LE(12);
+    const overrun = Buffer.from(glb);
+    overrun.writeUInt32LE(8192, jsonEnd);
+    await expect(inspectBuild(read(overrun), 'glb', overrun.length)).rejects.toThrow(
+      'A chunk runs past the end of the file: it may be truncated.',
+    );
+    const cut = Buffer.concat([glb.subarray(0, jsonEnd), Buffer.alloc(4)]);
+    cut.writeUInt32LE(cut.length, 8);
+    await expect(inspectBuild(read(cut), 'glb', cut.length)).rejects.toThrow(
+      'The file ends inside a chunk header: it may be truncated.',
+    );
+    const zeros = Buffer.concat([glb.subarray(0, jsonEnd), Buffer.alloc(4096)]);
+    zeros.writeUInt32LE(zeros.length, 8);
+    await expect(inspectBuild(read(zeros), 'glb', zeros.length)).rejects.toThrow(
+      'The file holds more than 16 chunks: it is not a glTF export.',
+    );
   });
 });

@@ -28,11 +28,18 @@ const vector = (value: unknown): [number, number, number] | undefined => {
     : undefined;
 };
 
-const truncated = (size: number, declared: number): BuildFinding => ({
-  level: 'error',
-  code: 'Truncated',
-  message: `The file is ${count.format(size)} bytes but its header says ${count.format(declared)}: it may be truncated or damaged.`,
-});
+/**
+ * A build whose container does not parse: the header, the chunk or block lengths, or the glTF JSON. It is refused
+ * with `message` as the reason; what is found in a container that parses is reported instead.
+ */
+export class UnreadableBuildError extends Error {
+  override name = 'UnreadableBuildError';
+}
+
+const truncated = (size: number, declared: number) =>
+  new UnreadableBuildError(
+    `The file is ${count.format(size)} bytes but its header says ${count.format(declared)}: it may be truncated or damaged.`,
+  );
 
 /** How many bytes from the start of a .glb `glbReport` needs, given its first 20. */
 export function glbBytesNeeded(header: Buffer, size: number): number {
@@ -151,7 +158,10 @@ function summariseGltf(gltf: Json): { summary: GlbSummary; findings: BuildFindin
   return { summary, findings };
 }
 
-/** The report of a .glb from its first `glbBytesNeeded` bytes and its size. */
+/**
+ * The report of a .glb from its first `glbBytesNeeded` bytes and its size. Throws UnreadableBuildError when the
+ * header or the JSON chunk does not parse; the chunks after the JSON are checked by `checkGlbChunks`.
+ */
 export function glbReport(start: Buffer, size: number): BuildReport {
   const report = (glb: GlbSummary | null, findings: BuildFinding[]): BuildReport => ({
     format: 'glb',
@@ -160,30 +170,24 @@ export function glbReport(start: Buffer, size: number): BuildReport {
     assetBundle: null,
     findings,
   });
-  if (start.length < GLB_HEADER_BYTES) {
-    return report(null, [{ level: 'error', code: 'GlbHeader', message: 'The file is too short to be a glTF binary.' }]);
-  }
-  const findings: BuildFinding[] = [];
+  if (start.length < GLB_HEADER_BYTES) throw new UnreadableBuildError('The file is too short to be a glTF binary.');
   const container = start.readUInt32LE(4);
   if (container !== 2) {
-    findings.push({
-      level: 'error',
-      code: 'GlbVersion',
-      message: `This is a glTF binary of version ${container}; export it as glTF 2.0.`,
-    });
+    throw new UnreadableBuildError(
+      `The file is not a glTF 2.0 binary (its header says container version ${container}): export it as glTF 2.0.`,
+    );
   }
   const declared = start.readUInt32LE(8);
-  if (declared !== size) findings.push(truncated(size, declared));
+  if (declared !== size) throw truncated(size, declared);
   const jsonLength = start.readUInt32LE(12);
   if (start.readUInt32LE(16) !== JSON_CHUNK) {
-    return report(null, [
-      ...findings,
-      { level: 'error', code: 'GlbJson', message: 'The file has no glTF JSON chunk where one must start.' },
-    ]);
+    throw new UnreadableBuildError('The file has no glTF JSON chunk where one must start.');
+  }
+  if (GLB_HEADER_BYTES + jsonLength > size) {
+    throw new UnreadableBuildError('The glTF JSON chunk runs past the end of the file.');
   }
   if (jsonLength > GLB_JSON_MAX_BYTES) {
     return report(null, [
-      ...findings,
       {
         level: 'warning',
         code: 'GlbJsonTooLarge',
@@ -198,17 +202,40 @@ export function glbReport(start: Buffer, size: number): BuildReport {
   } catch {
     gltf = undefined;
   }
-  if (!isObject(gltf)) {
-    return report(null, [
-      ...findings,
-      { level: 'error', code: 'GlbJson', message: 'The glTF JSON chunk could not be read.' },
-    ]);
-  }
+  if (!isObject(gltf)) throw new UnreadableBuildError('The glTF JSON chunk could not be read.');
   const inspected = summariseGltf(gltf);
-  return report(inspected.summary, [...findings, ...inspected.findings]);
+  return report(inspected.summary, inspected.findings);
 }
 
-/** The report of a Unity AssetBundle from its first 256 bytes and its size. */
+/** Reads `length` bytes at `position`; fewer at the end of the file. */
+export type ReadAt = (position: number, length: number) => Promise<Buffer>;
+
+/** glTF 2.0 has a JSON and a BIN chunk; readers skip unknown ones, but a file made of many is not an export. */
+const GLB_MAX_CHUNKS = 16;
+
+/**
+ * Walks the chunk headers after the JSON chunk of a .glb whose header `glbReport` accepted: each must fit, and
+ * the last must end where the file does.
+ */
+export async function checkGlbChunks(read: ReadAt, header: Buffer, size: number): Promise<void> {
+  let offset = GLB_HEADER_BYTES + header.readUInt32LE(12);
+  for (let chunks = 1; offset < size; chunks += 1) {
+    if (chunks >= GLB_MAX_CHUNKS) {
+      throw new UnreadableBuildError(`The file holds more than ${GLB_MAX_CHUNKS} chunks: it is not a glTF export.`);
+    }
+    const chunk = await read(offset, 8);
+    if (chunk.length < 8) throw new UnreadableBuildError('The file ends inside a chunk header: it may be truncated.');
+    offset += 8 + chunk.readUInt32LE(0);
+    if (offset > size) throw new UnreadableBuildError('A chunk runs past the end of the file: it may be truncated.');
+  }
+}
+
+const ASSET_BUNDLE_SIGNATURES = ['UnityFS', 'UnityWeb', 'UnityRaw', 'UnityArchive'];
+
+/**
+ * The report of a Unity AssetBundle from its first 256 bytes and its size. Throws UnreadableBuildError when the
+ * header does not parse or, for UnityFS, does not declare the file's size.
+ */
 export function assetBundleReport(start: Buffer, size: number): BuildReport {
   let offset = 0;
   const nextString = () => {
@@ -218,43 +245,58 @@ export function assetBundleReport(start: Buffer, size: number): BuildReport {
     offset = end + 1;
     return value;
   };
-  const findings: BuildFinding[] = [];
-  const signature = nextString() ?? 'Unity';
-  const summary: AssetBundleSummary = { signature: signature.slice(0, 20), formatVersion: null, unityVersion: null };
-  if (offset + 4 <= start.length) {
-    summary.formatVersion = start.readUInt32BE(offset);
-    offset += 4;
-    nextString();
-    summary.unityVersion = nextString()?.slice(0, 40) ?? null;
+  const signature = nextString();
+  if (signature === null || !ASSET_BUNDLE_SIGNATURES.includes(signature)) {
+    throw new UnreadableBuildError('The file does not start with an AssetBundle signature (UnityFS).');
   }
+  const cutShort = () => new UnreadableBuildError('The AssetBundle header is cut short: the file may be damaged.');
+  if (offset + 4 > start.length) throw cutShort();
+  const formatVersion = start.readUInt32BE(offset);
+  offset += 4;
+  const playerVersion = nextString();
+  const unityVersion = nextString();
+  if (playerVersion === null || unityVersion === null) throw cutShort();
+  const summary: AssetBundleSummary = {
+    signature,
+    formatVersion,
+    unityVersion: unityVersion.slice(0, 40),
+  };
+  const findings: BuildFinding[] = [];
   if (signature !== 'UnityFS') {
     findings.push({
       level: 'warning',
       code: 'LegacyAssetBundle',
       message: `This AssetBundle uses the old ${summary.signature} format: rebuild it with Unity 5.3 or newer.`,
     });
-  } else if (summary.unityVersion !== null && offset + 8 <= start.length) {
+  } else {
+    if (offset + 8 > start.length) throw cutShort();
     const declared = Number(start.readBigUInt64BE(offset));
-    if (declared !== size) findings.push(truncated(size, declared));
+    if (declared !== size) throw truncated(size, declared);
   }
   return { format: 'assetbundle', size, glb: null, assetBundle: summary, findings };
 }
 
-async function readStart(filePath: string, length: number): Promise<Buffer> {
+/** Inspects a stored build file, reading only its headers (and a .glb's JSON chunk). */
+export async function inspectBuildFile(filePath: string, format: 'glb' | 'unity', size: number): Promise<BuildReport> {
   const handle = await open(filePath, 'r');
   try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
+    const read: ReadAt = async (position, length) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      return buffer.subarray(0, bytesRead);
+    };
+    return await inspectBuild(read, format, size);
   } finally {
     await handle.close();
   }
 }
 
-/** Inspects a stored build file, reading only its header (and a .glb's JSON chunk). */
-export async function inspectBuildFile(filePath: string, format: 'glb' | 'unity', size: number): Promise<BuildReport> {
-  if (format === 'unity') return assetBundleReport(await readStart(filePath, ASSET_BUNDLE_HEAD_BYTES), size);
-  const header = await readStart(filePath, GLB_HEADER_BYTES);
+/** Inspects a build through `read`; throws UnreadableBuildError when its container does not parse. */
+export async function inspectBuild(read: ReadAt, format: 'glb' | 'unity', size: number): Promise<BuildReport> {
+  if (format === 'unity') return assetBundleReport(await read(0, ASSET_BUNDLE_HEAD_BYTES), size);
+  const header = await read(0, GLB_HEADER_BYTES);
   const needed = glbBytesNeeded(header, size);
-  return glbReport(needed > header.length ? await readStart(filePath, needed) : header, size);
+  const report = glbReport(needed > header.length ? await read(0, needed) : header, size);
+  await checkGlbChunks(read, header, size);
+  return report;
 }

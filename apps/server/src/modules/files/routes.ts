@@ -9,13 +9,25 @@ import {
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { discardRequestBody } from '../../lib/discard-body.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
+import { asUploadReadError } from './service.ts';
 
 const tags = ['files'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  422: apiErrorSchema,
+};
+/** How much of a refused upload is still read (and dropped) so that the client gets the answer; beyond, it is cut off. */
+const REFUSED_BODY_MAX_BYTES = BUILD_MAX_BYTES + 8 * 1024 * 1024;
+const REFUSED_BODY_MAX_MS = 60_000;
 
 /** The upload host: multipart uploads streamed to storage, and the files it serves. */
 export async function filesRoutes(fastify: FastifyInstance) {
@@ -34,17 +46,24 @@ export async function filesRoutes(fastify: FastifyInstance) {
     },
   });
 
-  // A refused upload may still be streaming in: answer now and close the connection instead of reading it all.
-  app.addHook('onError', async (_request, reply, error) => {
-    const status =
-      (error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode;
-    if (status === 413 || status === 415) reply.header('connection', 'close');
+  // A refused upload may still be streaming in: the client reads the answer only once it has sent the rest, so
+  // the rest is read and dropped up to a bound, and past it the connection is closed.
+  app.addHook('onError', async (request, reply) => {
+    if (!(await discardRequestBody(request.raw, REFUSED_BODY_MAX_BYTES, REFUSED_BODY_MAX_MS))) {
+      reply.header('connection', 'close');
+    }
   });
 
   async function receive(request: FastifyRequest, mode: 'single' | 'multiple' | 'detail'): Promise<UploadedFile[]> {
     const ownerId = currentUser(request).id;
     const results: UploadedFile[] = [];
-    for await (const part of request.parts()) {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parts.next().catch((err: unknown) => {
+        throw asUploadReadError(err);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type !== 'file') continue;
       if (mode === 'single' && results.length === 1) {
         part.file.resume();
@@ -108,28 +127,15 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply: FastifyReply) => {
-      const { row, url, body, size } = await files.openFile((request.params as { '*': string })['*']);
+      const viewer = await optionalUser(app, request);
+      const { row, body, size } = await files.openFile((request.params as { '*': string })['*'], viewer);
       if (row.kind === 'build') {
-        const viewer = await optionalUser(app, request);
-        const mayRead =
-          viewer !== undefined &&
-          (viewer.id === row.ownerId ||
-            viewer.role === 'Admin' ||
-            (await app.services.testers.canInstall(viewer.id, row.ownerId, url)));
-        if (!mayRead) {
-          body.destroy();
-          throw new AppError('FileNotFound');
-        }
-        reply.header('content-disposition', `attachment; filename="${row.originalName.replaceAll('"', '')}"`);
+        reply.header('content-disposition', contentDisposition(row.originalName, { type: 'attachment' }));
         reply.header('cache-control', 'private, max-age=0');
       } else {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       }
-      return reply
-        .type(row.contentType)
-        .header('content-length', size)
-        .header('x-content-type-options', 'nosniff')
-        .send(body);
+      return reply.type(row.contentType).header('content-length', size).send(body);
     },
   );
 }

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { BUILD_MAX_BYTES, type BuildReport, IMAGE_MAX_BYTES, type UploadedFile } from '@portal/contracts';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import {
+  BUILD_MAX_BYTES,
+  type BuildReport,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  type UploadedFile,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeStreamToFile } from '../../lib/write-file.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
@@ -19,7 +26,7 @@ import {
   kindOfFileName,
   SNIFF_BYTES,
 } from './detect.ts';
-import { inspectBuildFile } from './inspect.ts';
+import { inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 import * as repo from './repository.ts';
 
 const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES };
@@ -28,7 +35,20 @@ const VARIANTS = [
   { variant: 'small', size: 320 },
   { variant: 'medium', size: 800 },
 ] as const;
-const MAX_IMAGE_PIXELS = 40_000_000;
+/** Decoding stops at this many pixels, whatever the header claimed: a guard behind the side check. */
+const MAX_IMAGE_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
+/**
+ * Images decoded at once. Decoding takes width x height x 4 bytes or more and the CPU, so a burst of uploads
+ * waits in line instead of adding up.
+ */
+const IMAGE_WORK_CONCURRENCY = 2;
+/** Temporary files older than this are left over from an upload that died with its process. */
+export const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+
+// libvips keeps recent decoded images in a cache and runs a thread per core for each image: with images queued
+// two at a time, one thread each and no cache keep the memory of a burst flat.
+sharp.cache(false);
+sharp.concurrency(1);
 
 export interface IncomingFile {
   /** The name the client gave the file. */
@@ -97,6 +117,23 @@ class UploadGuard extends Transform {
   }
 }
 
+/** Whether `viewerId` may install `url`, a build of `ownerId`, as a tester (the testers module answers). */
+export interface TesterAccess {
+  canInstall(viewerId: string, ownerId: string, url: string): Promise<boolean>;
+}
+
+/** Who asks for a stored file: nobody, or a signed-in account. */
+export type FileViewer = { id: string; role: string } | undefined;
+
+/**
+ * A multipart stream that failed to parse (no or wrong boundary, cut short) fails with the parser's bare Error;
+ * the plugin's own errors carry a status. The first is the client's fault, not ours.
+ */
+export function asUploadReadError(err: unknown): unknown {
+  if (err instanceof AppError || (err as { statusCode?: unknown }).statusCode !== undefined) return err;
+  return new AppError('MalformedRequest', 'The upload could not be read: the multipart body is malformed.');
+}
+
 export interface FilesDeps {
   db: Db;
   config: AppConfig;
@@ -110,6 +147,53 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
   const urlOf = (key: string) => `${urlPrefix}${key}`;
   const keyOf = (url: string) => (url.startsWith(urlPrefix) ? url.slice(urlPrefix.length) : undefined);
 
+  const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
+  let testerAccess: TesterAccess = { canInstall: async () => false };
+  const newTmpFile = () => path.join(tmpDir, randomUUID());
+
+  /**
+   * Re-encodes an image into its origin and variants, as temporary files: the uploaded bytes are never served,
+   * so nothing hidden after the image (or in its metadata) survives. Rotated per EXIF, metadata stripped.
+   */
+  async function renderImage(source: string, format: 'png' | 'jpeg') {
+    return imageWork(async () => {
+      let meta: Metadata;
+      try {
+        // the header only: a picture too large is told so below, not taken for a broken one
+        meta = await sharp(source, { limitInputPixels: false }).metadata();
+      } catch {
+        throw new AppError('ImageTypeInvalid');
+      }
+      if (!meta.width || !meta.height) throw new AppError('ImageTypeInvalid');
+      if (meta.width > IMAGE_MAX_SIDE || meta.height > IMAGE_MAX_SIDE) throw new AppError('ImageDimensionsTooLarge');
+      const outputs: Array<{ variant: 'origin' | 'icon' | 'small' | 'medium'; file: string }> = [];
+      try {
+        for (const { variant, size } of [...VARIANTS, { variant: 'origin' as const, size: undefined }]) {
+          const file = newTmpFile();
+          outputs.push({ variant, file });
+          const image = sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+          if (size) image.resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
+          if (format === 'png') image.png();
+          else image.jpeg({ quality: variant === 'origin' ? 90 : 80 });
+          await image.toFile(file);
+        }
+        return outputs;
+      } catch {
+        await Promise.all(outputs.map(({ file }) => rm(file, { force: true })));
+        throw new AppError('ImageTypeInvalid');
+      }
+    });
+  }
+
+  async function inspectBuild(file: string, format: 'glb' | 'unity', size: number): Promise<BuildReport> {
+    try {
+      return await inspectBuildFile(file, format, size);
+    } catch (err) {
+      if (err instanceof UnreadableBuildError) throw new AppError('BuildUnreadable', err.message);
+      throw err;
+    }
+  }
+
   async function storeUpload(incoming: IncomingFile, ownerId: string, displayName: string): Promise<UploadedFile> {
     const originalName = checkFileName(incoming.filename);
     const kind = kindOfFileName(originalName);
@@ -118,64 +202,60 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       throw new AppError('UnsupportedMediaType', 'Only JPG or PNG images and AB or GLB builds can be uploaded.');
     }
     await mkdir(tmpDir, { recursive: true });
-    const tmpFile = path.join(tmpDir, randomUUID());
+    const tmpFile = newTmpFile();
     const guard = new UploadGuard(kind, LIMITS[kind]);
     const stored: string[] = [];
+    const temporary = [tmpFile];
     try {
-      await writeStreamToFile(tmpFile, incoming.file, guard);
+      try {
+        await writeStreamToFile(tmpFile, incoming.file, guard);
+      } catch (err) {
+        // the upload itself broke off or did not parse, rather than the disk failing
+        throw err === incoming.file.errored ? asUploadReadError(err) : err;
+      }
       const format = guard.format;
       if (!format) throw new AppError(kind === 'image' ? 'ImageTypeInvalid' : 'BuildTypeInvalid');
       const uploadId = randomUUID();
       const ext = EXTENSIONS[format];
       const contentType = CONTENT_TYPES[format];
+      const files: Array<{ variant: 'origin' | 'icon' | 'small' | 'medium'; file: string; report?: BuildReport }> = [];
+      if (format === 'png' || format === 'jpeg') {
+        const rendered = await renderImage(tmpFile, format);
+        temporary.push(...rendered.map(({ file }) => file));
+        files.push(...rendered);
+      } else {
+        const report = await inspectBuild(tmpFile, format, (await stat(tmpFile)).size);
+        files.push({ variant: 'origin', file: tmpFile, report });
+      }
+
       const rows: Array<{
         key: string;
         variant: 'origin' | 'icon' | 'small' | 'medium';
         size: number;
         report?: BuildReport;
       }> = [];
-
-      if (kind === 'image') {
-        try {
-          const meta = await sharp(tmpFile, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-          if (!meta.width || !meta.height) throw new Error('no dimensions');
-        } catch {
-          throw new AppError('ImageTypeInvalid');
-        }
-        for (const { variant, size } of VARIANTS) {
-          const data = await sharp(tmpFile, { limitInputPixels: MAX_IMAGE_PIXELS })
-            .rotate()
-            .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-            .toFormat(format === 'png' ? 'png' : 'jpeg')
-            .toBuffer();
-          const key = `${uploadId}/${variant}.${ext}`;
-          await storage.put(key, Readable.from(data), { contentType, size: data.length });
-          stored.push(key);
-          rows.push({ key, variant, size: data.length });
-        }
+      for (const { variant, file, report } of files) {
+        const key = `${uploadId}/${variant}.${ext}`;
+        const size = (await stat(file)).size;
+        await storage.putFile(key, file, { contentType, size });
+        stored.push(key);
+        rows.push({ key, variant, size, report });
       }
-      const size = (await stat(tmpFile)).size;
-      const report = format === 'glb' || format === 'unity' ? await inspectBuildFile(tmpFile, format, size) : undefined;
-      const originKey = `${uploadId}/origin.${ext}`;
-      await storage.putFile(originKey, tmpFile, { contentType, size });
-      stored.push(originKey);
-      rows.push({ key: originKey, variant: 'origin', size, report });
-
       await repo.insertStoredFiles(
         db,
         rows.map((row) => ({ ...row, uploadId, ownerId, kind, contentType, originalName })),
       );
-      const variantUrl = (variant: string) => {
+      const urlOfVariant = (variant: string) => {
         const row = rows.find((r) => r.variant === variant);
         return row ? urlOf(row.key) : null;
       };
-      log.info({ ownerId, kind, size }, 'file uploaded');
+      log.info({ ownerId, kind, size: rows.find((row) => row.variant === 'origin')?.size }, 'file uploaded');
       return {
         name: displayName || originalName,
-        origin: urlOf(originKey),
-        icon: variantUrl('icon'),
-        medium: variantUrl('medium'),
-        small: variantUrl('small'),
+        origin: urlOfVariant('origin') ?? '',
+        icon: urlOfVariant('icon'),
+        medium: urlOfVariant('medium'),
+        small: urlOfVariant('small'),
       };
     } catch (err) {
       incoming.file.resume();
@@ -185,8 +265,33 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       }
       throw err;
     } finally {
-      await rm(tmpFile, { force: true });
+      await Promise.all(temporary.map((file) => rm(file, { force: true })));
     }
+  }
+
+  /**
+   * Removes temporary files older than `olderThanMs`: what uploads left behind when their process was killed.
+   * Nothing else writes there, and a live upload writes its file continuously.
+   */
+  async function sweepTemp(olderThanMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(tmpDir);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ENOENT') return 0;
+      throw err;
+    }
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.mtimeMs > cutoff) continue;
+      await rm(file, { force: true, recursive: true });
+      removed += 1;
+    }
+    if (removed > 0) log.info({ removed }, 'left-over upload files removed');
+    return removed;
   }
 
   /** Throws FileUrlNotOurs unless every URL is a file of `kind` this partner uploaded here. */
@@ -213,13 +318,31 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       return row.report;
     },
 
-    /** A stored file to send, with what the reader may see of it. */
-    async openFile(key: string) {
+    /** The testers module says who may install a build of a testing version. */
+    setTesterAccess(access: TesterAccess) {
+      testerAccess = access;
+    },
+
+    sweepTemp,
+
+    /**
+     * A stored file to send. Images are public; a build is read only by its owner, an admin, or a whitelisted
+     * tester of the testing version it belongs to: anyone else is told it does not exist, before any byte is read.
+     */
+    async openFile(key: string, viewer: FileViewer) {
       const [row] = await repo.selectStoredFilesByKeys(db, [key]);
       if (!row) throw new AppError('FileNotFound');
+      if (row.kind === 'build') {
+        const mayRead =
+          viewer !== undefined &&
+          (viewer.id === row.ownerId ||
+            viewer.role === 'Admin' ||
+            (await testerAccess.canInstall(viewer.id, row.ownerId, urlOf(key))));
+        if (!mayRead) throw new AppError('FileNotFound');
+      }
       const content = await storage.get(key);
       if (!content) throw new AppError('FileNotFound');
-      return { row, url: urlOf(key), ...content };
+      return { row, ...content };
     },
   };
 }
