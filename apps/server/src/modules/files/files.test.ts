@@ -281,6 +281,26 @@ describeEachDatabase('file host', (variant) => {
     expect(leftovers).toEqual([]);
   });
 
+  it.each([
+    ['/FileUpload/Multiple/Query', 'file', 'file'],
+    ['/FileUpload/Multiple/Detail/Query', 'avatar', 'coverThumbnailUrl'],
+  ])(
+    'refuses a whole %s request when a later part is refused, keeping none of its files',
+    async (url, first, second) => {
+      const before = await storedCount();
+      const response = await upload(
+        [
+          { name: first, filename: 'good.png', data: await pngImage(200, 200) },
+          { name: second, filename: 'bad.png', data: Buffer.from('not an image at all') },
+        ],
+        url,
+      );
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ errorCode: 'ImageTypeInvalid' });
+      expect(await storedCount()).toBe(before);
+    },
+  );
+
   it('refuses a request without a file part, one that is not multipart, and one without a session', async () => {
     const noFile = await upload([{ name: 'note', data: 'hello' }]);
     expect(noFile.statusCode).toBe(400);

@@ -58,18 +58,24 @@ export async function filesRoutes(fastify: FastifyInstance) {
     const ownerId = currentUser(request).id;
     const results: UploadedFile[] = [];
     const parts = request.parts()[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await parts.next().catch((err: unknown) => {
-        throw asUploadReadError(err);
-      });
-      if (next.done) break;
-      const part = next.value;
-      if (part.type !== 'file') continue;
-      if (mode === 'single' && results.length === 1) {
-        part.file.resume();
-        continue;
+    try {
+      for (;;) {
+        const next = await parts.next().catch((err: unknown) => {
+          throw asUploadReadError(err);
+        });
+        if (next.done) break;
+        const part = next.value;
+        if (part.type !== 'file') continue;
+        if (mode === 'single' && results.length === 1) {
+          part.file.resume();
+          continue;
+        }
+        results.push(await files.storeUpload(part, ownerId, mode === 'detail' ? part.fieldname : part.filename));
       }
-      results.push(await files.storeUpload(part, ownerId, mode === 'detail' ? part.fieldname : part.filename));
+    } catch (err) {
+      // one refused part refuses the request: the parts stored before it go too
+      await files.discardUploads(ownerId, results);
+      throw err;
     }
     if (results.length === 0) throw new AppError('FileMissing');
     return results;

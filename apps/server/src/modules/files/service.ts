@@ -306,6 +306,14 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
 
   return {
     storeUpload,
+
+    /** Removes files stored earlier in a request that was then refused, so that the refusal changes nothing. */
+    async discardUploads(ownerId: string, uploaded: UploadedFile[]): Promise<void> {
+      const urls = uploaded.flatMap((file) => [file.origin, file.icon, file.medium, file.small]);
+      const keys = urls.map((url) => (url ? keyOf(url) : undefined)).filter((key) => key !== undefined);
+      const deleted = await repo.deleteStoredFiles(db, ownerId, keys);
+      await Promise.all(deleted.map((key) => storage.delete(key).catch(() => undefined)));
+    },
     requireOwnedImages: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'image'),
     requireOwnedBuilds: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'build'),
 
