@@ -17,8 +17,8 @@
  */
 
 import { isEntryPoint } from './lib/paths.ts';
-import { readStatusKb, resetPeakRss } from './lib/proc-stats.ts';
-import { type PortalServer, startPortalServer } from './lib/server.ts';
+import { readRssKb, readStatusKb, resetPeakRss } from './lib/proc-stats.ts';
+import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const PARALLEL_UPLOADS = 20;
@@ -29,8 +29,6 @@ export const BASELINE_SECONDS = 2;
 export const RUNS = 2;
 export const GROWTH_TARGET_MB = 160;
 
-const DEMO_EMAIL = 'demo@lumora.example';
-const DEMO_PASSWORD = 'Demo1234';
 const UPLOAD_ROUTE = '/FileUpload/Single/Query';
 const KB_PER_MB = 1024;
 
@@ -75,7 +73,7 @@ export async function measureImageUploadMemory(side = DEFAULT_SIDE, runs = RUNS)
 }
 
 async function measureOneBurst(server: PortalServer, run: number, image: Buffer): Promise<ImageUploadRun> {
-  const token = await logIn(server.url);
+  const token = await logInAsDemo(server.url);
   await sleep(SETTLE_SECONDS * 1000);
   const baselineSamples: number[] = [];
   const baselineEnd = Date.now() + BASELINE_SECONDS * 1000;
@@ -114,25 +112,6 @@ async function measureOneBurst(server: PortalServer, run: number, image: Buffer)
     statuses: counted,
     meetsTarget: growthMb <= GROWTH_TARGET_MB,
   };
-}
-
-function readRssKb(pid: number): number {
-  const kb = readStatusKb(pid, 'VmRSS');
-  if (kb === null) throw new Error(`cannot read VmRSS of the portal server (pid ${pid})`);
-  return kb;
-}
-
-async function logIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/Access/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) {
-    throw new Error(`POST /api/Access/Login as ${DEMO_EMAIL} answered ${response.status}: ${JSON.stringify(body)}`);
-  }
-  return body.accessToken;
 }
 
 async function uploadImage(baseUrl: string, token: string, image: Buffer): Promise<number> {

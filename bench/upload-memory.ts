@@ -28,11 +28,12 @@ import { isEntryPoint } from './lib/paths.ts';
 import {
   describeMachineLoad,
   type MachineLoad,
+  readRssKb,
   readStatusKb,
   resetPeakRss,
   sampleMachineLoad,
 } from './lib/proc-stats.ts';
-import { type PortalServer, startPortalServer } from './lib/server.ts';
+import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -43,8 +44,6 @@ export const BASELINE_SECONDS = 2;
 export const RUNS = 2;
 export const GROWTH_TARGET_MB = 16;
 
-const DEMO_EMAIL = 'demo@lumora.example';
-const DEMO_PASSWORD = 'Demo1234';
 const UPLOAD_ROUTE = '/FileUpload/Single/Query';
 const MB = 1024 * 1024;
 
@@ -91,7 +90,7 @@ export async function measureUploadMemory(runs = RUNS): Promise<UploadRun[]> {
 }
 
 async function measureOneUpload(server: PortalServer, run: number): Promise<Omit<UploadRun, 'machineLoad'>> {
-  const token = await logIn(server.url);
+  const token = await logInAsDemo(server.url);
   await sleep(SETTLE_SECONDS * 1000);
 
   const baselineSamples: number[] = [];
@@ -161,25 +160,6 @@ async function measureOneUpload(server: PortalServer, run: number): Promise<Omit
     sha256Matches: download.sha256 === upload.sha256,
     meetsTarget: growthMb <= GROWTH_TARGET_MB,
   };
-}
-
-function readRssKb(pid: number): number {
-  const kb = readStatusKb(pid, 'VmRSS');
-  if (kb === null) throw new Error(`cannot read VmRSS of the portal server (pid ${pid})`);
-  return kb;
-}
-
-async function logIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/Access/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { accessToken?: string };
-  if (response.status !== 200 || !body.accessToken) {
-    throw new Error(`POST /api/Access/Login as ${DEMO_EMAIL} answered ${response.status}: ${JSON.stringify(body)}`);
-  }
-  return body.accessToken;
 }
 
 /**

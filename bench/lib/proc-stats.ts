@@ -122,3 +122,10 @@ export function describeMachineLoad(load: MachineLoad): string {
     ? `${text}: WARNING, other processes are busy on this machine; these figures may be worse than on a quiet one`
     : text;
 }
+
+/** The resident memory of a process, in KB; throws when /proc does not tell. */
+export function readRssKb(pid: number): number {
+  const kb = readStatusKb(pid, 'VmRSS');
+  if (kb === null) throw new Error(`cannot read VmRSS of the portal server (pid ${pid})`);
+  return kb;
+}

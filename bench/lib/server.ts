@@ -136,3 +136,20 @@ function readProcMemory(pid: number): ServerMemory | null {
     return null;
   }
 }
+
+const DEMO_EMAIL = 'demo@lumora.example';
+const DEMO_PASSWORD = 'Demo1234';
+
+/** Signs in as the seeded demo partner; answers the bearer token. */
+export async function logInAsDemo(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/Access/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) {
+    throw new Error(`POST /api/Access/Login as ${DEMO_EMAIL} answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body.accessToken;
+}
