@@ -72,7 +72,10 @@ export function useSingleUpload({ check, errorCodes, onChange, onRevalidate }: S
       if (uploaded) onChange(uploaded);
     } catch (err) {
       if (current.signal.aborted) return;
-      if (err instanceof ApiError && err.errorCode && errorCodes.includes(err.errorCode)) setNotice(err.message);
+      if (err instanceof ApiError && err.errorCode && errorCodes.includes(err.errorCode)) {
+        // an unreadable build: the server says what in the file did not parse
+        setNotice(err.errorCode === 'BuildUnreadable' ? (err.serverMessage ?? err.message) : err.message);
+      }
     } finally {
       if (controller.current === current) {
         controller.current = null;

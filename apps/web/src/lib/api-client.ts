@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errorCode: string | undefined,
+    /** The server's own message, which may say more than the localized one (what in a file could not be read). */
+    readonly serverMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -66,7 +68,7 @@ async function toApiError(status: number, bodyText: string, sentToken: string | 
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
   if (!errorCode) return new ApiError(serverMessage ?? FALLBACK_MESSAGE, status, undefined);
   const messages = await loadLocalization();
-  return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode);
+  return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode, serverMessage);
 }
 
 function authorizationHeaders(accept: string): { headers: Record<string, string>; token: string | null } {
