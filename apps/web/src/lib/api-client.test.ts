@@ -98,11 +98,15 @@ describe('apiUpload', () => {
   it('turns an errorCode into its localized message, as the JSON client does', async () => {
     const upload = apiUpload('/FileUpload/Single/Query', image());
     (await sent()).respond(413, { errorCode: 'ImageTooLarge', message: 'too large on the server' });
-    await expect(upload).rejects.toEqual(new ApiError('Image must be smaller than 5 MB!', 413, 'ImageTooLarge'));
-
-    await expect(apiRequest('/api/Product/x')).rejects.toEqual(
-      new ApiError('This project does not exist.', 404, 'ProductNotFound'),
+    await expect(upload).rejects.toEqual(
+      new ApiError('Image must be smaller than 5 MB!', 413, 'ImageTooLarge', 'too large on the server'),
     );
+
+    await expect(apiRequest('/api/Product/x')).rejects.toMatchObject({
+      message: 'This project does not exist.',
+      status: 404,
+      errorCode: 'ProductNotFound',
+    });
   });
 
   it('shows the response message for an unknown code, and "Error" without a body', async () => {
