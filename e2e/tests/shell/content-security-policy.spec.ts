@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  authHeaders,
-  createGame,
-  cubeGlb,
-  expect,
-  registerConnectedPartner,
-  registerPartner,
-  signIn,
-  test,
-} from '../../fixtures/test.ts';
+import { cubeGlb, expect, openNewVersion, registerPartner, signIn, test } from '../../fixtures/test.ts';
 
 /** Every message Chromium logs when the page's Content-Security-Policy refuses something. */
 function watchPolicy(page: Page): string[] {
@@ -64,18 +55,7 @@ test('the 3D preview loads its model within the policy', async ({ page, request 
   // Chromium renders WebGL on the CPU here (SwiftShader): a first frame can take long on a busy machine
   test.setTimeout(180_000);
   const refusals = watchPolicy(page);
-  const partner = await registerConnectedPartner(request);
-  const game = await createGame(request, partner, { name: 'Policy Cube' });
-  const created = await request.post('/api/Product/Version', {
-    headers: authHeaders(partner),
-    data: { productId: game.id, productVersion: 1 },
-  });
-  const version = (await created.json()) as { id: string };
-  await signIn(page, partner);
-  await page.goto(
-    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
-  );
-  const form = page.getByRole('form', { name: 'Version' });
+  const form = await openNewVersion(page, request, 'Policy Cube');
   await form
     .getByLabel('Android file')
     .setInputFiles({ name: 'cube.glb', mimeType: 'model/gltf-binary', buffer: cubeGlb() });

@@ -1,30 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  authHeaders,
-  buildBytes,
-  createGame,
-  cubeGlb,
-  expect,
-  registerConnectedPartner,
-  signIn,
-  test,
-} from '../../fixtures/test.ts';
-
-/** A new partner's game with version 1 added, its Version page open; answers the version form. */
-async function openNewVersion(page: Page, request: APIRequestContext, name: string) {
-  const partner = await registerConnectedPartner(request);
-  const game = await createGame(request, partner, { name });
-  const created = await request.post('/api/Product/Version', {
-    headers: authHeaders(partner),
-    data: { productId: game.id, productVersion: 1 },
-  });
-  const version = (await created.json()) as { id: string };
-  await signIn(page, partner);
-  await page.goto(
-    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: version.id, type: 'game' })}`,
-  );
-  return page.getByRole('form', { name: 'Version' });
-}
+import { buildBytes, cubeGlb, expect, openNewVersion, test } from '../../fixtures/test.ts';
 
 test('the Version page inspects each build and says what to fix', async ({ page, request }) => {
   const form = await openNewVersion(page, request, 'Prism Garden');
