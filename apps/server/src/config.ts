@@ -53,6 +53,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partners.example.com>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag,
+  DEMO_PROJECTS: booleanFlag,
   TRUST_PROXY: booleanFlag,
   PAYMENTS: z.enum(['auto', 'stripe', 'sandbox']).default('auto'),
   STRIPE_SECRET_KEY: z
@@ -123,6 +124,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   seedDemo: boolean;
+  /** With seedDemo: the demo partner's games and models in every review state, and a demo tester. */
+  seedDemoProjects: boolean;
   trustProxy: boolean;
   /** `sandbox` walks the Connect and Checkout flows on local pages; `disabled` only in production without keys. */
   payments:
@@ -239,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedDemoProjects: (e.SEED_DEMO ?? !isProduction) && (e.DEMO_PROJECTS ?? true),
     trustProxy: e.TRUST_PROXY ?? false,
     payments,
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_ADMIN, DEMO_PARTNER } from './modules/access/demo.ts';
+import { seedDemoProjects } from './demo/projects.ts';
+import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from './modules/access/demo.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -15,6 +16,7 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  if (config.seedDemoProjects) await seedDemoProjects(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +51,9 @@ async function main() {
       ? [
           `  Demo partner login: ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`,
           `  Demo admin login:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (review console at ${url}/admin)`,
+          ...(config.seedDemoProjects
+            ? [`  Demo tester login:  ${DEMO_TESTER.email} / ${DEMO_TESTER.password} (testing builds only)`]
+            : []),
         ]
       : []),
     '',

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config.ts';
-import { DEMO_ADMIN, ensureAdmin, seedDemoPartner } from '../modules/access/demo.ts';
+import { DEMO_ADMIN, ensureAdmin, seedDemoPartner, seedDemoTester } from '../modules/access/demo.ts';
 import { seedCatalog } from '../modules/catalog/seed.ts';
 import { seedContent } from '../modules/content/seed.ts';
 import { seedDemoPayoutAccount } from '../modules/payments/demo.ts';
@@ -14,5 +14,6 @@ export async function prepareDatabase(database: Database, config: AppConfig): Pr
     const demo = await seedDemoPartner(database.db);
     if (config.payments.mode === 'sandbox') await seedDemoPayoutAccount(database.db, demo.id);
     await ensureAdmin(database.db, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    if (config.seedDemoProjects) await seedDemoTester(database.db);
   }
 }

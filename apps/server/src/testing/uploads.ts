@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 
+export { unityBundle } from '../demo/assets.ts';
+
 export interface Part {
   name: string;
   filename?: string;
@@ -84,19 +86,4 @@ export function glbBuild(
   binHeader.writeUInt32LE(binLength, 0);
   binHeader.write('BIN\u0000', 4, 'latin1');
   return Buffer.concat([header, json, binHeader, Buffer.alloc(binLength)]);
-}
-
-/** A UnityFS AssetBundle header (format 8, built with `unityVersion`), padded to `size` bytes. */
-export function unityBundle(size = 4096, unityVersion = '2022.3.10f1'): Buffer {
-  const format = Buffer.alloc(4);
-  format.writeUInt32BE(8);
-  const prefix = Buffer.concat([
-    Buffer.from('UnityFS\u0000', 'latin1'),
-    format,
-    Buffer.from(`5.x.x\u0000${unityVersion}\u0000`, 'latin1'),
-  ]);
-  const total = Math.max(size, prefix.length + 8);
-  const declared = Buffer.alloc(8);
-  declared.writeBigUInt64BE(BigInt(total));
-  return Buffer.concat([prefix, declared, randomBytes(total - prefix.length - 8)]);
 }

@@ -44,3 +44,21 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
     role: 'Admin',
   });
 }
+
+/** The demo tester `npm start` prints: an account without a payout account, on the demo partner's whitelist. */
+export const DEMO_TESTER = {
+  email: 'tester@lumora.example',
+  password: 'Tester1234',
+  firstName: 'Jun',
+  lastName: 'Ito',
+  registeredBusinessName: '',
+  registeredAddress: '3 Cotton Tree Drive, Central, Hong Kong',
+  introduce: 'Plays every AR game twice.',
+} as const;
+
+export async function seedDemoTester(db: Db): Promise<{ id: string }> {
+  const existing = await repo.selectUserByEmail(db, DEMO_TESTER.email);
+  if (existing) return existing;
+  const { password, ...profile } = DEMO_TESTER;
+  return repo.insertUser(db, { ...profile, passwordHash: await hashPassword(password) });
+}

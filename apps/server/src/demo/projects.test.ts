@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../db/setup.ts';
+import { DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
+import { createTestApp, dbVariants, type TestApp } from '../testing/test-app.ts';
+import { seedDemoProjects } from './projects.ts';
+
+async function demoApp(variant: (typeof dbVariants)[number]) {
+  const test = await createTestApp(variant, { SEED_DEMO: 'true', PAYMENTS: 'sandbox' });
+  await prepareDatabase(test.database, test.config);
+  return test;
+}
+
+async function statuses(test: TestApp) {
+  const login = await test.app.inject({
+    method: 'POST',
+    url: '/api/Access/Login',
+    payload: { email: DEMO_PARTNER.email, password: DEMO_PARTNER.password },
+  });
+  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+  const lists = await Promise.all(
+    ['/api/Product', '/api/Model'].map(
+      async (url) =>
+        (await test.app.inject({ method: 'GET', url: `${url}?PageIndex=1&PageSize=8`, headers })).json() as {
+          data: Array<{ name: string; status: string }>;
+        },
+    ),
+  );
+  const whitelist = (await test.app.inject({ method: 'GET', url: '/api/WhiteList', headers })).json() as {
+    data: Array<{ user: { email: string } }>;
+  };
+  return {
+    items: Object.fromEntries(lists.flatMap((list) => list.data.map((item) => [item.name, item.status]))),
+    testers: whitelist.data.map((entry) => entry.user.email),
+  };
+}
+
+describe.each(dbVariants)('the demo projects [%s]', (variant) => {
+  let test: TestApp | undefined;
+  afterEach(async () => {
+    await test?.close();
+  });
+
+  it('give the demo partner an item in each state a partner meets, and the demo tester', async () => {
+    test = await demoApp(variant);
+    await seedDemoProjects(test.app);
+    expect(await statuses(test)).toEqual({
+      items: {
+        'Harbour Lights': 'Released',
+        'Echo Garden': 'UnderReview',
+        'Paper Comets': 'Draft',
+        'Tide Glass Vase': 'Released',
+        'Lantern Fox': 'Rejected',
+      },
+      testers: [DEMO_TESTER.email],
+    });
+  }, 60_000);
+
+  it('are seeded once: a second start adds nothing', async () => {
+    test = await demoApp(variant);
+    await seedDemoProjects(test.app);
+    const first = await statuses(test);
+    await seedDemoProjects(test.app);
+    expect(await statuses(test)).toEqual(first);
+  }, 60_000);
+});

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import type { UploadedFile } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
+import { coverImage, iconImage, latheGlb, type Palette, unityBundle } from './assets.ts';
+
+type Review = 'draft' | 'testing' | 'submitted' | 'question' | 'rejected' | 'released' | 'released+testing';
+
+interface DemoGame {
+  kind: 'game';
+  name: string;
+  introduce: string;
+  description: string;
+  price: number;
+  tokensToPlay: number;
+  players: [number, number];
+  tags: string[];
+  palette: Palette;
+  review: Review;
+}
+
+interface DemoModel {
+  kind: 'model';
+  name: string;
+  description: string;
+  price: number;
+  categoryId: number;
+  tags: string[];
+  palette: Palette;
+  shape: { profile: Array<[number, number]>; color: [number, number, number] };
+  review: Review;
+}
+
+/** What the demo partner owns: an item in each state a partner meets. */
+const DEMO_ITEMS: Array<DemoGame | DemoModel> = [
+  {
+    kind: 'game',
+    name: 'Harbour Lights',
+    introduce: 'Chase lantern spirits across the real harbour front.',
+    description:
+      'Walk the waterfront at dusk and catch the lantern spirits that drift between the piers. Each round the ' +
+      'spirits hide in new places; the team that lights the most lanterns before the tide turns wins.',
+    price: 2.99,
+    tokensToPlay: 3,
+    players: [1, 6],
+    tags: ['Outdoor', 'Multiplayer', 'Night'],
+    palette: { from: '#1b1450', to: '#3a2fb8', accent: '#ffcf5c' },
+    review: 'released+testing',
+  },
+  {
+    kind: 'game',
+    name: 'Echo Garden',
+    introduce: 'Grow a garden of sounds on your kitchen table.',
+    description:
+      'Plant seeds that sing back: every plant repeats the melody you hum to it, and neighbouring plants ' +
+      'harmonise. Share your garden and let friends add a verse.',
+    price: 0,
+    tokensToPlay: 1,
+    players: [1, 4],
+    tags: ['Music', 'Relaxing'],
+    palette: { from: '#0f5132', to: '#2fb380', accent: '#e9ffef' },
+    review: 'question',
+  },
+  {
+    kind: 'game',
+    name: 'Paper Comets',
+    introduce: 'Fold a comet, throw it through the living room, score.',
+    description: 'A party game of paper comets and floating rings: aim, throw and chain rings for combos.',
+    price: 1.99,
+    tokensToPlay: 2,
+    players: [2, 8],
+    tags: ['Party', 'Casual'],
+    palette: { from: '#7a2e0e', to: '#f07828', accent: '#fff3e0' },
+    review: 'draft',
+  },
+  {
+    kind: 'model',
+    name: 'Tide Glass Vase',
+    description: 'A hand-modelled glass vase in sea green, real-world scale (32 cm), ready for table placement.',
+    price: 4.5,
+    categoryId: 8,
+    tags: ['Decor', 'Glass'],
+    palette: { from: '#0b4f6c', to: '#20bfb0', accent: '#d8fff9' },
+    shape: {
+      profile: [
+        [0.001, 0],
+        [0.07, 0],
+        [0.1, 0.06],
+        [0.11, 0.14],
+        [0.08, 0.24],
+        [0.05, 0.29],
+        [0.065, 0.32],
+      ],
+      color: [0.2, 0.72, 0.66],
+    },
+    review: 'released',
+  },
+  {
+    kind: 'model',
+    name: 'Lantern Fox',
+    description: 'A low-poly fox carrying a paper lantern, rigged for idle and walk.',
+    price: 12.5,
+    categoryId: 2,
+    tags: ['Animal', 'LowPoly'],
+    palette: { from: '#5b2a86', to: '#e0607e', accent: '#ffe3b3' },
+    shape: {
+      profile: [
+        [0.001, 0],
+        [0.12, 0.02],
+        [0.15, 0.12],
+        [0.1, 0.3],
+        [0.04, 0.36],
+      ],
+      color: [0.93, 0.48, 0.2],
+    },
+    review: 'rejected',
+  },
+];
+
+class DemoSeedError extends Error {}
+
+/**
+ * Gives the demo partner its projects, each in a state a partner meets (released with a new version in testing,
+ * waiting for an answer to the reviewers' question, a draft, a released and a rejected model), and puts the demo
+ * tester on its whitelist. Walks the partner API as a browser would, so every rule holds; does nothing once the
+ * demo partner owns anything, and nothing when its payout account is not connected (the rules require one).
+ */
+export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+    if (response.statusCode >= 300) throw new DemoSeedError(`${method} ${url} answered ${response.statusCode}`);
+    return (response.body ? response.json() : undefined) as T;
+  };
+  const login = async (email: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password } });
+    if (response.statusCode !== 200) throw new DemoSeedError(`the demo login of ${email} failed`);
+    return (response.json() as { accessToken: string }).accessToken;
+  };
+  const upload = async (token: string, filename: string, data: Buffer) => {
+    const boundary = `----demo${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n\r\n`),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/FileUpload/Single/Query',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    if (response.statusCode !== 200) throw new DemoSeedError(`uploading ${filename} answered ${response.statusCode}`);
+    return (response.json() as UploadedFile[])[0] as UploadedFile;
+  };
+
+  const partner = await login(DEMO_PARTNER.email, DEMO_PARTNER.password);
+  const profile = await call<{ connectedToStripe: boolean }>('GET', '/api/Access/Profile', partner);
+  if (!profile.connectedToStripe) return;
+  const owned = await Promise.all(
+    ['/api/Product', '/api/Model'].map((url) =>
+      call<{ totalCount: number }>('GET', `${url}?PageIndex=1&PageSize=1`, partner),
+    ),
+  );
+  if (owned.some((list) => list.totalCount > 0)) return;
+  const admin = await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+  for (const item of DEMO_ITEMS) {
+    const slug = item.name.toLowerCase().replaceAll(' ', '-');
+    const icon = await upload(partner, `${slug}-icon.png`, await iconImage(item.palette));
+    const cover = await upload(partner, `${slug}-cover.jpg`, await coverImage(item.palette));
+    const images = {
+      iconUrl: icon.origin,
+      thumbnailUrl: icon.medium ?? icon.origin,
+      smallThumbnailUrl: icon.small ?? icon.origin,
+      coverThumbnailUrl: cover.origin,
+    };
+    const area = item.kind === 'game' ? 'Product' : 'Model';
+    const created =
+      item.kind === 'game'
+        ? await call<{ id: string }>('POST', '/api/Product', partner, {
+            name: item.name,
+            introduce: item.introduce,
+            description: item.description,
+            price: item.price,
+            tokensToPlay: item.tokensToPlay,
+            minNumberOfPlayers: item.players[0],
+            maxNumberOfPlayers: item.players[1],
+            tags: item.tags,
+            ...images,
+          })
+        : await call<{ id: string }>('POST', '/api/Model', partner, {
+            name: item.name,
+            description: item.description,
+            price: item.price,
+            categoryId: item.categoryId,
+            tags: item.tags,
+            ...images,
+          });
+    if (item.review === 'draft') continue;
+
+    const builds = async (version: number) => {
+      if (item.kind === 'game') {
+        return {
+          iosAssetUrl: (await upload(partner, `${slug}-v${version}-ios.ab`, unityBundle(96 * 1024))).origin,
+          androidAssetUrl: (await upload(partner, `${slug}-v${version}-android.ab`, unityBundle(88 * 1024))).origin,
+        };
+      }
+      const glb = latheGlb(item.shape.profile, item.shape.color);
+      return {
+        iosAssetUrl: (await upload(partner, `${slug}-v${version}.glb`, glb)).origin,
+        androidAssetUrl: (await upload(partner, `${slug}-v${version}-android.glb`, glb)).origin,
+      };
+    };
+    const addVersion = async (version: number, updateLog: string) => {
+      const added = await call<{ id: string }>('POST', `/api/${area}/Version`, partner, {
+        [item.kind === 'game' ? 'productId' : 'modelId']: created.id,
+        [item.kind === 'game' ? 'productVersion' : 'modelVersion']: version,
+      });
+      await call('PUT', `/api/${area}/Version/${added.id}`, partner, { updateLog, ...(await builds(version)) });
+      return added.id;
+    };
+
+    const first = await addVersion(1, 'First release.');
+    if (item.review === 'testing') continue;
+    await call('PUT', `/api/${area}/Version/Submit/${created.id}/${first}`, partner);
+    if (item.review === 'submitted') continue;
+    await call('PUT', `/api/Admin/Review/Start/${first}`, admin);
+    if (item.review === 'question') {
+      await call('POST', `/api/Admin/Review/Messages/${first}`, admin, {
+        message:
+          'Thanks for the submission! Does the garden keep working when the microphone permission is denied? ' +
+          'Please describe what a player sees in that case.',
+      });
+      continue;
+    }
+    if (item.review === 'rejected') {
+      await call('PUT', `/api/Admin/Review/Reject/${first}`, admin, {
+        reason: 'The model is about 35 cm tall but the description says it is a life-size fox: please fix the scale.',
+      });
+      continue;
+    }
+    await call('PUT', `/api/Admin/Review/Accept/${first}`, admin);
+    if (item.review === 'released+testing') {
+      await addVersion(2, 'Night mode: lanterns glow brighter after sunset. Fixes a crash when the camera is denied.');
+    }
+  }
+
+  await call('POST', '/api/WhiteList', partner, { email: DEMO_TESTER.email });
+}
