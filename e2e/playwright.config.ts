@@ -57,6 +57,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       RATE_LIMIT_LOGIN_PER_IP: '100000',
       RATE_LIMIT_CODES_PER_IP: '100000',
+      // tests seed what they need through the API; `npm run screenshots` turns the demo projects on
+      DEMO_PROJECTS: 'false',
     },
   },
 });
