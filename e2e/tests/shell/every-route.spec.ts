@@ -3,21 +3,25 @@ import { horizontalOverflow, VIEWPORTS, type ViewportName } from '../../fixtures
 import { type Audience, type Estate, readEstate, type Visit, visitsFor } from '../../fixtures/screens.ts';
 import {
   authHeaders,
+  connectPayoutAccount,
   createGame,
   createModel,
   expect,
   type Partner,
-  registerConnectedPartner,
   registerPartner,
   seedSubmittedGame,
   signInAdmin,
   test,
+  uniqueEmail,
   uploadBuild,
 } from '../../fixtures/test.ts';
 
 /** A partner with an item in each state, a tester on its whitelist, a partner with nothing, and the admin. */
 async function seedAudiences(request: APIRequestContext) {
-  const partner = await registerConnectedPartner(request);
+  const partner = await registerPartner(request, {
+    email: uniqueEmail('apartnerwhoseaddressislongerthanaphoneiswide'),
+  });
+  await connectPayoutAccount(request, partner);
   const headers = authHeaders(partner);
   const adminAccount = await signInAdmin(request);
   const admin = authHeaders(adminAccount);
@@ -59,9 +63,13 @@ async function seedAudiences(request: APIRequestContext) {
   return { accounts, estate: await readEstate(request, partner.accessToken) };
 }
 
-/** Opens each visit and lists what is wrong on it: overflow, uncaught errors, console errors. */
-async function problemsOf(page: Page, visits: Visit[]) {
+/**
+ * Opens each visit and lists what is wrong on it: overflow, uncaught errors, console errors, an icon that does not
+ * load (headless Chromium never asks for one, so the test does).
+ */
+async function problemsOf(page: Page, visits: Array<Pick<Visit, 'label' | 'url'>>) {
   const problems: string[] = [];
+  const icons = new Map<string, number>();
   let current = '';
   page.on('pageerror', (error) => problems.push(`${current}: uncaught ${error.name}: ${error.message}`));
   page.on('console', (message) => {
@@ -72,6 +80,13 @@ async function problemsOf(page: Page, visits: Visit[]) {
     await page.goto(visit.url);
     await page.waitForLoadState('networkidle');
     for (const problem of await horizontalOverflow(page)) problems.push(`${current}: ${problem}`);
+    const icon = await page.evaluate(
+      () =>
+        document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ??
+        new URL('/favicon.ico', location.href).href,
+    );
+    if (!icons.has(icon)) icons.set(icon, (await page.request.get(icon)).status());
+    if (icons.get(icon) !== 200) problems.push(`${current}: its icon ${icon} answers ${icons.get(icon)}`);
   }
   return problems;
 }
@@ -97,4 +112,22 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await problemsOf(page, visits)).toEqual([]);
     });
   }
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  test(`the server's own pages fit a ${viewport} and have an icon`, async ({ page, request }) => {
+    const partner = await registerPartner(request);
+    const urls = (await (
+      await request.get('/api/Stripe/Connect/Url', { headers: authHeaders(partner) })
+    ).json()) as Array<{ accountType: string; url: string }>;
+    const consent = new URL(urls.find((u) => u.accountType === 'Standard')?.url ?? '', 'http://portal');
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    const pages = [
+      { label: 'SDK documentation', url: '/documentation.html' },
+      { label: 'API reference', url: '/api/docs' },
+      { label: 'dev outbox', url: '/dev/outbox' },
+      { label: 'sandbox consent', url: `${consent.pathname}${consent.search}` },
+    ];
+    expect(await problemsOf(page, pages)).toEqual([]);
+  });
 }
