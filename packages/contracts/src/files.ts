@@ -86,6 +86,10 @@ export const buildReportSchema = z.object({
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;
 
+/** `GET /FileUpload/Report`: a stored build's report, with the name of the file as it was uploaded. */
+export const buildReportResponseSchema = buildReportSchema.extend({ fileName: z.string() });
+export type BuildReportResponse = z.infer<typeof buildReportResponseSchema>;
+
 export const buildReportQuerySchema = z.object({ url: paramText(500).min(1) });
 
 /** `/files/{key}`: a stored file's key. */

@@ -3,7 +3,7 @@ import {
   apiErrorSchema,
   BUILD_MAX_BYTES,
   buildReportQuerySchema,
-  buildReportSchema,
+  buildReportResponseSchema,
   MAX_FILES_PER_REQUEST,
   storedFileParamsSchema,
   type UploadedFile,
@@ -108,9 +108,10 @@ export async function filesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'What inspecting an uploaded build found (its owner and admins only)',
+        summary:
+          'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
         querystring: buildReportQuerySchema,
-        response: { 200: buildReportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => files.buildReport(request.query.url, currentUser(request)),
