@@ -55,3 +55,11 @@ export const testerBuildSchema = z.object({
 });
 export type TesterBuild = z.infer<typeof testerBuildSchema>;
 export const testerBuildsResponseSchema = z.object({ data: z.array(testerBuildSchema) });
+
+/** The platforms a build is made for, in the order SPEC lists them, with their names as the portal shows them. */
+export const buildPlatformLabels: Record<keyof TesterBuild['files'], string> = {
+  ios: 'iOS',
+  android: 'Android',
+  visionOS: 'VisionOS',
+  macOS: 'MacOS',
+};

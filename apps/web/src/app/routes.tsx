@@ -106,6 +106,13 @@ export const portalRoutes: PortalRoute[] = [
     load: () => import('../features/testers/pages/manage-tester-page.tsx'),
   }),
   route({
+    // TESTING_BUILDS_PATH in contracts, written out: importing contracts here would put zod in every page's bundle
+    path: '/testing-builds',
+    name: 'Testing builds',
+    guards: ['auth'],
+    load: () => import('../features/testers/pages/testing-builds-page.tsx'),
+  }),
+  route({
     path: `${MY_PROJECTS}/test-staging`,
     name: 'Test Staging Site',
     parent: MY_PROJECTS,
