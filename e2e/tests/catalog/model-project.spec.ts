@@ -27,8 +27,8 @@ test('a partner creates a 3D model with a category, finds it on My Projects and 
   await tags.fill('Animal, Low poly');
   await expect(form.getByRole('list', { name: 'Tags added' }).getByRole('listitem')).toHaveCount(2);
   await form.getByLabel('Description').fill('A fox carrying a paper lantern.');
-  await form.getByLabel('Avatar').setInputFiles(fixtureFile('model-avatar.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
   await form.getByLabel('Cover image').setInputFiles(fixtureFile('game-cover.jpg'));
   await expect(form.getByRole('img', { name: 'Uploaded cover image' })).toBeVisible();
   await form.getByRole('button', { name: 'Create 3D Model' }).click();
@@ -83,7 +83,7 @@ test('the 3D model form shows each of its messages and saves nothing while inval
   await expect(form.getByLabel('Project name')).toHaveAccessibleDescription('Please input project name');
   await expect(form.getByLabel('Price (USD)')).toHaveAccessibleDescription('Please input a valid value');
   await expect(form.getByLabel('Category')).toHaveAccessibleDescription('Please input category');
-  await expect(form.getByLabel('Avatar')).toHaveAccessibleDescription(/Please upload thumbnail/);
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(/Please upload thumbnail/);
   await expect(form.getByLabel('Cover image')).toHaveAccessibleDescription(/Please upload cover image/);
 
   await form.getByLabel('Project name').fill('   ');
@@ -94,10 +94,12 @@ test('the 3D model form shows each of its messages and saves nothing while inval
   await expect(form.getByLabel('Price (USD)')).toHaveAccessibleDescription('');
   await form.getByLabel('Category').selectOption({ label: 'Vehicles' });
   await expect(form.getByLabel('Category')).toHaveAccessibleDescription('');
-  // the avatar is checked again once its upload ends
-  await form.getByLabel('Avatar').setInputFiles(fixtureFile('model-avatar.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
-  await expect(form.getByLabel('Avatar')).not.toHaveAccessibleDescription(/Please upload thumbnail/);
+  // the thumbnail is checked again once its upload ends
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).not.toHaveAccessibleDescription(
+    /Please upload thumbnail/,
+  );
 
   const list = await request.get('/api/Model', { headers: authHeaders(partner) });
   expect(await list.json()).toMatchObject({ totalCount: 0 });

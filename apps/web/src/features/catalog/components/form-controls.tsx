@@ -15,6 +15,12 @@ interface FormBinding<N extends string, T> {
 const describedBy = <N extends string>(form: Pick<FormBinding<N, unknown>, 'errors' | 'fieldId'>, name: N) =>
   form.errors[name] ? `${form.fieldId(name)}-error` : undefined;
 
+/**
+ * The label of the item's icon upload. SPEC's messages for it are "Please upload thumbnail" and "Avatar picture must
+ * be JPG or PNG format!": the label carries both names, so that each message reads as being about this field.
+ */
+export const THUMBNAIL_LABEL = 'Thumbnail (avatar picture)';
+
 /** A required image of a catalog item, uploaded on pick and checked again once the upload ends. */
 export function ImageField<N extends string>({
   form,

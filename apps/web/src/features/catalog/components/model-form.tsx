@@ -10,7 +10,7 @@ import { useCreateModel } from '../api/create-model.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
 import { useUpdateModel } from '../api/update-model.ts';
 import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
-import { ImageField, TagsField } from './form-controls.tsx';
+import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { modelFormSchema, modelFormValues } from './form-schemas.ts';
 
 /** Creates a 3D model, or edits `model`; goes to its Detail once saved. */
@@ -82,7 +82,7 @@ export function ModelForm({ model }: { model?: Model }) {
         <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
       </Field>
       <div className="form__row form__row--images">
-        <ImageField form={form} name="icon" label="Avatar" subject="avatar" />
+        <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" />
         <ImageField form={form} name="cover" label="Cover image" subject="cover image" />
       </div>
       <div className="form__actions">
