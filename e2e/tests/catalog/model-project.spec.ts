@@ -124,5 +124,69 @@ test('the edit form of a 3D model appears only once the model has loaded', async
   const form = page.getByRole('form', { name: 'Edit 3D model' });
   await expect(form.getByLabel('Project name')).toHaveValue('Paper Crane');
   await expect(form.getByLabel('Category')).toHaveValue('5');
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+});
+
+test('the 3D model form uploads its images to the Detail endpoint as avatar and coverThumbnailUrl, each with its own progress and refusal', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  await signIn(page, partner);
+  const uploads: Array<{ path: string; body: string }> = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/FileUpload/')) {
+      uploads.push({ path: new URL(sent.url()).pathname, body: sent.postDataBuffer()?.toString('latin1') ?? '' });
+    }
+  });
+  await page.goto('/developers/my-project/3D-model-submission');
+  const form = page.getByRole('form', { name: 'New 3D model' });
+  // by role: while an image uploads, its progress bar is labelled after the field too
+  const thumbnail = form.getByRole('button', { name: 'Thumbnail (avatar picture)', exact: true });
+  const cover = form.getByRole('button', { name: 'Cover image', exact: true });
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/FileUpload/Multiple/Detail/Query', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await thumbnail.setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('progressbar', { name: 'Uploading thumbnail' })).toBeVisible();
+  await expect(form.getByRole('progressbar', { name: 'Uploading cover image' })).toHaveCount(0);
+  release();
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+
+  const fake = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('not pixels'),
+  ]);
+  await cover.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: fake });
+  await expect(cover).toHaveAccessibleDescription(/Avatar picture must be JPG or PNG format!/);
+  await expect(thumbnail).not.toHaveAccessibleDescription(/Avatar picture must be JPG or PNG format!/);
+  await cover.setInputFiles(fixtureFile('game-cover.jpg'));
+  await expect(form.getByRole('img', { name: 'Uploaded cover image' })).toBeVisible();
+
+  expect(uploads.map((upload) => upload.path)).toEqual([
+    '/FileUpload/Multiple/Detail/Query',
+    '/FileUpload/Multiple/Detail/Query',
+    '/FileUpload/Multiple/Detail/Query',
+  ]);
+  expect(uploads.map((upload) => upload.body.match(/name="([^"]+)"; filename=/)?.[1])).toEqual([
+    'avatar',
+    'coverThumbnailUrl',
+    'coverThumbnailUrl',
+  ]);
+
+  await form.getByLabel('Project name').fill('Paper Crane');
+  await form.getByLabel('Price (USD)').fill('3');
+  await form.getByLabel('Category').selectOption({ label: 'Props' });
+  await form.getByRole('button', { name: 'Create 3D Model' }).click();
+  await expect(page.getByText('create successfully')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Paper Crane' }).locator('img.item-summary__icon')).toHaveAttribute(
+    'src',
+    /\/files\//,
+  );
 });

@@ -6,6 +6,7 @@ import {
   buildReportResponseSchema,
   MAX_FILES_PER_REQUEST,
   storedFileParamsSchema,
+  UPLOAD_PATHS,
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
@@ -95,10 +96,10 @@ export async function filesRoutes(fastify: FastifyInstance) {
       async (request) => receive(request, mode),
     );
 
-  uploadRoute('/FileUpload/Single/Query', 'single', 'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)');
-  uploadRoute('/FileUpload/Multiple/Query', 'multiple', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
+  uploadRoute(UPLOAD_PATHS.single, 'single', 'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)');
+  uploadRoute(UPLOAD_PATHS.multiple, 'multiple', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
   uploadRoute(
-    '/FileUpload/Multiple/Detail/Query',
+    UPLOAD_PATHS.detail,
     'detail',
     'Upload named files (e.g. avatar, coverThumbnailUrl); each result is named after its field',
   );

@@ -27,11 +27,14 @@ export function ImageField<N extends string>({
   name,
   label,
   subject,
+  part,
 }: {
   form: FormBinding<N, UploadedFile | null>;
   name: N;
   label: string;
   subject: string;
+  /** The named part to upload on the Detail endpoint (the 3D model form's), rather than to Single. */
+  part?: string;
 }) {
   const id = form.fieldId(name);
   return (
@@ -39,6 +42,7 @@ export function ImageField<N extends string>({
       <ImageUpload
         id={id}
         subject={subject}
+        part={part}
         value={form.values[name]}
         onChange={(file) => form.setValue(name, file)}
         onRevalidate={() => form.touch(name)}
