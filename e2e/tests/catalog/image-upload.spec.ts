@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fixtureFile, registerConnectedPartner, signIn, test } from '../../fixtures/test.ts';
+import { expect, fixtureFile, holdRequests, registerConnectedPartner, signIn, test } from '../../fixtures/test.ts';
 
 test.beforeEach(async ({ page, request }) => {
   await signIn(page, await registerConnectedPartner(request));
@@ -59,14 +59,7 @@ test('a file that only starts like a PNG is refused by the file host, and the up
 test('an upload shows its progress and a preview; a new pick replaces it and Remove clears it', async ({ page }) => {
   await page.goto('/developers/my-project/submission');
   const form = page.getByRole('form', { name: 'New AR game' });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/FileUpload/Single/Query', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/FileUpload/Single/Query');
 
   await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('game-icon.png'));
   const progress = form.getByRole('progressbar', { name: 'Uploading thumbnail' });

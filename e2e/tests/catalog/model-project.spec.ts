@@ -3,6 +3,7 @@ import {
   createModel,
   expect,
   fixtureFile,
+  holdRequests,
   registerConnectedPartner,
   signIn,
   test,
@@ -109,14 +110,7 @@ test('the edit form of a 3D model appears only once the model has loaded', async
   const partner = await registerConnectedPartner(request);
   const model = await createModel(request, partner, { name: 'Paper Crane', categoryId: 5 });
   await signIn(page, partner);
-  let release: () => void = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/api/Model/${model.id}`, async (route) => {
-    await loaded;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**/api/Model/${model.id}`);
   await page.goto(`/developers/my-project/3D-model-submission?id=${model.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission of 3D Models');
   await expect(page.getByRole('form')).toHaveCount(0);
@@ -145,14 +139,7 @@ test('the 3D model form uploads its images to the Detail endpoint as avatar and 
   const thumbnail = form.getByRole('button', { name: 'Thumbnail (avatar picture)', exact: true });
   const cover = form.getByRole('button', { name: 'Cover image', exact: true });
 
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/FileUpload/Multiple/Detail/Query', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/FileUpload/Multiple/Detail/Query');
   await thumbnail.setInputFiles(fixtureFile('model-avatar.png'));
   await expect(form.getByRole('progressbar', { name: 'Uploading thumbnail' })).toBeVisible();
   await expect(form.getByRole('progressbar', { name: 'Uploading cover image' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   authHeaders,
   expect,
+  holdRequests,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
@@ -17,14 +18,7 @@ test('a signed-in account without a payout account reaches Testing builds, from 
 }) => {
   const tester = await registerPartner(request, { firstName: 'Ada' });
   await signIn(page, tester);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/Tester/Builds', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/Tester/Builds');
   await page.goto('/developers/my-project');
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('link', { name: 'Testing builds' }).click();
