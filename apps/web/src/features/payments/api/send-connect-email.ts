@@ -7,7 +7,7 @@ export const sendConnectEmail = (body: SendConnectEmailBody) =>
   apiRequest<{ sent: true }>('/api/Stripe/Connect/SendEmail', { method: 'POST', body });
 
 /** SPEC's notice when the link went to the account's own address; otherwise it says where the link went. */
-export function linkSentMessage(sentTo: string, accountEmail: string | undefined): string {
+function linkSentMessage(sentTo: string, accountEmail: string | undefined): string {
   const isOwnAddress = accountEmail !== undefined && sentTo.trim().toLowerCase() === accountEmail.toLowerCase();
   return isOwnAddress ? paymentMessages.linkSent : `Stripe connection link has been sent to ${sentTo.trim()}.`;
 }

@@ -4,7 +4,7 @@ import { TesterBuildCard } from '../components/tester-build-card.tsx';
 /** What testing is, for an account no studio has added yet. */
 function NoBuilds() {
   return (
-    <section className="empty empty--page testing-builds__empty" aria-labelledby="no-builds-title">
+    <section className="empty empty--page" aria-labelledby="no-builds-title">
       <h2 id="no-builds-title">No testing builds yet</h2>
       <p>Studios share the builds of a version here before they submit it for review. This is how it works:</p>
       <ol className="testing-builds__steps">
