@@ -37,8 +37,8 @@ test('a partner creates an AR game with icon and cover, finds it on My Projects 
   await expect(form.getByRole('button', { name: 'Remove tag Multiplayer' })).toBeVisible();
   await form.getByLabel('Introduce').fill('Multiplayer AR tag');
   await form.getByLabel('Description (gameplay)').fill('Throw glowing orbs.\nThe last one standing wins.');
-  await form.getByLabel('Icon').setInputFiles(fixtureFile('game-icon.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded icon' })).toBeVisible();
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('game-icon.png'));
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
   await form.getByLabel('Cover image').setInputFiles(fixtureFile('game-cover.jpg'));
   await expect(form.getByRole('img', { name: 'Uploaded cover image' })).toBeVisible();
   await form.getByRole('button', { name: 'Create Project' }).click();
@@ -76,7 +76,7 @@ test('a partner creates an AR game with icon and cover, finds it on My Projects 
   const edit = page.getByRole('form', { name: 'Edit AR game' });
   await expect(edit.getByLabel('Project name')).toHaveValue('Orbit Tag');
   await expect(edit.getByLabel('Maximum number of players')).toHaveValue('8');
-  await expect(edit.getByRole('img', { name: 'Uploaded icon' })).toBeVisible();
+  await expect(edit.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
   await edit.getByLabel('Project name').fill('Orbit Tag Deluxe');
   await edit.getByLabel('Price on the app stores (USD)').fill('0');
   await edit.getByRole('button', { name: 'Remove tag Party' }).click();
@@ -116,7 +116,7 @@ test('the game form shows each of its messages and saves nothing while invalid',
   );
   await expect(form.getByLabel('Minimum number of players')).toHaveAccessibleDescription('Please input digits');
   await expect(form.getByLabel('Maximum number of players')).toHaveAccessibleDescription('Please input digits');
-  await expect(form.getByLabel('Icon')).toHaveAccessibleDescription(/Please upload thumbnail/);
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(/Please upload thumbnail/);
   await expect(form.getByLabel('Cover image')).toHaveAccessibleDescription(/Please upload cover image/);
 
   await form.getByLabel('Number of Tokens').fill('-1');

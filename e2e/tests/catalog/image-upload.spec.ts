@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, fixtureFile, registerConnectedPartner, signIn, test } from '../../fixtures/test.ts';
+import { expect, fixtureFile, holdRequests, registerConnectedPartner, signIn, test } from '../../fixtures/test.ts';
 
 test.beforeEach(async ({ page, request }) => {
   await signIn(page, await registerConnectedPartner(request));
@@ -18,11 +18,14 @@ test('a text file renamed .png is refused before it is uploaded', async ({ page 
   const uploads = countUploads(page);
   await page.goto('/developers/my-project/submission');
   const form = page.getByRole('form', { name: 'New AR game' });
-  await form.getByLabel('Icon').setInputFiles(fixtureFile('not-an-image.png'));
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('not-an-image.png'));
   await expect(form.getByRole('alert').filter({ hasText: 'Avatar picture must be JPG or PNG format!' })).toBeVisible();
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(
+    /Avatar picture must be JPG or PNG format!/,
+  );
   // the field is checked again once the attempt ends
-  await expect(form.getByLabel('Icon')).toHaveAccessibleDescription(/Please upload thumbnail/);
-  await expect(form.getByRole('img', { name: 'Uploaded icon' })).toHaveCount(0);
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(/Please upload thumbnail/);
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toHaveCount(0);
   expect(uploads.value).toBe(0);
 });
 
@@ -45,43 +48,38 @@ test('a file that only starts like a PNG is refused by the file host, and the up
     Buffer.from('not pixels'),
   ]);
   const answer = page.waitForResponse('**/FileUpload/Single/Query');
-  await form.getByLabel('Icon').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: fake });
+  await form
+    .getByLabel('Thumbnail (avatar picture)')
+    .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: fake });
   expect((await answer).status()).toBe(415);
   await expect(form.getByRole('alert').filter({ hasText: 'Avatar picture must be JPG or PNG format!' })).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Uploaded icon' })).toHaveCount(0);
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toHaveCount(0);
 });
 
 test('an upload shows its progress and a preview; a new pick replaces it and Remove clears it', async ({ page }) => {
   await page.goto('/developers/my-project/submission');
   const form = page.getByRole('form', { name: 'New AR game' });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/FileUpload/Single/Query', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/FileUpload/Single/Query');
 
-  await form.getByLabel('Icon').setInputFiles(fixtureFile('game-icon.png'));
-  const progress = form.getByRole('progressbar', { name: 'Uploading icon' });
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('game-icon.png'));
+  const progress = form.getByRole('progressbar', { name: 'Uploading thumbnail' });
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
   release();
   await expect(progress).toBeHidden();
-  const preview = form.getByRole('img', { name: 'Uploaded icon' });
+  const preview = form.getByRole('img', { name: 'Uploaded thumbnail' });
   await expect(preview).toBeVisible();
   const first = await preview.getAttribute('src');
   expect(first).toBeTruthy();
 
-  await form.getByLabel('Icon').setInputFiles(fixtureFile('game-cover.jpg'));
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('game-cover.jpg'));
   await expect(preview).not.toHaveAttribute('src', first ?? '');
-  await expect(form.getByRole('img', { name: 'Uploaded icon' })).toHaveCount(1);
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toHaveCount(1);
 
-  await form.getByRole('button', { name: 'Remove icon' }).click();
+  await form.getByRole('button', { name: 'Remove thumbnail' }).click();
   await expect(preview).toHaveCount(0);
-  await expect(form.getByLabel('Icon')).toBeFocused();
-  await expect(form.getByLabel('Icon')).toHaveAccessibleDescription(/Please upload thumbnail/);
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toBeFocused();
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(/Please upload thumbnail/);
 });
 
 test('the uploader is reached and opened from the keyboard', async ({ page }) => {
@@ -89,9 +87,9 @@ test('the uploader is reached and opened from the keyboard', async ({ page }) =>
   const form = page.getByRole('form', { name: 'New AR game' });
   await form.getByLabel('Description (gameplay)').focus();
   await page.keyboard.press('Tab');
-  await expect(form.getByLabel('Icon')).toBeFocused();
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toBeFocused();
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (await chooser).setFiles(fixtureFile('game-icon.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded icon' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
 });

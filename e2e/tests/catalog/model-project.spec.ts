@@ -3,6 +3,7 @@ import {
   createModel,
   expect,
   fixtureFile,
+  holdRequests,
   registerConnectedPartner,
   signIn,
   test,
@@ -27,8 +28,8 @@ test('a partner creates a 3D model with a category, finds it on My Projects and 
   await tags.fill('Animal, Low poly');
   await expect(form.getByRole('list', { name: 'Tags added' }).getByRole('listitem')).toHaveCount(2);
   await form.getByLabel('Description').fill('A fox carrying a paper lantern.');
-  await form.getByLabel('Avatar').setInputFiles(fixtureFile('model-avatar.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
   await form.getByLabel('Cover image').setInputFiles(fixtureFile('game-cover.jpg'));
   await expect(form.getByRole('img', { name: 'Uploaded cover image' })).toBeVisible();
   await form.getByRole('button', { name: 'Create 3D Model' }).click();
@@ -83,7 +84,7 @@ test('the 3D model form shows each of its messages and saves nothing while inval
   await expect(form.getByLabel('Project name')).toHaveAccessibleDescription('Please input project name');
   await expect(form.getByLabel('Price (USD)')).toHaveAccessibleDescription('Please input a valid value');
   await expect(form.getByLabel('Category')).toHaveAccessibleDescription('Please input category');
-  await expect(form.getByLabel('Avatar')).toHaveAccessibleDescription(/Please upload thumbnail/);
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).toHaveAccessibleDescription(/Please upload thumbnail/);
   await expect(form.getByLabel('Cover image')).toHaveAccessibleDescription(/Please upload cover image/);
 
   await form.getByLabel('Project name').fill('   ');
@@ -94,10 +95,12 @@ test('the 3D model form shows each of its messages and saves nothing while inval
   await expect(form.getByLabel('Price (USD)')).toHaveAccessibleDescription('');
   await form.getByLabel('Category').selectOption({ label: 'Vehicles' });
   await expect(form.getByLabel('Category')).toHaveAccessibleDescription('');
-  // the avatar is checked again once its upload ends
-  await form.getByLabel('Avatar').setInputFiles(fixtureFile('model-avatar.png'));
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
-  await expect(form.getByLabel('Avatar')).not.toHaveAccessibleDescription(/Please upload thumbnail/);
+  // the thumbnail is checked again once its upload ends
+  await form.getByLabel('Thumbnail (avatar picture)').setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+  await expect(form.getByLabel('Thumbnail (avatar picture)')).not.toHaveAccessibleDescription(
+    /Please upload thumbnail/,
+  );
 
   const list = await request.get('/api/Model', { headers: authHeaders(partner) });
   expect(await list.json()).toMatchObject({ totalCount: 0 });
@@ -107,14 +110,7 @@ test('the edit form of a 3D model appears only once the model has loaded', async
   const partner = await registerConnectedPartner(request);
   const model = await createModel(request, partner, { name: 'Paper Crane', categoryId: 5 });
   await signIn(page, partner);
-  let release: () => void = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**/api/Model/${model.id}`, async (route) => {
-    await loaded;
-    await route.continue();
-  });
+  const release = await holdRequests(page, `**/api/Model/${model.id}`);
   await page.goto(`/developers/my-project/3D-model-submission?id=${model.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission of 3D Models');
   await expect(page.getByRole('form')).toHaveCount(0);
@@ -122,5 +118,62 @@ test('the edit form of a 3D model appears only once the model has loaded', async
   const form = page.getByRole('form', { name: 'Edit 3D model' });
   await expect(form.getByLabel('Project name')).toHaveValue('Paper Crane');
   await expect(form.getByLabel('Category')).toHaveValue('5');
-  await expect(form.getByRole('img', { name: 'Uploaded avatar' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+});
+
+test('the 3D model form uploads its images to the Detail endpoint as avatar and coverThumbnailUrl, each with its own progress and refusal', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  await signIn(page, partner);
+  const uploads: Array<{ path: string; body: string }> = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/FileUpload/')) {
+      uploads.push({ path: new URL(sent.url()).pathname, body: sent.postDataBuffer()?.toString('latin1') ?? '' });
+    }
+  });
+  await page.goto('/developers/my-project/3D-model-submission');
+  const form = page.getByRole('form', { name: 'New 3D model' });
+  // by role: while an image uploads, its progress bar is labelled after the field too
+  const thumbnail = form.getByRole('button', { name: 'Thumbnail (avatar picture)', exact: true });
+  const cover = form.getByRole('button', { name: 'Cover image', exact: true });
+
+  const release = await holdRequests(page, '**/FileUpload/Multiple/Detail/Query');
+  await thumbnail.setInputFiles(fixtureFile('model-avatar.png'));
+  await expect(form.getByRole('progressbar', { name: 'Uploading thumbnail' })).toBeVisible();
+  await expect(form.getByRole('progressbar', { name: 'Uploading cover image' })).toHaveCount(0);
+  release();
+  await expect(form.getByRole('img', { name: 'Uploaded thumbnail' })).toBeVisible();
+
+  const fake = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('not pixels'),
+  ]);
+  await cover.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: fake });
+  await expect(cover).toHaveAccessibleDescription(/Avatar picture must be JPG or PNG format!/);
+  await expect(thumbnail).not.toHaveAccessibleDescription(/Avatar picture must be JPG or PNG format!/);
+  await cover.setInputFiles(fixtureFile('game-cover.jpg'));
+  await expect(form.getByRole('img', { name: 'Uploaded cover image' })).toBeVisible();
+
+  expect(uploads.map((upload) => upload.path)).toEqual([
+    '/FileUpload/Multiple/Detail/Query',
+    '/FileUpload/Multiple/Detail/Query',
+    '/FileUpload/Multiple/Detail/Query',
+  ]);
+  expect(uploads.map((upload) => upload.body.match(/name="([^"]+)"; filename=/)?.[1])).toEqual([
+    'avatar',
+    'coverThumbnailUrl',
+    'coverThumbnailUrl',
+  ]);
+
+  await form.getByLabel('Project name').fill('Paper Crane');
+  await form.getByLabel('Price (USD)').fill('3');
+  await form.getByLabel('Category').selectOption({ label: 'Props' });
+  await form.getByRole('button', { name: 'Create 3D Model' }).click();
+  await expect(page.getByText('create successfully')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Paper Crane' }).locator('img.item-summary__icon')).toHaveAttribute(
+    'src',
+    /\/files\//,
+  );
 });

@@ -92,9 +92,25 @@ test('the connection link can be mailed to someone else', async ({ page, request
   await form.getByLabel('Email').fill(finance);
   await form.getByLabel('Account type').selectOption('Express');
   await form.getByRole('button', { name: 'Send Email' }).click();
-  await expect(page.getByText('Stripe connection link has been sent to your email.')).toBeVisible();
+  await expect(page.getByText(`Stripe connection link has been sent to ${finance}.`)).toBeVisible();
+  await expect(page.getByText('Stripe connection link has been sent to your email.')).toHaveCount(0);
   const mail = (await readOutbox(request)).find((m) => m.to === finance);
   expect(mail?.text).toMatch(/Connect with Stripe: http:\/\/localhost:\d+\/sandbox\/stripe\/connect\?state=/);
+});
+
+test("a link mailed to the account's own address, whatever its case, is announced in SPEC's words", async ({
+  page,
+  request,
+}) => {
+  const partner = await registerPartner(request);
+  await signIn(page, partner);
+  await page.goto('/stripe');
+  const form = page.getByRole('form', { name: 'Send the link by email' });
+  await form.getByLabel('Email').fill(partner.email.toUpperCase());
+  await form.getByLabel('Account type').selectOption('Standard');
+  await form.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText('Stripe connection link has been sent to your email.')).toBeVisible();
+  await expect(page.getByText(/Stripe connection link has been sent to .*@/)).toHaveCount(0);
 });
 
 for (const path of [

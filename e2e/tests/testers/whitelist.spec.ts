@@ -1,7 +1,7 @@
-import { expect, registerPartner, seriousAxeViolations, signIn, test } from '../../fixtures/test.ts';
+import type { Locator, Page } from '@playwright/test';
+import { authHeaders, expect, registerPartner, seriousAxeViolations, signIn, test } from '../../fixtures/test.ts';
 
-const toast = (page: import('@playwright/test').Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test('Manage Tester adds a platform user by email and removes them after asking', async ({ page, request }) => {
   const partner = await registerPartner(request);
@@ -81,4 +81,34 @@ test("My Projects' Manage Whitelist dialog adds and removes testers", async ({ p
   await expect(dialog.getByText('No testers yet.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('on a phone the testers fit the screen: a long email wraps and Remove stays in view', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerPartner(request);
+  const tester = await registerPartner(request, {
+    firstName: 'Alexandrina',
+    email: `alexandrina.montgomery-castellanos.qa-${Date.now()}@very-long-studio-domain.example`,
+  });
+  await request.post('/api/WhiteList', { headers: authHeaders(partner), data: { email: tester.email } });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, partner);
+  const fitsThePhone = async (scope: Locator) => {
+    const row = scope.getByRole('row').filter({ hasText: tester.email });
+    await expect(row).toContainText('Alexandrina Chen');
+    const remove = row.getByRole('button', { name: `Remove ${tester.email}` });
+    await expect(remove).toBeInViewport({ ratio: 1 });
+    const box = await row.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  };
+
+  await page.goto('/developers/my-project/tester');
+  await fitsThePhone(page.getByRole('table', { name: 'Testers' }));
+
+  await page.goto('/developers/my-project');
+  await page.getByRole('button', { name: 'Manage Whitelist' }).click();
+  await fitsThePhone(page.getByRole('dialog', { name: 'Manage Whitelist' }));
 });

@@ -38,13 +38,38 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return result;
 }
 
+/** Why a normalized tag list breaks the limits (20 tags, 40 characters each), if it does. */
+export function tagsLimitError(tags: readonly string[]): string | undefined {
+  if (tags.length > MAX_TAGS) return catalogMessages.tooManyTags;
+  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) return catalogMessages.tagTooLong;
+  return undefined;
+}
+
+/**
+ * What typing `typed` (one tag, or several separated by commas) into a tag list leads to: each typed tag as it will
+ * be stored, the list after adding them, and why that list is refused, if it is.
+ */
+export function addTypedTags(current: readonly string[], typed: string) {
+  const tags = normalizeTags([...current, ...typed.split(',')]);
+  const known = new Set(current.map((tag) => tag.toLowerCase()));
+  const typedTags = normalizeTags(typed.split(','));
+  return {
+    tags,
+    typed: typedTags,
+    duplicates: typedTags.filter((tag) => known.has(tag.toLowerCase())),
+    error: tagsLimitError(tags),
+  };
+}
+
 export const tagsSchema = z
   .array(z.string().max(200).check(noControlChars()), { error: 'tags must be a list of names' })
   .max(100)
   .default([])
   .transform(normalizeTags)
-  .refine((tags) => tags.length <= MAX_TAGS, { error: catalogMessages.tooManyTags })
-  .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), { error: catalogMessages.tagTooLong });
+  .superRefine((tags, ctx) => {
+    const error = tagsLimitError(tags);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
 
 /** US dollars with at most two decimals, not negative. */
 export const priceSchema = z

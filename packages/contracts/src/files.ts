@@ -13,6 +13,16 @@ export const BUILD_EXTENSIONS = ['.ab', '.glb'] as const;
 /** Files one multipart request may carry on the Multiple endpoints. */
 export const MAX_FILES_PER_REQUEST = 10;
 
+/** The file host's upload endpoints (SPEC §7). Detail names each result after its multipart field. */
+export const UPLOAD_PATHS = {
+  single: '/FileUpload/Single/Query',
+  multiple: '/FileUpload/Multiple/Query',
+  detail: '/FileUpload/Multiple/Detail/Query',
+} as const;
+
+/** The multipart field names the 3D model form uploads its images under, on the Detail endpoint (SPEC §7). */
+export const MODEL_IMAGE_PARTS = { icon: 'avatar', cover: 'coverThumbnailUrl' } as const;
+
 export const fileMessages = {
   imageFormat: 'Avatar picture must be JPG or PNG format!',
   imageSize: 'Image must be smaller than 5 MB!',
@@ -85,6 +95,10 @@ export const buildReportSchema = z.object({
   findings: z.array(buildFindingSchema),
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;
+
+/** `GET /FileUpload/Report`: a stored build's report, with the name of the file as it was uploaded. */
+export const buildReportResponseSchema = buildReportSchema.extend({ fileName: z.string() });
+export type BuildReportResponse = z.infer<typeof buildReportResponseSchema>;
 
 export const buildReportQuerySchema = z.object({ url: paramText(500).min(1) });
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from './validation.ts';
 
+/** The page where a tester finds the builds shared with them; whitelist mails link to it. */
+export const TESTING_BUILDS_PATH = '/testing-builds';
+
 /** How many testers one partner may whitelist. */
 export const WHITELIST_MAX_ENTRIES = 100;
 
@@ -52,3 +55,11 @@ export const testerBuildSchema = z.object({
 });
 export type TesterBuild = z.infer<typeof testerBuildSchema>;
 export const testerBuildsResponseSchema = z.object({ data: z.array(testerBuildSchema) });
+
+/** The platforms a build is made for, in the order SPEC lists them, with their names as the portal shows them. */
+export const buildPlatformLabels: Record<keyof TesterBuild['files'], string> = {
+  ios: 'iOS',
+  android: 'Android',
+  visionOS: 'VisionOS',
+  macOS: 'MacOS',
+};

@@ -98,6 +98,12 @@ export const routeTable = [
     guards: ['auth'],
   }),
   route({
+    // TESTING_BUILDS_PATH in contracts, written out: importing contracts here would put zod in every page's bundle
+    path: '/testing-builds',
+    name: 'Testing builds',
+    guards: ['auth'],
+  }),
+  route({
     path: `${MY_PROJECTS}/test-staging`,
     name: 'Test Staging Site',
     parent: MY_PROJECTS,

@@ -25,6 +25,7 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
   '/developers/my-project/detail': () => import('./pages/detail-page.tsx'),
   '/developers/my-project/version': () => import('./pages/version-page.tsx'),
   '/developers/my-project/tester': () => import('../features/testers/pages/manage-tester-page.tsx'),
+  '/testing-builds': () => import('../features/testers/pages/testing-builds-page.tsx'),
   '/developers/my-project/test-staging': comingSoon,
   '/faqs': () => import('../features/content/pages/faqs-page.tsx'),
   '/profile': () => import('../features/access/pages/profile-page.tsx'),

@@ -1,5 +1,5 @@
-import type { BuildReport } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { BuildReport, BuildReportResponse } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client.ts';
 import { ModelPreviewButton } from './model-preview.tsx';
 
@@ -40,6 +40,22 @@ export function summaryOf(report: BuildReport): string {
 
 export const buildReportQueryKey = (url: string) => ['build-report', url] as const;
 
+/** A stored build's report and file name, fetched once per URL however many places show it. */
+export const buildReportQuery = (url: string) =>
+  queryOptions({
+    queryKey: buildReportQueryKey(url),
+    queryFn: ({ signal }) =>
+      apiRequest<BuildReportResponse>('/FileUpload/Report', {
+        host: 'files',
+        query: { url },
+        signal,
+        background: true,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    meta: { handlesErrors: 'all' },
+  });
+
 export interface BuildReportViewProps {
   /** The build's URL, as the file host issued it. */
   url: string;
@@ -49,14 +65,7 @@ export interface BuildReportViewProps {
 
 /** What the file host found when it inspected an uploaded build: a summary line and the findings to act on. */
 export function BuildReportView({ url, label }: BuildReportViewProps) {
-  const report = useQuery({
-    queryKey: buildReportQueryKey(url),
-    queryFn: ({ signal }) =>
-      apiRequest<BuildReport>('/FileUpload/Report', { host: 'files', query: { url }, signal, background: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    meta: { handlesErrors: 'all' },
-  });
+  const report = useQuery(buildReportQuery(url));
   if (report.isPending) {
     return (
       <p className="build-report build-report--pending" role="status">

@@ -1,5 +1,7 @@
 import { BUILD_MAX_BYTES, fileMessages, isBuildFileName, type UploadedFile } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { buildReportQuery } from './build-report.tsx';
 import { UploadFooter, UploadProgress } from './upload-parts.tsx';
 import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
 
@@ -26,8 +28,16 @@ export async function checkBuildFile(file: File): Promise<string | undefined> {
   return undefined;
 }
 
-/** The file name a stored build URL ends with, for display. */
-const fileNameOf = (file: UploadedFile) => file.name || file.origin.split('/').pop() || 'build';
+/**
+ * The name a build is shown under: the one it was uploaded with, as the file host keeps it (the report query, which
+ * the build's report below shares). Undefined while it loads; the value's own name if the host cannot say.
+ */
+function useBuildFileName(file: UploadedFile | null): string | undefined {
+  const report = useQuery({ ...buildReportQuery(file?.origin ?? ''), enabled: file !== null });
+  if (!file) return undefined;
+  if (report.data) return report.data.fileName;
+  return report.isError ? file.name || file.origin.split('/').pop() : undefined;
+}
 
 export interface BuildUploadProps {
   id: string;
@@ -56,6 +66,7 @@ export function BuildUpload({
     onChange,
     onRevalidate,
   });
+  const fileName = useBuildFileName(value);
   const hintId = useId();
   const noticeId = useId();
   const describedByIds = [describedBy, hintId, notice ? noticeId : undefined].filter(Boolean).join(' ');
@@ -66,7 +77,13 @@ export function BuildUpload({
         <span className="build-upload__icon" aria-hidden="true">
           {value ? '✓' : '⇪'}
         </span>
-        <span className="build-upload__name">{value ? fileNameOf(value) : `Choose the ${platform} build`}</span>
+        <span
+          className="build-upload__name"
+          title={fileName}
+          aria-busy={(value !== null && fileName === undefined) || undefined}
+        >
+          {value ? (fileName ?? '…') : `Choose the ${platform} build`}
+        </span>
         <span className="build-upload__action" aria-hidden="true">
           {value ? 'Replace' : 'Browse'}
         </span>

@@ -43,6 +43,8 @@ export interface ImageUploadProps {
   onChange: (file: UploadedFile | null) => void;
   /** Called {@link IMAGE_REVALIDATE_DELAY_MS} after an upload ends, accepted or refused: forms check the field then. */
   onRevalidate?: () => void;
+  /** Sends the image as this named part of `/FileUpload/Multiple/Detail/Query` instead of to Single. */
+  part?: string | undefined;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
@@ -57,6 +59,7 @@ export function ImageUpload({
   value,
   onChange,
   onRevalidate,
+  part,
   'aria-invalid': isInvalid,
   'aria-describedby': describedBy,
 }: ImageUploadProps) {
@@ -65,6 +68,7 @@ export function ImageUpload({
     errorCodes: FILE_ERROR_CODES,
     onChange,
     onRevalidate,
+    part,
   });
   const hintId = useId();
   const noticeId = useId();

@@ -1,4 +1,4 @@
-import { catalogMessages, MAX_TAG_LENGTH, MAX_TAGS, normalizeTags } from '@portal/contracts';
+import { addTypedTags, MAX_TAG_LENGTH, MAX_TAGS } from '@portal/contracts';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 
 export interface TagsInputProps {
@@ -11,10 +11,42 @@ export interface TagsInputProps {
   'aria-describedby'?: string;
 }
 
+/** Under the input while a tag is typed: the tag as it will be stored, or why it cannot be added. */
+function TypedTagPreview({ text, preview }: { text: string; preview: ReturnType<typeof addTypedTags> }) {
+  if (preview.error) return <span className="tags-input__refusal">{preview.error}</span>;
+  const fresh = preview.typed.filter((tag) => !preview.duplicates.includes(tag));
+  const asTyped = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const isReshaped = preview.typed.join(',') !== asTyped.join(',');
+  return (
+    <>
+      {fresh.length > 0 ? (
+        <>
+          Enter adds{' '}
+          {fresh.map((tag) => (
+            <span key={tag} className="tag tag--preview">
+              {tag}
+            </span>
+          ))}
+          {isReshaped ? ' (spaces are removed from tags)' : null}
+        </>
+      ) : null}
+      {preview.duplicates.length > 0 ? (
+        <span className="tags-input__duplicate">
+          {preview.duplicates.map((tag) => `“${tag}”`).join(', ')} {preview.duplicates.length === 1 ? 'is' : 'are'}{' '}
+          already added
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /**
- * Tags as chips: Enter or a comma adds what was typed, Backspace in the empty input or × removes one.
- * Tags are normalized as the API stores them (spaces removed, blanks and duplicates dropped); a tag that would
- * break the limits (20 tags, 40 characters each) is not added and the limit is explained.
+ * Tags as chips: Enter or a comma adds what was typed, Backspace in the empty input or × removes one. While a tag is
+ * typed, the hint shows it as the API will store it (`addTypedTags`: spaces removed, blanks and duplicates dropped);
+ * a tag that would break the limits (20 tags, 40 characters each) is not added and the limit is explained.
  */
 export function TagsInput({
   id,
@@ -29,20 +61,17 @@ export function TagsInput({
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const noticeId = useId();
+  const preview = addTypedTags(value, text);
 
   /** Adds the typed tags; true when the text was taken. */
   const commit = (typed: string): boolean => {
-    const next = normalizeTags([...value, ...typed.split(',')]);
-    if (next.some((tag) => tag.length > MAX_TAG_LENGTH)) {
-      setNotice(catalogMessages.tagTooLong);
-      return false;
-    }
-    if (next.length > MAX_TAGS) {
-      setNotice(catalogMessages.tooManyTags);
+    const { tags, error } = addTypedTags(value, typed);
+    if (error) {
+      setNotice(error);
       return false;
     }
     setNotice(undefined);
-    if (next.length !== value.length) onChange(next);
+    if (tags.length !== value.length) onChange(tags);
     return true;
   };
 
@@ -60,8 +89,10 @@ export function TagsInput({
   const onTextChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;
     // a pasted "a, b, c" is added at once
-    if (typed.includes(',') && commit(typed)) setText('');
-    else setText(typed);
+    const isTaken = typed.includes(',') && commit(typed);
+    // a refusal stays until the text changes; from then the preview says it as the tag is typed
+    if (!typed.includes(',')) setNotice(undefined);
+    setText(isTaken ? '' : typed);
   };
 
   const remove = (tag: string) => {
@@ -122,8 +153,14 @@ export function TagsInput({
           {notice}
         </div>
       ) : (
-        <div className="field__hint" id={hintId}>
-          Press Enter or a comma to add a tag; up to {MAX_TAGS} tags of {MAX_TAG_LENGTH} characters.
+        <div className="field__hint tags-input__hint" id={hintId}>
+          {preview.typed.length > 0 ? (
+            <TypedTagPreview text={text} preview={preview} />
+          ) : (
+            <>
+              Press Enter or a comma to add a tag; up to {MAX_TAGS} tags of {MAX_TAG_LENGTH} characters.
+            </>
+          )}
         </div>
       )}
     </div>

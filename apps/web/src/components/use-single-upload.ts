@@ -1,20 +1,24 @@
-import type { UploadedFile, UploadResponse } from '@portal/contracts';
+import { UPLOAD_PATHS, type UploadedFile, type UploadResponse } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, apiUpload } from '../lib/api-client.ts';
 
-export const SINGLE_UPLOAD_PATH = '/FileUpload/Single/Query';
 /** The field is checked again this long after an upload ends (SPEC: image field re-validation delay). */
 export const REVALIDATE_DELAY_MS = 400;
 
 interface UploadVariables {
   file: File;
+  part: string | undefined;
   signal: AbortSignal;
   onProgress: (percent: number) => void;
 }
 
-const uploadFile = ({ file, signal, onProgress }: UploadVariables) =>
-  apiUpload<UploadResponse>(SINGLE_UPLOAD_PATH, file, { signal, onProgress });
+/** Sends one file to Single as `file`, or with `part` to the Detail endpoint, which names its result after the part. */
+async function uploadFile({ file, part, signal, onProgress }: UploadVariables): Promise<UploadedFile | undefined> {
+  if (!part) return (await apiUpload<UploadResponse>(UPLOAD_PATHS.single, file, { signal, onProgress }))[0];
+  const results = await apiUpload<UploadResponse>(UPLOAD_PATHS.detail, file, { fieldName: part, signal, onProgress });
+  return results.find((result) => result.name === part);
+}
 
 export interface SingleUploadOptions {
   /** The message refusing a file before it is sent, if any. */
@@ -24,13 +28,15 @@ export interface SingleUploadOptions {
   onChange: (file: UploadedFile | null) => void;
   /** Called {@link REVALIDATE_DELAY_MS} after an upload ends, accepted or refused. */
   onRevalidate?: (() => void) | undefined;
+  /** The multipart part to send the file as on `/FileUpload/Multiple/Detail/Query`; without it, Single is used. */
+  part?: string | undefined;
 }
 
 /**
  * One file, uploaded to the file host as soon as it is picked, with progress. A new pick replaces the current
  * file once it has uploaded; a refused pick keeps it.
  */
-export function useSingleUpload({ check, errorCodes, onChange, onRevalidate }: SingleUploadOptions) {
+export function useSingleUpload({ check, errorCodes, onChange, onRevalidate, part }: SingleUploadOptions) {
   const inputRef = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const revalidateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -68,7 +74,7 @@ export function useSingleUpload({ check, errorCodes, onChange, onRevalidate }: S
     controller.current = current;
     setProgress(0);
     try {
-      const [uploaded] = await upload.mutateAsync({ file, signal: current.signal, onProgress: setProgress });
+      const uploaded = await upload.mutateAsync({ file, part, signal: current.signal, onProgress: setProgress });
       if (uploaded) onChange(uploaded);
     } catch (err) {
       if (current.signal.aborted) return;

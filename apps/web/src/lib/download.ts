@@ -1,9 +1,12 @@
 import { apiRequest } from './api-client.ts';
 import type { HostKey } from './runtime-config.ts';
 
-/** Downloads a file that needs the session (a build), and saves it under `fileName`. */
+/**
+ * Downloads a file that needs the session (a build), and saves it under `fileName`. `path` is a path on `host`, or
+ * a URL the file host issued (whose origin is dropped: the runtime config names the host).
+ */
 export async function downloadFile(path: string, fileName: string, host: HostKey = 'files'): Promise<void> {
-  const blob = await apiRequest<Blob>(path, { host, as: 'blob' });
+  const blob = await apiRequest<Blob>(path.replace(/^https?:\/\/[^/]+/, ''), { host, as: 'blob' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

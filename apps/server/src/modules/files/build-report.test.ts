@@ -38,6 +38,7 @@ describeEachDatabase('build reports', (variant) => {
     const response = await report(await upload('statue.glb', glb));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      fileName: 'statue.glb',
       format: 'glb',
       size: glb.length,
       glb: {
@@ -66,6 +67,7 @@ describeEachDatabase('build reports', (variant) => {
 
     const bundle = await report(await upload('game-ios.ab', unityBundle(32 * 1024, '2023.2.5f1')));
     expect(bundle.json()).toMatchObject({
+      fileName: 'game-ios.ab',
       format: 'assetbundle',
       assetBundle: { signature: 'UnityFS', formatVersion: 8, unityVersion: '2023.2.5f1' },
       findings: [],

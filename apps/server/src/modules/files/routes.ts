@@ -3,9 +3,10 @@ import {
   apiErrorSchema,
   BUILD_MAX_BYTES,
   buildReportQuerySchema,
-  buildReportSchema,
+  buildReportResponseSchema,
   MAX_FILES_PER_REQUEST,
   storedFileParamsSchema,
+  UPLOAD_PATHS,
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
@@ -95,10 +96,10 @@ export async function filesRoutes(fastify: FastifyInstance) {
       async (request) => receive(request, mode),
     );
 
-  uploadRoute('/FileUpload/Single/Query', 'single', 'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)');
-  uploadRoute('/FileUpload/Multiple/Query', 'multiple', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
+  uploadRoute(UPLOAD_PATHS.single, 'single', 'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)');
+  uploadRoute(UPLOAD_PATHS.multiple, 'multiple', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
   uploadRoute(
-    '/FileUpload/Multiple/Detail/Query',
+    UPLOAD_PATHS.detail,
     'detail',
     'Upload named files (e.g. avatar, coverThumbnailUrl); each result is named after its field',
   );
@@ -108,9 +109,10 @@ export async function filesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'What inspecting an uploaded build found (its owner and admins only)',
+        summary:
+          'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
         querystring: buildReportQuerySchema,
-        response: { 200: buildReportSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => files.buildReport(request.query.url, currentUser(request)),

@@ -5,6 +5,7 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import {
   BUILD_MAX_BYTES,
   type BuildReport,
+  type BuildReportResponse,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   type UploadedFile,
@@ -149,6 +150,14 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
 
   const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
   let testerAccess: TesterAccess = { canInstall: async () => false };
+
+  /** A build is read by its owner, an admin, or a whitelisted tester of the testing version it belongs to. */
+  const mayReadBuild = async (row: { key: string; ownerId: string }, viewer: FileViewer) =>
+    viewer !== undefined &&
+    (viewer.id === row.ownerId ||
+      viewer.role === 'Admin' ||
+      (await testerAccess.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
+
   const newTmpFile = () => path.join(tmpDir, randomUUID());
 
   /**
@@ -317,13 +326,14 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     requireOwnedImages: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'image'),
     requireOwnedBuilds: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'build'),
 
-    /** The inspection report of a build, for its owner and admins only. */
-    async buildReport(url: string, viewer: { id: string; role: string }): Promise<BuildReport> {
+    /** The inspection report of a build and the name it was uploaded under, for whoever may read the build. */
+    async buildReport(url: string, viewer: { id: string; role: string }): Promise<BuildReportResponse> {
       const key = keyOf(url);
       const [row] = key ? await repo.selectStoredFilesByKeys(db, [key]) : [];
-      if (row?.kind !== 'build' || !row.report) throw new AppError('FileNotFound');
-      if (row.ownerId !== viewer.id && viewer.role !== 'Admin') throw new AppError('FileNotFound');
-      return row.report;
+      if (row?.kind !== 'build' || !row.report || !(await mayReadBuild(row, viewer))) {
+        throw new AppError('FileNotFound');
+      }
+      return { ...row.report, fileName: row.originalName };
     },
 
     /** The testers module says who may install a build of a testing version. */
@@ -340,14 +350,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     async openFile(key: string, viewer: FileViewer) {
       const [row] = await repo.selectStoredFilesByKeys(db, [key]);
       if (!row) throw new AppError('FileNotFound');
-      if (row.kind === 'build') {
-        const mayRead =
-          viewer !== undefined &&
-          (viewer.id === row.ownerId ||
-            viewer.role === 'Admin' ||
-            (await testerAccess.canInstall(viewer.id, row.ownerId, urlOf(key))));
-        if (!mayRead) throw new AppError('FileNotFound');
-      }
+      if (row.kind === 'build' && !(await mayReadBuild(row, viewer))) throw new AppError('FileNotFound');
       const content = await storage.get(key);
       if (!content) throw new AppError('FileNotFound');
       return { row, ...content };

@@ -46,13 +46,13 @@ export async function insertWhitelistEntryWithin(db: Db, ownerId: string, tester
   });
 }
 
-/** Deletes one of the partner's entries; false when it is not theirs or does not exist. */
-export async function deleteWhitelistEntry(db: Executor, ownerId: string, id: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes one of the partner's entries and answers whose it was; undefined when it is not theirs or does not exist. */
+export async function deleteWhitelistEntry(db: Executor, ownerId: string, id: string): Promise<string | undefined> {
+  const [deleted] = await db
     .delete(whitelistEntries)
     .where(and(eq(whitelistEntries.id, id), eq(whitelistEntries.ownerId, ownerId)))
-    .returning({ id: whitelistEntries.id });
-  return deleted.length > 0;
+    .returning({ testerId: whitelistEntries.testerId });
+  return deleted?.testerId;
 }
 
 export async function selectOwnersWhitelisting(db: Executor, testerId: string): Promise<string[]> {

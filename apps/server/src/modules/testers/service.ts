@@ -1,11 +1,13 @@
-import { type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
+import { TESTING_BUILDS_PATH, type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { renderMail } from '../../lib/mail-template.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
 import type { VersionsService } from '../versions/service.ts';
 import * as repo from './repository.ts';
@@ -14,6 +16,7 @@ export interface TestersDeps {
   db: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
+  mailer: Mailer;
   access: AccessService;
   versions: VersionsService;
 }
@@ -27,8 +30,49 @@ const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
 });
 
 /** A partner's whitelist of testers: platform users who may install its testing builds. */
-export function createTestersService({ db, config, log, access, versions }: TestersDeps) {
+export function createTestersService({ db, config, log, mailer, access, versions }: TestersDeps) {
   const lookups = new RateLimiter(config.rateLimits.testerLookups, 60 * 60 * 1000);
+  const pageUrl = `${config.publicUrl}${TESTING_BUILDS_PATH}`;
+
+  /** Tells a tester that a studio added or removed them; a mail that fails never undoes the change. */
+  async function notifyTester(change: 'added' | 'removed', ownerId: string, testerId: string) {
+    try {
+      const people = await access.summarizeUsers([ownerId, testerId]);
+      const owner = people.get(ownerId);
+      const tester = people.get(testerId);
+      if (!owner || !tester) return;
+      // the name the test-distribution app shows beside the studio's builds
+      const studio = owner.businessName || owner.fullName;
+      const mail =
+        change === 'added'
+          ? {
+              purpose: 'tester-added' as const,
+              subject: `${studio} added you as a tester`,
+              heading: 'You can test builds before they are released',
+              paragraphs: [
+                `${studio} added ${tester.email} to its testers on Lumora.`,
+                'The testing version of each of its games and 3D models now appears on your Testing builds page ' +
+                  'in the Partner Portal, and in the Lumora test-distribution app when you sign in with this email.',
+              ],
+            }
+          : {
+              purpose: 'tester-removed' as const,
+              subject: `${studio} removed you from its testers`,
+              heading: 'You are no longer a tester',
+              paragraphs: [
+                `${studio} removed ${tester.email} from its testers on Lumora.`,
+                'Its testing versions no longer appear on your Testing builds page or in the test-distribution app.',
+              ],
+            };
+      await mailer.send({
+        purpose: mail.purpose,
+        to: tester.email,
+        ...renderMail({ ...mail, action: { label: 'Open Testing builds', url: pageUrl } }),
+      });
+    } catch (err) {
+      log.error({ err, ownerId, testerId }, 'tester notification failed');
+    }
+  }
 
   /** The platform account behind an email; counted, so that a partner cannot sweep for who has an account. */
   async function platformUser(partnerId: string, email: string) {
@@ -54,21 +98,20 @@ export function createTestersService({ db, config, log, access, versions }: Test
     async add(ownerId: string, email: string): Promise<WhitelistEntry> {
       const user = await platformUser(ownerId, email);
       if (user.id === ownerId) throw new AppError('TesterIsYou');
-      try {
-        const row = await repo.insertWhitelistEntryWithin(db, ownerId, user.id, WHITELIST_MAX_ENTRIES);
-        if (!row) throw new AppError('WhitelistFull');
-        log.info({ ownerId, testerId: user.id }, 'tester whitelisted');
-        return toEntry({ ...row, email: user.email, firstName: user.firstName, lastName: user.lastName });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('TesterAlreadyAdded');
-        throw err;
-      }
+      const row = await repo.insertWhitelistEntryWithin(db, ownerId, user.id, WHITELIST_MAX_ENTRIES).catch((err) => {
+        throw isUniqueViolation(err) ? new AppError('TesterAlreadyAdded') : err;
+      });
+      if (!row) throw new AppError('WhitelistFull');
+      log.info({ ownerId, testerId: user.id }, 'tester whitelisted');
+      await notifyTester('added', ownerId, user.id);
+      return toEntry({ ...row, email: user.email, firstName: user.firstName, lastName: user.lastName });
     },
 
     async remove(ownerId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await repo.deleteWhitelistEntry(db, ownerId, id))) {
-        throw new AppError('WhitelistEntryNotFound');
-      }
+      const testerId = isUuid(id) ? await repo.deleteWhitelistEntry(db, ownerId, id) : undefined;
+      if (!testerId) throw new AppError('WhitelistEntryNotFound');
+      log.info({ ownerId, testerId }, 'tester removed');
+      await notifyTester('removed', ownerId, testerId);
     },
 
     /** What the test-distribution app offers this user: the testing builds of every partner whitelisting them. */

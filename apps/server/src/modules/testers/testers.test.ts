@@ -1,11 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, whitelistEntries } from '../../db/schema.ts';
+import { hashRecipient } from '../../plugins/logging.ts';
 import {
   bearer,
   createGameInTesting,
   createTestApp,
   describeEachDatabase,
+  readOutbox,
   registerConnectedPartner,
   registerPartner,
   type TestApp,
@@ -153,6 +155,71 @@ describeEachDatabase('testers whitelist', (variant) => {
   });
 });
 
+describeEachDatabase('whitelist mails', (variant) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof registerPartner>>;
+  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(variant, {}, { logStream: { write: (line: string) => void lines.push(line) } });
+    owner = await registerPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
+    tester = await registerPartner(t.app, { firstName: 'Ada', lastName: 'Quinn' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mailsTo = async (email: string) => (await readOutbox(t.app)).filter((mail) => mail.to === email);
+  const add = (email: string, token = owner.accessToken) =>
+    t.app.inject({ method: 'POST', url: '/api/WhiteList', headers: bearer(token), payload: { email } });
+
+  it('mails a tester who is added, and again once removed, naming the studio and linking to Testing builds', async () => {
+    lines.length = 0;
+    const added = await add(tester.email);
+    expect(added.statusCode).toBe(200);
+    const [welcome] = await mailsTo(tester.email);
+    expect(welcome?.subject).toBe('Northlight Studio added you as a tester');
+    expect(welcome?.text).toContain(`Northlight Studio added ${tester.email} to its testers on Lumora.`);
+    expect(welcome?.text).toContain(`Open Testing builds: ${t.config.publicUrl}/testing-builds`);
+    expect(welcome?.html).toContain(`href="${t.config.publicUrl}/testing-builds"`);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/WhiteList/${(added.json() as Entry).id}`,
+      headers: bearer(owner.accessToken),
+    });
+    expect(removed.statusCode).toBe(204);
+    const [farewell] = await mailsTo(tester.email);
+    expect(farewell?.subject).toBe('Northlight Studio removed you from its testers');
+    expect(farewell?.text).toContain('no longer appear on your Testing builds page');
+    expect(farewell?.text).toContain(`${t.config.publicUrl}/testing-builds`);
+
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((line) => line.mailId).map((line) => [line.purpose, line.to])).toEqual([
+      ['tester-added', hashRecipient(tester.email)],
+      ['tester-removed', hashRecipient(tester.email)],
+    ]);
+    expect(lines.filter((line) => line.includes(tester.email))).toEqual([]);
+  });
+
+  it('names the partner when it has no business name, and mails nobody about a refused addition', async () => {
+    const solo = await registerPartner(t.app, { firstName: 'Lin', lastName: 'Ortega', registeredBusinessName: '' });
+    expect((await add(tester.email, solo.accessToken)).statusCode).toBe(200);
+    expect((await mailsTo(tester.email))[0]?.subject).toBe('Lin Ortega added you as a tester');
+    const before = (await readOutbox(t.app)).length;
+    expect((await add(tester.email, solo.accessToken)).statusCode).toBe(409);
+    expect((await add(solo.email, solo.accessToken)).statusCode).toBe(409);
+    expect((await add('nobody-here@studio.example', solo.accessToken)).statusCode).toBe(404);
+    const wrongEntry = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/WhiteList/00000000-0000-4000-8000-000000000000',
+      headers: bearer(solo.accessToken),
+    });
+    expect(wrongEntry.statusCode).toBe(404);
+    expect(await readOutbox(t.app)).toHaveLength(before);
+  });
+});
+
 describeEachDatabase('test distribution', (variant) => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof registerConnectedPartner>>;
@@ -214,6 +281,28 @@ describeEachDatabase('test distribution', (variant) => {
     await t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${entry.id}`, headers: bearer(owner.accessToken) });
     expect((await builds()).json()).toEqual({ data: [] });
     expect((await download(iosUrl)).statusCode).toBe(404);
+  });
+
+  it("shows a whitelisted tester each testing build's report and file name, and nobody else", async () => {
+    const report = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/FileUpload/Report?url=${encodeURIComponent(iosUrl)}`,
+        headers: bearer(token),
+      });
+    const stranger = await registerPartner(t.app);
+    expect((await report(tester.accessToken)).statusCode).toBe(404);
+    const entry = await whitelist();
+    const shown = await report(tester.accessToken);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ format: 'assetbundle', fileName: 'Beacon Run-ios.ab' });
+    expect(await report(owner.accessToken).then((answer) => answer.json())).toEqual(shown.json());
+    const foreign = await report(stranger.accessToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ errorCode: 'FileNotFound' });
+
+    await t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${entry.id}`, headers: bearer(owner.accessToken) });
+    expect((await report(tester.accessToken)).statusCode).toBe(404);
   });
 
   it('stops offering a version once it is submitted for review', async () => {

@@ -15,7 +15,9 @@ export type MailPurpose =
   | 'version-released'
   | 'version-rejected'
   | 'version-taken-down'
-  | 'review-message';
+  | 'review-message'
+  | 'tester-added'
+  | 'tester-removed';
 
 export interface MailMessage {
   purpose: MailPurpose;

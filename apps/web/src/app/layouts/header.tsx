@@ -15,6 +15,7 @@ const navItems = [
 
 const accountItems = [
   { to: '/developers/my-project', label: 'My Projects' },
+  { to: '/testing-builds', label: 'Testing builds' },
   { to: '/commission', label: 'My Project Income' },
   { to: '/purchase-history', label: 'My Purchase History' },
   { to: '/profile', label: 'Edit Profile' },

@@ -15,17 +15,26 @@ interface FormBinding<N extends string, T> {
 const describedBy = <N extends string>(form: Pick<FormBinding<N, unknown>, 'errors' | 'fieldId'>, name: N) =>
   form.errors[name] ? `${form.fieldId(name)}-error` : undefined;
 
+/**
+ * The label of the item's icon upload. SPEC's messages for it are "Please upload thumbnail" and "Avatar picture must
+ * be JPG or PNG format!": the label carries both names, so that each message reads as being about this field.
+ */
+export const THUMBNAIL_LABEL = 'Thumbnail (avatar picture)';
+
 /** A required image of a catalog item, uploaded on pick and checked again once the upload ends. */
 export function ImageField<N extends string>({
   form,
   name,
   label,
   subject,
+  part,
 }: {
   form: FormBinding<N, UploadedFile | null>;
   name: N;
   label: string;
   subject: string;
+  /** The named part to upload on the Detail endpoint (the 3D model form's), rather than to Single. */
+  part?: string;
 }) {
   const id = form.fieldId(name);
   return (
@@ -33,6 +42,7 @@ export function ImageField<N extends string>({
       <ImageUpload
         id={id}
         subject={subject}
+        part={part}
         value={form.values[name]}
         onChange={(file) => form.setValue(name, file)}
         onRevalidate={() => form.touch(name)}

@@ -8,7 +8,7 @@ import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
-import { ImageField, TagsField } from './form-controls.tsx';
+import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
 
 /** Creates an AR game, or edits `product`; goes to its Detail once saved. */
@@ -109,7 +109,7 @@ export function GameForm({ product }: { product?: Product }) {
         <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
       </Field>
       <div className="form__row form__row--images">
-        <ImageField form={form} name="icon" label="Icon" subject="icon" />
+        <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" />
         <ImageField form={form} name="cover" label="Cover image" subject="cover image" />
       </div>
       <div className="form__actions">

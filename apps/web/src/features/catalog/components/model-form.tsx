@@ -1,4 +1,4 @@
-import { catalogMessages, type Model } from '@portal/contracts';
+import { catalogMessages, MODEL_IMAGE_PARTS, type Model } from '@portal/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -10,7 +10,7 @@ import { useCreateModel } from '../api/create-model.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
 import { useUpdateModel } from '../api/update-model.ts';
 import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
-import { ImageField, TagsField } from './form-controls.tsx';
+import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { modelFormSchema, modelFormValues } from './form-schemas.ts';
 
 /** Creates a 3D model, or edits `model`; goes to its Detail once saved. */
@@ -82,8 +82,8 @@ export function ModelForm({ model }: { model?: Model }) {
         <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
       </Field>
       <div className="form__row form__row--images">
-        <ImageField form={form} name="icon" label="Avatar" subject="avatar" />
-        <ImageField form={form} name="cover" label="Cover image" subject="cover image" />
+        <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" part={MODEL_IMAGE_PARTS.icon} />
+        <ImageField form={form} name="cover" label="Cover image" subject="cover image" part={MODEL_IMAGE_PARTS.cover} />
       </div>
       <div className="form__actions">
         <Button type="submit" size="lg" isLoading={form.isSubmitting}>

@@ -1,4 +1,4 @@
-import { paymentMessages, sendConnectEmailBodySchema } from '@portal/contracts';
+import { sendConnectEmailBodySchema } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -12,8 +12,7 @@ export function ConnectEmailForm() {
     schema: sendConnectEmailBodySchema,
     initialValues: { email: '', accountType: '' },
     onSubmit: async (values) => {
-      await sendEmail.mutateAsync(values);
-      toast.success(paymentMessages.linkSent);
+      toast.success(await sendEmail.mutateAsync(values));
       form.reset();
     },
   });

@@ -1,4 +1,6 @@
+import { TESTING_BUILDS_PATH } from '@portal/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -64,6 +66,10 @@ export default function StripePage() {
             ))}
           </ul>
           <ConnectButton label="Connect" />
+          <p className="payout-card__tester-note">
+            Only here to try a studio's builds? Testers need no payout account:{' '}
+            <Link to={TESTING_BUILDS_PATH}>open Testing builds</Link>.
+          </p>
         </section>
       )}
       <ConnectEmailForm />

@@ -41,11 +41,11 @@ export function TesterTable({ caption }: { caption: string }) {
           <tbody>
             {whitelist.data.data.map((entry) => (
               <tr key={entry.id}>
-                <td>
+                <td className="tester-table__avatar">
                   <TesterAvatar name={entry.user.fullName} url={entry.user.profileUrl} />
                 </td>
-                <td>{entry.user.email}</td>
-                <td>{entry.user.fullName}</td>
+                <td className="tester-table__email">{entry.user.email}</td>
+                <td className="tester-table__name">{entry.user.fullName}</td>
                 <td className="tester-table__actions">
                   <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(entry)}>
                     Remove<span className="visually-hidden"> {entry.user.email}</span>
