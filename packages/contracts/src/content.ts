@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, listSchema, pagedSchema } from './common.ts';
+import { formatPriceCents } from './money.ts';
 import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, requiredText } from './validation.ts';
 
 export const faqSchema = z.object({
@@ -42,9 +43,8 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export function formatMonthlyPrice(cents: number): string {
-  return cents > 0 ? `${(cents / 100).toFixed(2)} USD` : 'Free';
-}
+/** The placement subscription's price per month (`pricePermonthToString`). */
+export const formatMonthlyPrice = formatPriceCents;
 
 export const staticTextTypes = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'] as const;
 export const staticTextTypeSchema = z.enum(staticTextTypes);
