@@ -85,11 +85,18 @@ export const contactBodySchema = z.strictObject({
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactEnquiry = z.output<typeof contactBodySchema>;
 
+/** A released game or 3D model: the public details a visitor may see, never its owner or its builds. */
 export const recentProductSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(['Product', 'Model']),
   thumbnail: imageRefSchema,
+  icon: imageRefSchema,
+  coverThumbnail: imageRefSchema,
+  /** A game's introduce; a 3D model's description. */
+  introduce: z.string(),
+  /** US dollars. */
+  price: z.number(),
 });
 export type RecentProduct = z.infer<typeof recentProductSchema>;
 export const recentProductsResponseSchema = pagedSchema(recentProductSchema);
