@@ -16,6 +16,8 @@ const proxied = [
   '/documentation.html',
   '/documentation.css',
   '/runtime-config.json',
+  '/favicon.ico',
+  '/favicon.svg',
 ];
 
 export default defineConfig({

@@ -7,7 +7,7 @@ test('a partner resets the password in two steps and logs in with the new one', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot Password');
   await page.getByLabel('Email').fill(partner.email);
   await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText('Verification code has been setInterval')).toBeVisible();
+  await expect(page.getByText('Verification code has been sent')).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Step 2: a new password' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
@@ -30,7 +30,7 @@ test('an unknown email gets the same answer as a partner, and no mail', async ({
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill(stranger);
   await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText('Verification code has been setInterval')).toBeVisible();
+  await expect(page.getByText('Verification code has been sent')).toBeVisible();
   await expect(page.getByText(`If ${stranger} belongs to a partner account, we sent it a code.`)).toBeVisible();
   await page.getByLabel('Verification code').fill('000000');
   await page.getByLabel('New password').fill('Brand5New');

@@ -14,7 +14,7 @@ test('a new partner registers through the page with the mailed code', async ({ p
   await form.getByLabel('Confirm password').fill('Secret123');
   await form.getByLabel('Email').fill(email);
   await form.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText('Verification code has been setInterval')).toBeVisible();
+  await expect(page.getByText('Verification code has been sent')).toBeVisible();
   await form.getByLabel('Verification code').fill(await codeFor(request, email));
   await form.getByLabel('Registered business name').fill('Wong Interactive');
   await form.getByLabel('Registered address').fill('9 Canton Road, Tsim Sha Tsui');
@@ -102,7 +102,7 @@ test('a registered email gets the same answer as a new one, and its holder a not
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByLabel('Email').fill(holder.toUpperCase());
   await form.getByRole('button', { name: 'Send Code' }).click();
-  await expect(page.getByText('Verification code has been setInterval')).toBeVisible();
+  await expect(page.getByText('Verification code has been sent')).toBeVisible();
   await expect(form.getByRole('button', { name: /Resend in \d+s/ })).toBeDisabled();
   await expect
     .poll(async () => (await outbox()).find((mail) => mail.to === holder)?.subject)

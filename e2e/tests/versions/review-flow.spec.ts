@@ -73,7 +73,7 @@ test('a partner ships a version through review, takes it down and adds the next 
   await page.getByRole('button', { name: 'Submit for Approval' }).click();
   await expect(toast(page, 'submit successfully')).toBeVisible();
   const release = page.getByRole('region', { name: 'Release version' });
-  await expect(release.getByText('Submited Waiting Review')).toBeVisible();
+  await expect(release.getByText('Submitted, Waiting for Review')).toBeVisible();
   await expect(release.getByRole('button', { name: 'Take Down' })).toBeDisabled();
 
   const adminPage = await browser.newPage();
@@ -152,7 +152,7 @@ test('a rejected version shows the reason; the partner edits and resubmits it', 
   await expect(release.getByText('Prepare For Submission')).toBeVisible();
   await release.getByRole('button', { name: 'Resubmit' }).click();
   await expect(toast(page, 'submit successfully')).toBeVisible();
-  await expect(release.getByText('Submited Waiting Review')).toBeVisible();
+  await expect(release.getByText('Submitted, Waiting for Review')).toBeVisible();
 });
 
 test('editing a version under review asks first, then interrupts the review', async ({ page, request }) => {

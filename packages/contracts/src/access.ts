@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayCorrections } from './display-corrections.ts';
 import { emailSchema, noControlChars, optionalText, requiredText } from './validation.ts';
 
 /** Seconds before another code can be sent to the same address for the same purpose. */
@@ -19,7 +20,7 @@ export const accessMessages = {
   codeFormat: 'The verification code is 6 digits',
   addressRequired: 'Please input registered address',
   acceptTerms: 'Please accept terms and conditions and Privacy Policy.',
-  codeSent: 'Verification code has been setInterval',
+  codeSent: displayCorrections.codeSent.shown,
   registered: 'Registered Successfully',
   reset: 'Reset Successfully',
   updated: 'Update Successfully',

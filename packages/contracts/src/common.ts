@@ -22,17 +22,4 @@ export function listSchema<T extends z.ZodType>(item: T) {
 export const imageRefSchema = z.object({ url: z.string() });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
-/** Integer cents → dollars, for the wire. */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** Dollars from a form or the wire → integer cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** "12.50 USD" */
-export function formatUsd(cents: number): string {
-  return `${(cents / 100).toFixed(2)} USD`;
-}
+export * from './money.ts';

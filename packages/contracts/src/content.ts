@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, listSchema, pagedSchema } from './common.ts';
+import { formatPriceCents } from './money.ts';
 import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, requiredText } from './validation.ts';
 
 export const faqSchema = z.object({
@@ -42,9 +43,8 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export function formatMonthlyPrice(cents: number): string {
-  return cents > 0 ? `${(cents / 100).toFixed(2)} USD` : 'Free';
-}
+/** The placement subscription's price per month (`pricePermonthToString`). */
+export const formatMonthlyPrice = formatPriceCents;
 
 export const staticTextTypes = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'] as const;
 export const staticTextTypeSchema = z.enum(staticTextTypes);
@@ -85,11 +85,18 @@ export const contactBodySchema = z.strictObject({
 export type ContactBody = z.input<typeof contactBodySchema>;
 export type ContactEnquiry = z.output<typeof contactBodySchema>;
 
+/** A released game or 3D model: the public details a visitor may see, never its owner or its builds. */
 export const recentProductSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(['Product', 'Model']),
   thumbnail: imageRefSchema,
+  icon: imageRefSchema,
+  coverThumbnail: imageRefSchema,
+  /** A game's introduce; a 3D model's description. */
+  introduce: z.string(),
+  /** US dollars. */
+  price: z.number(),
 });
 export type RecentProduct = z.infer<typeof recentProductSchema>;
 export const recentProductsResponseSchema = pagedSchema(recentProductSchema);

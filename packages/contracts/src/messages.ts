@@ -1,3 +1,5 @@
+import { displayCorrections } from './display-corrections.ts';
+
 /**
  * Texts the portal shows, in a module without zod: the web app's shell imports it through
  * `@portal/contracts/messages` and stays small.
@@ -18,4 +20,9 @@ export const paymentMessages = {
   connectFailed: 'Failed to connect to stripe account',
   linkSent: 'Stripe connection link has been sent to your email.',
   accountTypeRequired: 'Please select the account type',
+} as const;
+
+/** The staging console's messages (SPEC §5); the console reads them from here. */
+export const stagingMessages = {
+  roundsMaxBelowMin: displayCorrections.roundsMaxBelowMin.shown,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayCorrections } from './display-corrections.ts';
 import { noControlChars, paramText } from './validation.ts';
 
 export const reviewStatuses = [
@@ -13,7 +14,7 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 /** Labels exactly as the portal has always shown them. */
 export const reviewStatusLabels: Record<ReviewStatus, string> = {
   PrepareForSubmission: 'Prepare For Submission',
-  SubmitedWaitingReview: 'Submited Waiting Review',
+  SubmitedWaitingReview: displayCorrections.submittedWaitingReview.shown,
   UnderReviewing: 'Under Reviewing',
   AcceptedAndReleased: 'Accepted And Released',
   Rejected: 'Rejected',

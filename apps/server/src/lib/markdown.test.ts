@@ -13,6 +13,13 @@ describe('renderMarkdown', () => {
     expect(html).toContain('&lt;script&gt;');
   });
 
+  it('shows a task list item with a box to look at, not an unlabelled form control', () => {
+    const html = renderMarkdown('- [ ] to do\n- [x] done');
+    expect(html).not.toContain('<input');
+    expect(html).toContain('<span class="task-box" aria-hidden="true">☐</span> to do');
+    expect(html).toContain('<span class="task-box" aria-hidden="true">☑</span> done');
+  });
+
   it('drops script URLs from links and images', () => {
     const html = renderMarkdown('[click](javascript:alert(1)) ![x](JaVaScRiPt:alert(1)) [ok](https://lumora.example)');
     expect(html.toLowerCase()).not.toContain('javascript:');

@@ -23,6 +23,10 @@ const marked = new Marked({
       if (isSafeUrl(token.href)) return false;
       return escapeHtml(token.text);
     },
+    // a task list is read, not filled in: a box to look at rather than a form control without a label
+    checkbox({ checked }) {
+      return `<span class="task-box" aria-hidden="true">${checked ? '☑' : '☐'}</span> `;
+    },
   },
 });
 

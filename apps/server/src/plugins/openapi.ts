@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { BRAND_MARK_SVG } from '../lib/favicon.ts';
 
 /** The OpenAPI document, generated from the routes' zod schemas, browsable at /api/docs (API_DOCS in production). */
 export const openapiPlugin = fp(
@@ -27,6 +28,12 @@ export const openapiPlugin = fp(
     if (!app.config.apiDocs) return;
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
+      theme: {
+        title: 'Partner Portal API',
+        favicon: [
+          { filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: BRAND_MARK_SVG },
+        ],
+      },
       // Swagger UI's own policy, scoped to its routes: its bundle injects <style> elements and its icons are data:
       // URLs. Still no inline script, no framing.
       staticCSP: {

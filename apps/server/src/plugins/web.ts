@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BRAND_MARK_SVG, FAVICON_LINKS, renderFaviconIco } from '../lib/favicon.ts';
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API hosts: never answered with the web app. */
@@ -41,6 +42,19 @@ export const webPlugin = fp(
       reply.header('cache-control', 'no-cache').send(runtimeConfig),
     );
 
+    // every page of this server links these two (FAVICON_LINKS), and browsers ask for /favicon.ico unbidden
+    let faviconIco: Promise<Buffer> | undefined;
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
+      faviconIco ??= renderFaviconIco();
+      return reply
+        .type('image/x-icon')
+        .header('cache-control', 'public, max-age=86400')
+        .send(await faviconIco);
+    });
+    app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(BRAND_MARK_SVG),
+    );
+
     const indexPath = path.join(webDist, 'index.html');
     const hasWeb = existsSync(indexPath);
     const indexHtml = hasWeb
@@ -48,7 +62,7 @@ export const webPlugin = fp(
           '<!--runtime-config-->',
           `<script id="runtime-config" type="application/json">${escapeJsonForHtml(runtimeConfig)}</script>`,
         )
-      : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner Portal</title></head>
+      : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner Portal</title>${FAVICON_LINKS}</head>
 <body><main><h1>Partner Portal</h1><p>The web app is not built yet: run <code>npm run build</code> and restart the server.</p></main></body></html>`;
 
     if (hasWeb) {

@@ -48,7 +48,12 @@ function ModelPreviewDialog({ url, label, onClose }: ModelPreviewDialogProps) {
         viewer.setAttribute('alt', `${label}, shown in 3D`);
         viewer.setAttribute('camera-controls', '');
         viewer.setAttribute('auto-rotate', '');
+        // A build without textures is plain white: lit by the viewer's built-in studio (no download, so nothing the
+        // policy must allow), with neutral tones and a soft contact shadow it keeps its shape against the stage.
+        viewer.setAttribute('environment-image', 'neutral');
+        viewer.setAttribute('tone-mapping', 'neutral');
         viewer.setAttribute('shadow-intensity', '1');
+        viewer.setAttribute('shadow-softness', '1');
         viewer.setAttribute('interaction-prompt', 'none');
         viewer.addEventListener('load', () => setState('ready'));
         viewer.addEventListener('error', () => setState('failed'));

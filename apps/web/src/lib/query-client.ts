@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '../components/toast.tsx';
+import { type ToastKey, toast } from '../components/toast.tsx';
 import { ApiError } from './api-client.ts';
 
 declare module '@tanstack/react-query' {
@@ -9,16 +9,23 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * The key of the toast that reports `error`: the error itself, so whoever awaited the failed call (a form) can
+ * dismiss the toast once a retry goes through.
+ */
+export const errorToastKey = (error: unknown): ToastKey | undefined =>
+  typeof error === 'object' && error !== null ? error : undefined;
+
 function reportError(error: unknown, handles: readonly string[] | 'all' | undefined) {
   if (handles === 'all') return;
   if (error instanceof ApiError) {
     if (error.status === 401 && error.errorCode === 'Unauthorized') return;
     if (error.errorCode && handles?.includes(error.errorCode)) return;
-    toast.error(error.message);
+    toast.error(error.message, { key: errorToastKey(error) });
     return;
   }
   if (error instanceof DOMException && error.name === 'AbortError') return;
-  toast.error('Error');
+  toast.error('Error', { key: errorToastKey(error) });
 }
 
 /** Failures a feature does not claim (through `meta.handlesErrors`) are shown by this one handler. */

@@ -350,5 +350,46 @@ describeEachDatabase('catalog API', (variant) => {
       await call('DELETE', `/api/Product/${game.id}`, owner.accessToken);
       expect((await recent()).data.map((item) => item.name)).not.toContain('Released Game');
     });
+
+    it("carries each item's public details for a visitor: icon, cover, introduce and price in dollars", async () => {
+      const game = await createProduct({ name: 'Public Game', introduce: 'Tag in the park', price: 2.5 });
+      const model = (
+        await call(
+          'POST',
+          '/api/Model',
+          other.accessToken,
+          await modelBody(t.app, other.accessToken, { name: 'Public Model', description: 'A paper crane', price: 0 }),
+        )
+      ).json() as Item;
+      await t.database.db
+        .update(products)
+        .set({ status: 'Released', releasedAt: new Date() })
+        .where(eq(products.id, game.id));
+      await t.database.db
+        .update(models)
+        .set({ status: 'Released', releasedAt: new Date() })
+        .where(eq(models.id, model.id));
+
+      const { data } = (await t.app.inject({ method: 'GET', url: '/api/Product/Recent?PageSize=-1' })).json() as {
+        data: Item[];
+      };
+      expect(data.find((item) => item.id === game.id)).toEqual({
+        id: game.id,
+        name: 'Public Game',
+        type: 'Product',
+        thumbnail: game.thumbnail,
+        icon: game.icon,
+        coverThumbnail: game.coverThumbnail,
+        introduce: 'Tag in the park',
+        price: 2.5,
+      });
+      expect(data.find((item) => item.id === model.id)).toMatchObject({
+        type: 'Model',
+        icon: model.icon,
+        coverThumbnail: model.coverThumbnail,
+        introduce: 'A paper crane',
+        price: 0,
+      });
+    });
   });
 });

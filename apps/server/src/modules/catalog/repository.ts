@@ -136,17 +136,25 @@ export interface ReleasedRow {
   name: string;
   type: 'Product' | 'Model';
   thumbnail_url: string;
+  icon_url: string;
+  cover_thumbnail_url: string;
+  /** A game's introduce, a model's description. */
+  introduce: string;
+  price_cents: number;
   total: number;
 }
 
 export async function selectReleasedPage(db: Executor, pageIndex: number, pageSize: number): Promise<ReleasedRow[]> {
   const { limit, offset } = page(pageIndex, pageSize);
   const result = await db.execute(sql`
-    select id, name, type, thumbnail_url, cast(count(*) over() as integer) as total from (
-      select id, name, 'Product' as type, thumbnail_url, released_at from ${products}
+    select id, name, type, thumbnail_url, icon_url, cover_thumbnail_url, introduce, price_cents,
+      cast(count(*) over() as integer) as total from (
+      select id, name, 'Product' as type, thumbnail_url, icon_url, cover_thumbnail_url, introduce, price_cents,
+          released_at from ${products}
         where status = 'Released' and deleted_at is null
       union all
-      select id, name, 'Model' as type, thumbnail_url, released_at from ${models}
+      select id, name, 'Model' as type, thumbnail_url, icon_url, cover_thumbnail_url, description, price_cents,
+          released_at from ${models}
         where status = 'Released' and deleted_at is null
     ) released
     order by released_at desc, id desc

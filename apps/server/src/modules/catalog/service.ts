@@ -257,6 +257,10 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
           name: row.name,
           type: row.type,
           thumbnail: { url: row.thumbnail_url },
+          icon: { url: row.icon_url },
+          coverThumbnail: { url: row.cover_thumbnail_url },
+          introduce: row.introduce,
+          price: centsToDollars(row.price_cents),
         })),
         totalCount: total,
       };

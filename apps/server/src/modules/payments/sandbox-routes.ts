@@ -2,6 +2,7 @@ import { payoutAccountTypeSchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 
@@ -17,7 +18,7 @@ h1{font-size:24px;margin:12px 0}dl{display:grid;grid-template-columns:auto 1fr;g
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Stripe sandbox</title>
-<link rel="stylesheet" href="/sandbox/stripe/sandbox.css"></head>
+<link rel="stylesheet" href="/sandbox/stripe/sandbox.css">${FAVICON_LINKS}</head>
 <body><main>${body}</main></body></html>`;
 
 /**

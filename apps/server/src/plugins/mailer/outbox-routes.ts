@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import { listOutboxMails } from './outbox-repository.ts';
 
@@ -48,7 +49,7 @@ export async function outboxRoutes(app: FastifyInstance) {
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox · Partner Portal</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/dev/outbox.css"></head>
+<link rel="stylesheet" href="/dev/outbox.css">${FAVICON_LINKS}</head>
 <body><main><h1>Dev outbox</h1><p>Mails the portal sent while no SMTP server is configured (newest first). JSON: <a href="/dev/outbox.json">/dev/outbox.json</a></p>
 ${items || '<p>No mail yet.</p>'}</main></body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);

@@ -21,32 +21,52 @@ const accountItems = [
   { to: '/profile', label: 'Edit Profile' },
 ];
 
+/**
+ * The My Account disclosure: a button that shows and hides a list of links. Escape closes it and returns focus to
+ * the button; a click outside it, or focus moving on past it, closes it.
+ */
 function AccountMenu() {
   const { data: profile } = useProfile();
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
 
   useEffect(() => {
-    if (!isOpen) return;
+    const root = rootRef.current;
+    if (!isOpen || !root) return;
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      // handled here, so the phone menu around it stays open
+      event.preventDefault();
+      setOpen(false);
+      triggerRef.current?.focus();
+    };
+    // a click that gives no focus (Safari) reports no next target: the pointer handler decides then
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !root.contains(next)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
+    root.addEventListener('keydown', onKey);
+    root.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
+      root.removeEventListener('keydown', onKey);
+      root.removeEventListener('focusout', onFocusOut);
     };
   }, [isOpen]);
+
+  const close = () => setOpen(false);
 
   return (
     <div className="account-menu" ref={rootRef}>
       <button
+        ref={triggerRef}
         type="button"
         className="account-menu__trigger"
         aria-expanded={isOpen}
@@ -58,35 +78,34 @@ function AccountMenu() {
           ▾
         </span>
       </button>
-      {isOpen ? (
-        <ul className="account-menu__list" id={menuId}>
-          {accountItems.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} onClick={() => setOpen(false)}>
-                {item.label}
-              </Link>
-            </li>
-          ))}
-          {profile?.role === 'Admin' ? (
-            <li>
-              <Link to="/admin" onClick={() => setOpen(false)}>
-                Review Console
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                void logout();
-              }}
-            >
-              Log out
-            </button>
+      <ul className="account-menu__list" id={menuId} hidden={!isOpen}>
+        {accountItems.map((item) => (
+          <li key={item.to}>
+            <Link className="account-menu__item" to={item.to} onClick={close}>
+              {item.label}
+            </Link>
           </li>
-        </ul>
-      ) : null}
+        ))}
+        {profile?.role === 'Admin' ? (
+          <li>
+            <Link className="account-menu__item" to="/admin" onClick={close}>
+              Review Console
+            </Link>
+          </li>
+        ) : null}
+        <li className="account-menu__separator">
+          <button
+            type="button"
+            className="account-menu__item"
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            Log out
+          </button>
+        </li>
+      </ul>
     </div>
   );
 }
@@ -97,9 +116,21 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
   const [isNavOpen, setNavOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setNavOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!isNavOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setNavOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isNavOpen]);
 
   return (
     <header className={`site-header site-header--${variant}`}>
@@ -114,6 +145,7 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
           </span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="nav-toggle"
           aria-expanded={isNavOpen}
@@ -124,17 +156,17 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
           <span aria-hidden="true">{isNavOpen ? '✕' : '☰'}</span>
         </button>
         <nav id={navId} className={`main-nav${isNavOpen ? ' main-nav--open' : ''}`} aria-label="Main">
-          <ul>
+          <ul className="main-nav__list">
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'}>
+                <NavLink className="main-nav__link" to={item.to} end={item.to === '/'}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
             {isSignedIn ? null : (
               <li>
-                <NavLink to="/login" className="main-nav__login">
+                <NavLink to="/login" className="main-nav__link main-nav__login">
                   Login
                 </NavLink>
               </li>

@@ -5,6 +5,7 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { Toaster, toast } from '../../components/toast.tsx';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from '../../lib/api-client.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -15,16 +16,22 @@ export function RootLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { title } = useCurrentRoute();
+  const isSignedIn = useIsSignedIn();
   // restores the session on load: a stored token is checked by fetching the profile (a 401 signs out)
   useProfile();
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      toast.error(SESSION_EXPIRED_MESSAGE);
+      toast.error(SESSION_EXPIRED_MESSAGE, { key: SESSION_EXPIRED_MESSAGE });
       queryClient.removeQueries({ queryKey: ['profile'] });
       navigate('/login');
     });
   }, [navigate, queryClient]);
+
+  // an error stays until dismissed, but this one no longer holds once the partner signs in again
+  useEffect(() => {
+    if (isSignedIn) toast.dismiss(SESSION_EXPIRED_MESSAGE);
+  }, [isSignedIn]);
 
   useEffect(() => {
     document.title = title ? `${title} · Lumora Partner Portal` : 'Lumora Partner Portal';

@@ -1,6 +1,7 @@
 import { messages } from '@portal/contracts';
 import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { errorToastKey } from '../../lib/query-client.ts';
 import { useThrottledCallback } from '../../lib/throttle.ts';
 import { toast } from '../toast.tsx';
 
@@ -56,7 +57,8 @@ export interface TextFieldsOf<K extends string> {
 /**
  * A small form state for the public pages, validated by the same zod schemas as the API.
  * Errors show once a field is touched or a submit was tried; a failed submit scrolls to the first
- * invalid field and warns "please complete the form".
+ * invalid field and warns "please complete the form" until the form is complete. The error toasts of attempts the
+ * server refused go once an attempt goes through.
  */
 export function useZodForm<S extends z.ZodType, V extends Values>({
   schema,
@@ -72,6 +74,8 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
   const [wasSubmitted, setWasSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  // the errors of attempts that failed, whose toasts stay until the form goes through
+  const failures = useRef<unknown[]>([]);
 
   const validate = useCallback(
     (candidate: V) => {
@@ -149,8 +153,13 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
     setSubmitting(true);
     try {
       await onSubmit(data);
-    } catch {
+      for (const failure of failures.current.splice(0)) {
+        const key = errorToastKey(failure);
+        if (key) toast.dismiss(key);
+      }
+    } catch (error) {
       // the query client has reported it; the form keeps its values
+      failures.current.push(error);
     } finally {
       setSubmitting(false);
     }
@@ -160,7 +169,7 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
     setWasSubmitted(true);
     const result = validate(values);
     if (!result.ok) {
-      toast.warning(messages.completeTheForm);
+      toast.warning(messages.completeTheForm, { key: formId });
       requestAnimationFrame(() => {
         const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
         invalid?.scrollIntoView({ block: 'center', behavior: 'smooth' });
@@ -168,6 +177,7 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
       });
       return;
     }
+    toast.dismiss(formId);
     send(result.data);
   };
 

@@ -1,3 +1,5 @@
+import { reviewStatusLabels } from '@portal/contracts';
+
 export const seedFaqs: Array<{ key: string; question: string; answer: string; order: number }> = [
   {
     key: 'what-is-the-partner-portal',
@@ -24,8 +26,10 @@ export const seedFaqs: Array<{ key: string; question: string; answer: string; or
     key: 'how-review-works',
     question: 'How does review work, and how long does it take?',
     answer:
-      'When you submit a version from the Detail page, its status moves from Prepare For Submission to ' +
-      'Submited Waiting Review, then Under Reviewing, and finally Accepted And Released or Rejected. ' +
+      'When you submit a version from the Detail page, its status moves from ' +
+      `“${reviewStatusLabels.PrepareForSubmission}” to “${reviewStatusLabels.SubmitedWaitingReview}”, then ` +
+      `“${reviewStatusLabels.UnderReviewing}”, and finally “${reviewStatusLabels.AcceptedAndReleased}” or ` +
+      `“${reviewStatusLabels.Rejected}”. ` +
       'Reviews are typically completed within 5 business days, but this is not a guarantee. If a version ' +
       'is rejected, the reason is shown on the Detail page so you can edit the version and submit it again.',
     order: 3,

@@ -6,6 +6,7 @@ import { hostUrl } from '../../../lib/runtime-config.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useRecentProducts } from '../api/get-recent-products.ts';
+import { ProjectGallery } from '../components/project-gallery.tsx';
 
 const cards = [
   {
@@ -42,14 +43,7 @@ function RecentProjects() {
           <p>No projects have been released yet. Yours could be the first.</p>
         </div>
       ) : (
-        <ul className="gallery">
-          {items.map((item) => (
-            <li key={item.id} className="gallery__item">
-              <img src={item.thumbnail.url} alt="" width="240" height="240" loading="lazy" />
-              <span>{item.name}</span>
-            </li>
-          ))}
-        </ul>
+        <ProjectGallery items={items} />
       )}
       {data && data.totalCount > RECENT_PROJECTS_PAGE_SIZE ? (
         <Pagination

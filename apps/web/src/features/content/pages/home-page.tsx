@@ -1,6 +1,25 @@
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useSettings } from '../../../lib/settings.ts';
+import { useIsNearViewport } from '../hooks/use-is-near-viewport.ts';
+
+// below the fold: its code and its call wait until the visitor scrolls towards it, so Home's first visit stays small
+const RecentReleases = lazy(() => import('../components/recent-releases.tsx'));
+
+function RecentReleasesWhenNear() {
+  const ref = useRef<HTMLDivElement>(null);
+  const isNear = useIsNearViewport(ref);
+  return (
+    <div ref={ref}>
+      {isNear ? (
+        <Suspense fallback={null}>
+          <RecentReleases />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
 
 const offerings = [
   {
@@ -113,6 +132,8 @@ export default function HomePage() {
           </ol>
         </div>
       </section>
+
+      <RecentReleasesWhenNear />
 
       <section className="section">
         <div className="container">
