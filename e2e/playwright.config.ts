@@ -24,6 +24,11 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    // what a portal looks like before anyone has released anything: first, on the same server
+    { name: 'pristine', testMatch: 'pristine/**/*.spec.ts' },
+    { name: 'portal', testIgnore: 'pristine/**', dependencies: ['pristine'] },
+  ],
   outputDir: 'test-results',
   use: {
     baseURL,

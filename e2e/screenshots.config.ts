@@ -6,6 +6,7 @@ import base from './playwright.config.ts';
 export default defineConfig({
   ...base,
   testDir: 'screenshots',
+  projects: [{ name: 'screenshots' }],
   retries: 0,
   timeout: 600_000,
   outputDir: 'test-results/screenshots',

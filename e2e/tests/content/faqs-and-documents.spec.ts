@@ -41,14 +41,6 @@ test('Developers offers the SDK, its documentation and registration', async ({ p
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Developers shows an empty Recent Projects gallery until something is released', async ({ page }) => {
-  // other tests release games on the same server at any time: this one answers for a portal with none yet
-  await page.route('**/api/Product/Recent?*', (route) => route.fulfill({ json: { data: [], totalCount: 0 } }));
-  await page.goto('/developers');
-  await expect(page.getByRole('heading', { name: 'Recent Projects' })).toBeVisible();
-  await expect(page.getByText('No projects have been released yet.')).toBeVisible();
-});
-
 test('the SDK documentation page and the SDK download are served', async ({ request }) => {
   const docs = await request.get('/documentation.html');
   expect(docs.status()).toBe(200);

@@ -15,8 +15,9 @@ const outboxMailSchema = z.object({
 /** Served as a file: the page's Content-Security-Policy allows no inline style. */
 const OUTBOX_CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f4f6fb;color:#1f2333}main{max-width:860px;margin:0 auto;padding:24px}
 article{background:#fff;border-radius:10px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 3px #0001}
-header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between}header span{color:#6b7080;font-size:14px}
-pre{white-space:pre-wrap;font-size:14px;line-height:1.5}
+header{display:flex;flex-wrap:wrap;gap:8px;justify-content:space-between;overflow-wrap:anywhere}header span{color:#6b7080;font-size:14px}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px;line-height:1.5}
+@media (max-width:480px){main{padding:12px}article{padding:12px 14px}}
 `;
 
 /** The dev outbox: every mail the server would have sent, newest first. Never registered in production. */
