@@ -24,6 +24,11 @@ export const versionStatusSchema = z.enum(versionStatuses);
 export type VersionStatus = z.infer<typeof versionStatusSchema>;
 export const versionStatusLabels: Record<VersionStatus, string> = { Active: 'Active', TakeDown: 'Take Down' };
 
+/** testing: the one being prepared; release: the one submitted or live; history: every earlier one. */
+export const versionSlots = ['testing', 'release', 'history'] as const;
+export const versionSlotSchema = z.enum(versionSlots);
+export type VersionSlot = z.infer<typeof versionSlotSchema>;
+
 export const takeDownRoles = ['Developers', 'Admins'] as const;
 export type TakeDownRole = (typeof takeDownRoles)[number];
 
@@ -123,6 +128,10 @@ export const reasonBodySchema = z.strictObject({
     .check(noControlChars({ multiline: true })),
 });
 
+/** Who wrote a message of a review conversation. */
+export const messageAuthorSchema = z.enum(['Partner', 'Reviewer']);
+export type MessageAuthor = z.infer<typeof messageAuthorSchema>;
+
 /** One entry of the admin review queue. */
 export const reviewQueueItemSchema = z.object({
   versionId: z.string(),
@@ -143,7 +152,7 @@ export const reviewQueueItemSchema = z.object({
   }),
   /** How many messages the version's conversation holds, and who wrote the last one. */
   messageCount: z.number().int(),
-  lastMessageBy: z.enum(['Partner', 'Reviewer']).nullable(),
+  lastMessageBy: messageAuthorSchema.nullable(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });
@@ -163,7 +172,7 @@ export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
 
 export const reviewMessageSchema = z.object({
   id: z.string(),
-  author: z.enum(['Partner', 'Reviewer']),
+  author: messageAuthorSchema,
   /** The partner's name, or the reviewer's for admins; partners see "Lumora review team". */
   authorName: z.string(),
   /** Whether the reader wrote it. */

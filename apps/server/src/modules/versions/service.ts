@@ -19,6 +19,7 @@ import {
   type Refusal,
   type ReviewAction,
   type Slots,
+  slotsOf,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -65,14 +66,6 @@ function toVersion(row: repo.VersionRow): AnyVersion {
     macOSAssetUrl: row.macOsAssetUrl,
   };
   return row.itemType === 'Product' ? { ...base, productVersion: row.number } : { ...base, modelVersion: row.number };
-}
-
-function slotsOf(rows: repo.VersionRow[]): Slots {
-  return {
-    testing: rows.find((row) => row.slot === 'testing'),
-    release: rows.find((row) => row.slot === 'release'),
-    highestNumber: rows.reduce((highest, row) => Math.max(highest, row.number), 0),
-  };
 }
 
 function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
