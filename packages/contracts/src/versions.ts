@@ -84,6 +84,7 @@ export type VersionUpdate = z.output<typeof updateVersionBodySchema>;
 
 const versionBase = {
   id: z.string(),
+  slot: versionSlotSchema,
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
   reviewStatus: reviewStatusSchema,
@@ -96,6 +97,8 @@ const versionBase = {
   androidAssetUrl: z.string().nullable(),
   visionOSAssetUrl: z.string().nullable(),
   macOSAssetUrl: z.string().nullable(),
+  /** Reviewer messages about this version that the partner has not read yet. */
+  unreadMessageCount: z.number().int(),
 };
 
 export const productVersionSchema = z.object({ ...versionBase, productVersion: z.number().int() });
@@ -183,3 +186,11 @@ export const reviewMessageSchema = z.object({
 export type ReviewMessage = z.infer<typeof reviewMessageSchema>;
 export const reviewMessagesResponseSchema = z.object({ data: z.array(reviewMessageSchema) });
 export type ReviewMessagesResponse = z.infer<typeof reviewMessagesResponseSchema>;
+
+/** The partner has been shown the conversation up to this message (and every earlier one). */
+export const markMessagesReadBodySchema = z.strictObject({
+  lastMessageId: paramText(64),
+});
+export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBodySchema>;
+export const unreadMessagesResponseSchema = z.object({ unreadMessageCount: z.number().int() });
+export type UnreadMessagesResponse = z.infer<typeof unreadMessagesResponseSchema>;
