@@ -334,7 +334,9 @@ export function createVersionsService(deps: VersionsDeps) {
       return describeVersion(row);
     },
 
+    /** Submits or resubmits; like adding a version, only for a partner whose payout account is connected. */
     async submitVersion(ownerId: string, itemType: ItemType, itemId: string, versionId: string): Promise<AnyVersion> {
+      await payments.requireConnectedAccount(ownerId);
       const item = await catalog.requireOwnedItem(ownerId, itemType, itemId);
       const row = await changeItem(itemType, item, async (tx, slots, rows) => {
         const current = rows.find((r) => r.id === versionId);
