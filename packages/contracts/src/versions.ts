@@ -144,7 +144,9 @@ export const reviewQueueItemSchema = z.object({
   itemIconUrl: z.string(),
   partner: z.object({ email: z.string(), fullName: z.string(), businessName: z.string() }),
   version: z.number().int(),
+  slot: versionSlotSchema,
   reviewStatus: reviewStatusSchema,
+  status: versionStatusSchema,
   updateLog: z.string(),
   submittedAt: z.string().nullable(),
   files: z.object({
@@ -156,6 +158,8 @@ export const reviewQueueItemSchema = z.object({
   /** How many messages the version's conversation holds, and who wrote the last one. */
   messageCount: z.number().int(),
   lastMessageBy: messageAuthorSchema.nullable(),
+  /** The partner wrote last and the version still waits for the reviewers: they owe an answer. */
+  partnerReplied: z.boolean(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });

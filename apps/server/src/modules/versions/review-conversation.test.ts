@@ -13,7 +13,7 @@ import {
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
-type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null };
+type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null; partnerReplied: boolean };
 
 const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
 
@@ -218,5 +218,20 @@ describeEachDatabase('review conversations', (variant) => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/Product/Version/Messages/${versionId}` });
     expect(anonymous.statusCode).toBe(401);
     expect(await storedMessages()).toBe(before);
+  });
+
+  it('marks "partner replied" only while the partner wrote last and the version still waits for review', async () => {
+    await partnerWrite(versionId, { message: 'The iPad Pro 11, too.' });
+    expect(await queueEntry()).toMatchObject({ lastMessageBy: 'Partner', partnerReplied: true });
+    const review = (action: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/Admin/Review/${action}/${versionId}`, headers: bearer(adminToken) });
+    expect((await review('Start')).statusCode).toBe(200);
+    expect(await queueEntry()).toMatchObject({ partnerReplied: true });
+    expect((await review('Accept')).statusCode).toBe(200);
+    const live = await t.app.inject({ method: 'GET', url: '/api/Admin/Releases/Query', headers: bearer(adminToken) });
+    expect((live.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId)).toMatchObject({
+      lastMessageBy: 'Partner',
+      partnerReplied: false,
+    });
   });
 });

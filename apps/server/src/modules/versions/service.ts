@@ -15,6 +15,7 @@ import {
   checkSubmit,
   checkTakeDown,
   deriveProjectStatus,
+  hasPartnerReplied,
   isRefusal,
   type Refusal,
   type ReviewAction,
@@ -238,10 +239,13 @@ export function createVersionsService(deps: VersionsDeps) {
       return {
         ...summary,
         partner,
+        slot: row.slot,
         reviewStatus: row.reviewStatus,
+        status: row.status,
         submittedAt: row.submittedAt?.toISOString() ?? null,
         messageCount: conversation?.count ?? 0,
         lastMessageBy: conversation?.lastBy ?? null,
+        partnerReplied: hasPartnerReplied(row, conversation?.lastBy ?? null),
       };
     });
   }
