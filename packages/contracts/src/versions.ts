@@ -64,13 +64,15 @@ export const addModelVersionBodySchema = z.strictObject({
 
 const assetUrl = z.string().trim().max(500).check(noControlChars());
 
+export const UPDATE_LOG_MAX_LENGTH = 5000;
+
 /** The Version page: update log and the four platform builds. */
 export const updateVersionBodySchema = z.strictObject({
   updateLog: z
     .string({ error: versionMessages.updateLogRequired })
     .trim()
     .min(1, { error: versionMessages.updateLogRequired })
-    .max(5000, { error: 'Must be at most 5000 characters' })
+    .max(UPDATE_LOG_MAX_LENGTH, { error: `Must be at most ${UPDATE_LOG_MAX_LENGTH} characters` })
     .check(noControlChars({ multiline: true })),
   iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
   androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
