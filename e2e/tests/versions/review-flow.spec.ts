@@ -90,6 +90,10 @@ test('a partner ships a version through review, takes it down and adds the next 
   await entry.getByRole('button', { name: 'Start Review' }).click();
   await expect(adminPage.getByRole('status').filter({ hasText: 'Review started' })).toBeVisible();
   await entry.getByRole('button', { name: 'Accept' }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Accept this version?' })
+    .getByRole('button', { name: 'Accept and release' })
+    .click();
   await expect(adminPage.getByRole('status').filter({ hasText: 'Version accepted and released' })).toBeVisible();
   await expect(entry).toHaveCount(0);
   await adminPage.close();
