@@ -1,5 +1,6 @@
 import {
   expect,
+  gameVersionUrl,
   readOutbox,
   registerConnectedPartner,
   seedSubmittedGame,
@@ -38,9 +39,7 @@ test('a reviewer asks about a version, the partner answers from the Version page
 
   await signIn(page, partner);
   await page.clock.install();
-  await page.goto(
-    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: versionId, type: 'game' })}`,
-  );
+  await page.goto(gameVersionUrl(game.id, versionId));
   const thread = page.getByRole('region', { name: 'Conversation with the review team' });
   await expect(thread.getByRole('listitem')).toHaveText([
     /^Lumora review team .*Which devices did you test the four-player mode on\?$/,

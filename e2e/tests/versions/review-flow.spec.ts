@@ -3,6 +3,8 @@ import {
   buildBytes,
   createGame,
   expect,
+  gameDetailUrl,
+  gameVersionUrl,
   readOutbox,
   registerConnectedPartner,
   seedSubmittedGame,
@@ -11,8 +13,6 @@ import {
   test,
 } from '../../fixtures/test.ts';
 
-const detailUrl = (game: { id: string; name: string }) =>
-  `/developers/my-project/detail?${new URLSearchParams({ name: game.name, id: game.id, type: 'game' })}`;
 const toast = (page: import('@playwright/test').Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });
 
@@ -24,7 +24,7 @@ test('a partner ships a version through review, takes it down and adds the next 
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Lumen Chase' });
   await signIn(page, partner);
-  await page.goto(detailUrl(game));
+  await page.goto(gameDetailUrl(game));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lumen Chase');
   await expect(page.getByText('No versions yet.')).toBeVisible();
 
@@ -90,6 +90,10 @@ test('a partner ships a version through review, takes it down and adds the next 
   await entry.getByRole('button', { name: 'Start Review' }).click();
   await expect(adminPage.getByRole('status').filter({ hasText: 'Review started' })).toBeVisible();
   await entry.getByRole('button', { name: 'Accept' }).click();
+  await adminPage
+    .getByRole('dialog', { name: 'Accept this version?' })
+    .getByRole('button', { name: 'Accept and release' })
+    .click();
   await expect(adminPage.getByRole('status').filter({ hasText: 'Version accepted and released' })).toBeVisible();
   await expect(entry).toHaveCount(0);
   await adminPage.close();
@@ -104,7 +108,7 @@ test('a partner ships a version through review, takes it down and adds the next 
   await page.goto('/developers/my-project');
   await expect(page.getByRole('listitem').filter({ hasText: 'Lumen Chase' })).toContainText('Released');
 
-  await page.goto(detailUrl(game));
+  await page.goto(gameDetailUrl(game));
   await release.getByRole('button', { name: 'Take Down' }).click();
   await page
     .getByRole('dialog', { name: 'Take down this version?' })
@@ -137,7 +141,7 @@ test('a rejected version shows the reason; the partner edits and resubmits it', 
   await adminPage.close();
 
   await signIn(page, partner);
-  await page.goto(detailUrl(game));
+  await page.goto(gameDetailUrl(game));
   const release = page.getByRole('region', { name: 'Release version' });
   await expect(release.getByText('Rejected')).toBeVisible();
   await expect(release.getByText('The Android build crashes when a second player joins.')).toBeVisible();
@@ -160,9 +164,10 @@ test('editing a version under review asks first, then interrupts the review', as
   const { game, versionId } = await seedSubmittedGame(request, partner, 'under-review');
   await signIn(page, partner);
   await page.clock.install();
-  await page.goto(
-    `/developers/my-project/version?${new URLSearchParams({ prodId: game.id, vId: versionId, type: 'game' })}`,
-  );
+  await page.goto(gameVersionUrl(game.id, versionId));
+  await expect(page.getByText('In review: editing would interrupt the review.')).toBeVisible();
+  await expect(page.getByLabel('Update log')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Edit and interrupt the review' }).click();
   await expect(page.getByText('This version is being reviewed.')).toBeVisible();
   await page.getByLabel('Update log').fill('A small fix during review.');
   await page.getByRole('button', { name: 'Save Version' }).click();
@@ -198,7 +203,7 @@ test("an admin's take-down reason reaches the partner's Detail page and mailbox"
   await adminPage.close();
 
   await signIn(page, partner);
-  await page.goto(detailUrl(game));
+  await page.goto(gameDetailUrl(game));
   await expect(page.getByText('Taken down by Lumora:')).toBeVisible();
   await expect(page.getByText('Reported for copyrighted music in the lobby.')).toBeVisible();
   const mail = (await readOutbox(request)).find((m) => m.to === partner.email);
@@ -210,7 +215,7 @@ test('the version number must be a positive integer above the last one', async (
   const partner = await registerConnectedPartner(request);
   const { game } = await seedSubmittedGame(request, partner, 'released');
   await signIn(page, partner);
-  await page.goto(detailUrl(game));
+  await page.goto(gameDetailUrl(game));
   await page.getByRole('button', { name: 'Add Version' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Version' });
   const number = dialog.getByLabel('Version number');

@@ -6,6 +6,14 @@ import {
   checkSubmit,
   checkTakeDown,
   deriveProjectStatus,
+  editModeOf,
+  hasPartnerReplied,
+  hasRequiredBuilds,
+  isInReview,
+  isLive,
+  isRejected,
+  reviewActionsFor,
+  slotsOf,
   type VersionState,
 } from './version-rules.ts';
 
@@ -126,5 +134,75 @@ describe('project status', () => {
     [version(), release('AcceptedAndReleased', 'TakeDown'), 'InTesting'],
   ] as const)('testing %o and release %o show %s', (testing, rel, expected) => {
     expect(deriveProjectStatus({ testing, release: rel })).toBe(expected);
+  });
+});
+
+describe('slots', () => {
+  it('finds the testing and release versions and the highest number among all', () => {
+    const testing = version({ id: 't', number: 4 });
+    const live = release('AcceptedAndReleased');
+    const old = version({ id: 'h', slot: 'history', number: 7 });
+    expect(slotsOf([old, testing, live])).toEqual({ testing, release: live, highestNumber: 7 });
+    expect(slotsOf([])).toEqual({ testing: undefined, release: undefined, highestNumber: 0 });
+  });
+});
+
+describe('where a version stands', () => {
+  it('is live only as the active, accepted release', () => {
+    expect(isLive(release('AcceptedAndReleased'))).toBe(true);
+    expect(isLive(release('AcceptedAndReleased', 'TakeDown'))).toBe(false);
+    expect(isLive(version({ slot: 'history', reviewStatus: 'AcceptedAndReleased' }))).toBe(false);
+    expect(isLive(release('UnderReviewing'))).toBe(false);
+  });
+  it('is in review while waiting for or under review', () => {
+    expect(isInReview(release('SubmitedWaitingReview'))).toBe(true);
+    expect(isInReview(release('UnderReviewing'))).toBe(true);
+    for (const status of ['PrepareForSubmission', 'AcceptedAndReleased', 'Rejected'] as const) {
+      expect(isInReview(release(status))).toBe(false);
+    }
+  });
+  it('is rejected while the rejected version is still active', () => {
+    expect(isRejected(release('Rejected'))).toBe(true);
+    expect(isRejected(release('Rejected', 'TakeDown'))).toBe(false);
+    expect(isRejected(release('UnderReviewing'))).toBe(false);
+  });
+  it('has its required builds once both iOS and Android are uploaded', () => {
+    expect(hasRequiredBuilds(version())).toBe(true);
+    expect(hasRequiredBuilds(version({ iosAssetUrl: null }))).toBe(false);
+    expect(hasRequiredBuilds(version({ androidAssetUrl: null }))).toBe(false);
+  });
+});
+
+describe('what the Version page offers', () => {
+  it('edits prepared and rejected versions', () => {
+    expect(editModeOf(version())).toBe('edit');
+    expect(editModeOf(release('PrepareForSubmission'))).toBe('edit');
+    expect(editModeOf(release('Rejected'))).toBe('edit');
+  });
+  it('edits a version in review only by interrupting the review', () => {
+    expect(editModeOf(release('SubmitedWaitingReview'))).toBe('interrupt-review');
+    expect(editModeOf(release('UnderReviewing'))).toBe('interrupt-review');
+  });
+  it('only shows released, taken down and history versions', () => {
+    expect(editModeOf(release('AcceptedAndReleased'))).toBe('read-only');
+    expect(editModeOf(release('AcceptedAndReleased', 'TakeDown'))).toBe('read-only');
+    expect(editModeOf(version({ slot: 'history', reviewStatus: 'Rejected' }))).toBe('read-only');
+  });
+});
+
+describe('the review console', () => {
+  it('offers Start to a waiting version, Accept and Reject to one under review, nothing otherwise', () => {
+    expect(reviewActionsFor(release('SubmitedWaitingReview'))).toEqual(['start']);
+    expect(reviewActionsFor(release('UnderReviewing'))).toEqual(['accept', 'reject']);
+    expect(reviewActionsFor(release('AcceptedAndReleased'))).toEqual([]);
+    expect(reviewActionsFor(version({ reviewStatus: 'SubmitedWaitingReview' }))).toEqual([]);
+  });
+  it('says the partner replied only while the partner wrote last and the version is still in review', () => {
+    expect(hasPartnerReplied(release('SubmitedWaitingReview'), 'Partner')).toBe(true);
+    expect(hasPartnerReplied(release('UnderReviewing'), 'Partner')).toBe(true);
+    expect(hasPartnerReplied(release('UnderReviewing'), 'Reviewer')).toBe(false);
+    expect(hasPartnerReplied(release('UnderReviewing'), null)).toBe(false);
+    expect(hasPartnerReplied(release('AcceptedAndReleased'), 'Partner')).toBe(false);
+    expect(hasPartnerReplied(release('Rejected'), 'Partner')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProjectStatus } from './catalog.ts';
 import type { ErrorCode } from './errors.ts';
-import type { ReviewStatus, VersionStatus } from './versions.ts';
+import type { MessageAuthor, ReviewStatus, VersionSlot, VersionStatus } from './versions.ts';
 
 /**
  * The rules of DESIGN §3 for versions, as pure functions: the server enforces them, the web app asks them which
@@ -11,7 +11,7 @@ import type { ReviewStatus, VersionStatus } from './versions.ts';
 export interface VersionState {
   id: string;
   number: number;
-  slot: 'testing' | 'release' | 'history';
+  slot: VersionSlot;
   reviewStatus: ReviewStatus;
   status: VersionStatus;
   iosAssetUrl: string | null;
@@ -30,6 +30,41 @@ const refuse = (code: ErrorCode): Refusal => ({ refused: code });
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === 'object' && value !== null && 'refused' in value;
 
+/** What the review rules look at. */
+export type ReviewedState = Pick<VersionState, 'slot' | 'reviewStatus' | 'status'>;
+
+/** An item's two slots and its highest number, from all of its versions. */
+export function slotsOf(versions: readonly VersionState[]): Slots {
+  return {
+    testing: versions.find((version) => version.slot === 'testing'),
+    release: versions.find((version) => version.slot === 'release'),
+    highestNumber: versions.reduce((highest, version) => Math.max(highest, version.number), 0),
+  };
+}
+
+/** Released and offered on the marketplace. */
+export function isLive(version: ReviewedState): boolean {
+  return version.slot === 'release' && version.reviewStatus === 'AcceptedAndReleased' && version.status === 'Active';
+}
+
+/** Submitted and not decided yet: waiting for a reviewer, or being reviewed. */
+export function isInReview(version: Pick<VersionState, 'reviewStatus' | 'status'>): boolean {
+  return (
+    version.status === 'Active' &&
+    (version.reviewStatus === 'SubmitedWaitingReview' || version.reviewStatus === 'UnderReviewing')
+  );
+}
+
+/** Rejected and still active: the partner reads the reason, edits and resubmits. */
+export function isRejected(version: Pick<VersionState, 'reviewStatus' | 'status'>): boolean {
+  return version.status === 'Active' && version.reviewStatus === 'Rejected';
+}
+
+/** Both required builds (iOS and Android) are uploaded. */
+export function hasRequiredBuilds(version: Pick<VersionState, 'iosAssetUrl' | 'androidAssetUrl'>): boolean {
+  return Boolean(version.iosAssetUrl && version.androidAssetUrl);
+}
+
 /** A release is settled when there is none, it is accepted, or it was taken down. */
 export function isReleaseSettled(release: VersionState | undefined): boolean {
   return !release || release.reviewStatus === 'AcceptedAndReleased' || release.status === 'TakeDown';
@@ -45,7 +80,7 @@ export function checkAdd(slots: Slots, number: number): Refusal | undefined {
 export type Submission = { kind: 'promote-testing' } | { kind: 'resubmit-release' };
 
 export function checkSubmit(slots: Slots, version: VersionState): Submission | Refusal {
-  const hasBuilds = Boolean(version.iosAssetUrl && version.androidAssetUrl);
+  const hasBuilds = hasRequiredBuilds(version);
   if (version.slot === 'testing' && version.reviewStatus === 'PrepareForSubmission') {
     if (!isReleaseSettled(slots.release)) return refuse('ReleaseNotSettled');
     if (!hasBuilds) return refuse('VersionBuildsMissing');
@@ -59,7 +94,7 @@ export function checkSubmit(slots: Slots, version: VersionState): Submission | R
 }
 
 /** Editing answers the review status the version goes back to. */
-export function checkEdit(version: VersionState, interruptReview: boolean): ReviewStatus | Refusal {
+export function checkEdit(version: ReviewedState, interruptReview: boolean): ReviewStatus | Refusal {
   if (version.slot === 'history' || version.status === 'TakeDown') return refuse('VersionNotEditable');
   switch (version.reviewStatus) {
     case 'PrepareForSubmission':
@@ -73,13 +108,23 @@ export function checkEdit(version: VersionState, interruptReview: boolean): Revi
   }
 }
 
-export function checkTakeDown(version: VersionState): Refusal | undefined {
-  const isLive =
-    version.slot === 'release' && version.reviewStatus === 'AcceptedAndReleased' && version.status === 'Active';
-  return isLive ? undefined : refuse('VersionNotTakeDownable');
+/**
+ * How the Version page may change a version: freely, only once the partner confirms that the review in progress
+ * is interrupted, or not at all.
+ */
+export type EditMode = 'edit' | 'interrupt-review' | 'read-only';
+
+export function editModeOf(version: ReviewedState): EditMode {
+  if (!isRefusal(checkEdit(version, false))) return 'edit';
+  return isRefusal(checkEdit(version, true)) ? 'read-only' : 'interrupt-review';
 }
 
-export type ReviewAction = 'start' | 'accept' | 'reject';
+export function checkTakeDown(version: ReviewedState): Refusal | undefined {
+  return isLive(version) ? undefined : refuse('VersionNotTakeDownable');
+}
+
+export const reviewActions = ['start', 'accept', 'reject'] as const;
+export type ReviewAction = (typeof reviewActions)[number];
 const REVIEW_FROM: Record<ReviewAction, ReviewStatus> = {
   start: 'SubmitedWaitingReview',
   accept: 'UnderReviewing',
@@ -91,11 +136,27 @@ const REVIEW_TO: Record<ReviewAction, ReviewStatus> = {
   reject: 'Rejected',
 };
 
-export function checkReview(version: VersionState, action: ReviewAction): ReviewStatus | Refusal {
+export function checkReview(version: ReviewedState, action: ReviewAction): ReviewStatus | Refusal {
   if (version.slot !== 'release' || version.status !== 'Active' || version.reviewStatus !== REVIEW_FROM[action]) {
     return refuse('ReviewTransitionInvalid');
   }
   return REVIEW_TO[action];
+}
+
+/** The review steps a reviewer can take on a version now. */
+export function reviewActionsFor(version: ReviewedState): ReviewAction[] {
+  return reviewActions.filter((action) => !isRefusal(checkReview(version, action)));
+}
+
+/**
+ * The partner wrote last and the version still waits for the reviewers' decision: a reviewer owes an answer.
+ * Once the version is decided the conversation no longer holds anything up.
+ */
+export function hasPartnerReplied(
+  version: Pick<VersionState, 'reviewStatus' | 'status'>,
+  lastMessageBy: MessageAuthor | null,
+): boolean {
+  return lastMessageBy === 'Partner' && isInReview(version);
 }
 
 /** The status My Projects shows for an item, from its two slots. */

@@ -25,6 +25,11 @@ export const versionStatusSchema = z.enum(versionStatuses);
 export type VersionStatus = z.infer<typeof versionStatusSchema>;
 export const versionStatusLabels: Record<VersionStatus, string> = { Active: 'Active', TakeDown: 'Take Down' };
 
+/** testing: the one being prepared; release: the one submitted or live; history: every earlier one. */
+export const versionSlots = ['testing', 'release', 'history'] as const;
+export const versionSlotSchema = z.enum(versionSlots);
+export type VersionSlot = z.infer<typeof versionSlotSchema>;
+
 export const takeDownRoles = ['Developers', 'Admins'] as const;
 export type TakeDownRole = (typeof takeDownRoles)[number];
 
@@ -60,13 +65,15 @@ export const addModelVersionBodySchema = z.strictObject({
 
 const assetUrl = z.string().trim().max(500).check(noControlChars());
 
+export const UPDATE_LOG_MAX_LENGTH = 5000;
+
 /** The Version page: update log and the four platform builds. */
 export const updateVersionBodySchema = z.strictObject({
   updateLog: z
     .string({ error: versionMessages.updateLogRequired })
     .trim()
     .min(1, { error: versionMessages.updateLogRequired })
-    .max(5000, { error: 'Must be at most 5000 characters' })
+    .max(UPDATE_LOG_MAX_LENGTH, { error: `Must be at most ${UPDATE_LOG_MAX_LENGTH} characters` })
     .check(noControlChars({ multiline: true })),
   iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
   androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
@@ -80,6 +87,7 @@ export type VersionUpdate = z.output<typeof updateVersionBodySchema>;
 
 const versionBase = {
   id: z.string(),
+  slot: versionSlotSchema,
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
   reviewStatus: reviewStatusSchema,
@@ -92,6 +100,8 @@ const versionBase = {
   androidAssetUrl: z.string().nullable(),
   visionOSAssetUrl: z.string().nullable(),
   macOSAssetUrl: z.string().nullable(),
+  /** Reviewer messages about this version that the partner has not read yet. */
+  unreadMessageCount: z.number().int(),
 };
 
 export const productVersionSchema = z.object({ ...versionBase, productVersion: z.number().int() });
@@ -124,6 +134,10 @@ export const reasonBodySchema = z.strictObject({
     .check(noControlChars({ multiline: true })),
 });
 
+/** Who wrote a message of a review conversation. */
+export const messageAuthorSchema = z.enum(['Partner', 'Reviewer']);
+export type MessageAuthor = z.infer<typeof messageAuthorSchema>;
+
 /** One entry of the admin review queue. */
 export const reviewQueueItemSchema = z.object({
   versionId: z.string(),
@@ -133,7 +147,9 @@ export const reviewQueueItemSchema = z.object({
   itemIconUrl: z.string(),
   partner: z.object({ email: z.string(), fullName: z.string(), businessName: z.string() }),
   version: z.number().int(),
+  slot: versionSlotSchema,
   reviewStatus: reviewStatusSchema,
+  status: versionStatusSchema,
   updateLog: z.string(),
   submittedAt: z.string().nullable(),
   files: z.object({
@@ -144,7 +160,9 @@ export const reviewQueueItemSchema = z.object({
   }),
   /** How many messages the version's conversation holds, and who wrote the last one. */
   messageCount: z.number().int(),
-  lastMessageBy: z.enum(['Partner', 'Reviewer']).nullable(),
+  lastMessageBy: messageAuthorSchema.nullable(),
+  /** The partner wrote last and the version still waits for the reviewers: they owe an answer. */
+  partnerReplied: z.boolean(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });
@@ -164,7 +182,7 @@ export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
 
 export const reviewMessageSchema = z.object({
   id: z.string(),
-  author: z.enum(['Partner', 'Reviewer']),
+  author: messageAuthorSchema,
   /** The partner's name, or the reviewer's for admins; partners see "Lumora review team". */
   authorName: z.string(),
   /** Whether the reader wrote it. */
@@ -175,3 +193,11 @@ export const reviewMessageSchema = z.object({
 export type ReviewMessage = z.infer<typeof reviewMessageSchema>;
 export const reviewMessagesResponseSchema = z.object({ data: z.array(reviewMessageSchema) });
 export type ReviewMessagesResponse = z.infer<typeof reviewMessagesResponseSchema>;
+
+/** The partner has been shown the conversation up to this message (and every earlier one). */
+export const markMessagesReadBodySchema = z.strictObject({
+  lastMessageId: paramText(64),
+});
+export type MarkMessagesReadBody = z.infer<typeof markMessagesReadBodySchema>;
+export const unreadMessagesResponseSchema = z.object({ unreadMessageCount: z.number().int() });
+export type UnreadMessagesResponse = z.infer<typeof unreadMessagesResponseSchema>;

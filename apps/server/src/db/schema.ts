@@ -167,6 +167,8 @@ export const versions = pgTable(
     takeDownReason: text('take_down_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Up to when the partner has read the version's review conversation: later reviewer messages are unread. */
+    partnerReadAt: timestamp('partner_read_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { reviewMessages, versions } from '../../db/schema.ts';
 
@@ -87,6 +87,38 @@ export async function selectConversationStats(db: Executor, versionIds: string[]
     .where(inArray(reviewMessages.versionId, versionIds))
     .groupBy(reviewMessages.versionId);
   return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
+}
+
+/** Per version: the reviewer messages written after the partner last read the conversation (absent: none). */
+export async function selectUnreadCounts(db: Executor, versionIds: string[]): Promise<Map<string, number>> {
+  if (versionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ versionId: reviewMessages.versionId, count: count() })
+    .from(reviewMessages)
+    .innerJoin(versions, eq(versions.id, reviewMessages.versionId))
+    .where(
+      and(
+        inArray(reviewMessages.versionId, versionIds),
+        eq(reviewMessages.author, 'Reviewer'),
+        or(isNull(versions.partnerReadAt), gt(reviewMessages.createdAt, versions.partnerReadAt)),
+      ),
+    )
+    .groupBy(reviewMessages.versionId);
+  return new Map(rows.map((row) => [row.versionId, Number(row.count)]));
+}
+
+/**
+ * The partner has read a version's conversation up to one of its messages. Never moves back, so an older tab
+ * marking what it showed cannot make newer messages unread again; false when the message is not the version's.
+ */
+export async function markConversationRead(db: Executor, versionId: string, messageId: string): Promise<boolean> {
+  const rows = await db
+    .update(versions)
+    .set({ partnerReadAt: sql`greatest(${versions.partnerReadAt}, ${reviewMessages.createdAt})` })
+    .from(reviewMessages)
+    .where(and(eq(versions.id, versionId), eq(reviewMessages.id, messageId), eq(reviewMessages.versionId, versionId)))
+    .returning({ id: versions.id });
+  return rows.length > 0;
 }
 
 /** The testing versions of these partners' items that carry at least one build, latest change first. */

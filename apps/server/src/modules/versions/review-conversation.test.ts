@@ -13,7 +13,7 @@ import {
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
-type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null };
+type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null; partnerReplied: boolean };
 
 const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
 
@@ -126,6 +126,67 @@ describeEachDatabase('review conversations', (variant) => {
     expect(underProduct.json()).toMatchObject({ errorCode: 'VersionNotFound' });
   });
 
+  it('counts the reviewer messages the partner has not been shown, on the versions response', async () => {
+    const unread = async () => {
+      const versions = await t.app.inject({
+        method: 'GET',
+        url: `/api/Product/Versions/${productId}`,
+        headers: bearer(partner.accessToken),
+      });
+      return (versions.json() as { releaseVersion: { unreadMessageCount: number } }).releaseVersion.unreadMessageCount;
+    };
+    const markRead = (payload: Record<string, unknown>, token = partner.accessToken, id = versionId) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/Product/Version/Messages/Read/${id}`,
+        headers: bearer(token),
+        payload,
+      });
+    const thread = async () => ((await partnerThread(versionId)).json() as { data: Message[] }).data;
+
+    // the reviewer's question is unread; the partner's own answer never counts
+    expect(await unread()).toBe(1);
+    const [question, answer] = await thread();
+    const read = await markRead({ lastMessageId: answer?.id });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ unreadMessageCount: 0 });
+    expect(await unread()).toBe(0);
+
+    await adminWrite(versionId, { message: 'And on which iPad?' });
+    expect(await unread()).toBe(1);
+    // a page that showed only the older messages cannot mark the newer one read
+    expect((await markRead({ lastMessageId: question?.id })).json()).toEqual({ unreadMessageCount: 1 });
+
+    const modelMessage = (
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/Model/Version/Messages/${modelVersionId}`,
+          headers: bearer(partner.accessToken),
+        })
+      ).json() as { data: Message[] }
+    ).data[0];
+    for (const [payload, status, errorCode] of [
+      [{ lastMessageId: modelMessage?.id }, 404, 'NotFound'],
+      [{ lastMessageId: 'not-a-message' }, 404, 'NotFound'],
+      [{}, 400, 'ValidationFailed'],
+      [{ lastMessageId: answer?.id, everything: true }, 400, 'UnknownField'],
+    ] as const) {
+      const refused = await markRead(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(refused.json()).toMatchObject({ errorCode });
+    }
+    const other = await registerConnectedPartner(t.app);
+    expect((await markRead({ lastMessageId: answer?.id }, other.accessToken)).json()).toMatchObject({
+      errorCode: 'VersionNotFound',
+    });
+    expect(await unread()).toBe(1);
+
+    const newest = (await thread()).at(-1);
+    expect((await markRead({ lastMessageId: newest?.id })).json()).toEqual({ unreadMessageCount: 0 });
+    expect(await unread()).toBe(0);
+  });
+
   it('refuses empty, blank, over-long and unknown-field messages, and stores nothing', async () => {
     const before = await storedMessages();
     for (const payload of [{}, { message: '' }, { message: '   ' }, { message: 'x'.repeat(2001) }]) {
@@ -157,5 +218,20 @@ describeEachDatabase('review conversations', (variant) => {
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/Product/Version/Messages/${versionId}` });
     expect(anonymous.statusCode).toBe(401);
     expect(await storedMessages()).toBe(before);
+  });
+
+  it('marks "partner replied" only while the partner wrote last and the version still waits for review', async () => {
+    await partnerWrite(versionId, { message: 'The iPad Pro 11, too.' });
+    expect(await queueEntry()).toMatchObject({ lastMessageBy: 'Partner', partnerReplied: true });
+    const review = (action: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/Admin/Review/${action}/${versionId}`, headers: bearer(adminToken) });
+    expect((await review('Start')).statusCode).toBe(200);
+    expect(await queueEntry()).toMatchObject({ partnerReplied: true });
+    expect((await review('Accept')).statusCode).toBe(200);
+    const live = await t.app.inject({ method: 'GET', url: '/api/Admin/Releases/Query', headers: bearer(adminToken) });
+    expect((live.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId)).toMatchObject({
+      lastMessageBy: 'Partner',
+      partnerReplied: false,
+    });
   });
 });

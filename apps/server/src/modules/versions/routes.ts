@@ -2,6 +2,7 @@ import {
   addModelVersionBodySchema,
   addProductVersionBodySchema,
   apiErrorSchema,
+  markMessagesReadBodySchema,
   modelVersionSchema,
   modelVersionsResponseSchema,
   productVersionSchema,
@@ -9,6 +10,7 @@ import {
   reviewMessageBodySchema,
   reviewMessagesResponseSchema,
   submitParamsSchema,
+  unreadMessagesResponseSchema,
   updateVersionBodySchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
@@ -148,6 +150,27 @@ function versionRoutes(itemType: ItemType) {
       },
       async (request) => ({
         data: await versions.postMessage(currentUser(request).id, itemType, request.params.id, request.body.message),
+      }),
+    );
+
+    app.put(
+      `${base}/Version/Messages/Read/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'Mark the conversation read up to a message the partner was shown; answers what is still unread',
+          params: versionIdParamsSchema,
+          body: markMessagesReadBodySchema,
+          response: { 200: unreadMessagesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        unreadMessageCount: await versions.markMessagesRead(
+          currentUser(request).id,
+          itemType,
+          request.params.id,
+          request.body.lastMessageId,
+        ),
       }),
     );
   };

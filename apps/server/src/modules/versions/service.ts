@@ -15,10 +15,12 @@ import {
   checkSubmit,
   checkTakeDown,
   deriveProjectStatus,
+  hasPartnerReplied,
   isRefusal,
   type Refusal,
   type ReviewAction,
   type Slots,
+  slotsOf,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -48,9 +50,10 @@ export interface VersionsDeps {
   payments: PaymentsService;
 }
 
-function toVersion(row: repo.VersionRow): AnyVersion {
+function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion {
   const base = {
     id: row.id,
+    slot: row.slot,
     createdAt: row.createdAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
     reviewStatus: row.reviewStatus,
@@ -63,16 +66,9 @@ function toVersion(row: repo.VersionRow): AnyVersion {
     androidAssetUrl: row.androidAssetUrl,
     visionOSAssetUrl: row.visionOsAssetUrl,
     macOSAssetUrl: row.macOsAssetUrl,
+    unreadMessageCount,
   };
   return row.itemType === 'Product' ? { ...base, productVersion: row.number } : { ...base, modelVersion: row.number };
-}
-
-function slotsOf(rows: repo.VersionRow[]): Slots {
-  return {
-    testing: rows.find((row) => row.slot === 'testing'),
-    release: rows.find((row) => row.slot === 'release'),
-    highestNumber: rows.reduce((highest, row) => Math.max(highest, row.number), 0),
-  };
 }
 
 function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
@@ -84,6 +80,21 @@ function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
 export function createVersionsService(deps: VersionsDeps) {
   const { db, mailer, config, log, access, catalog, files, payments } = deps;
   const typeLabel = (itemType: ItemType) => (itemType === 'Product' ? 'AR game' : '3D model');
+
+  /** Versions as the API answers them, each with the count of reviewer messages its partner has not read. */
+  async function describeVersions(rows: repo.VersionRow[]): Promise<AnyVersion[]> {
+    const unread = await repo.selectUnreadCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toVersion(row, unread.get(row.id) ?? 0));
+  }
+
+  async function describeVersion(row: repo.VersionRow): Promise<AnyVersion> {
+    const [version] = await describeVersions([row]);
+    if (!version) throw new Error(`version ${row.id} could not be described`);
+    return version;
+  }
 
   /** A version of the partner's own item, of the route's type; 404 otherwise. */
   async function ownedVersion(ownerId: string, itemType: ItemType, versionId: string) {
@@ -181,7 +192,7 @@ export function createVersionsService(deps: VersionsDeps) {
       ]);
     }
     log.info({ versionId, action }, 'version reviewed');
-    return toVersion(updated);
+    return describeVersion(updated);
   }
 
   /** Each version with its item and partner (two queries per item type and one for partners, whatever the count). */
@@ -228,10 +239,13 @@ export function createVersionsService(deps: VersionsDeps) {
       return {
         ...summary,
         partner,
+        slot: row.slot,
         reviewStatus: row.reviewStatus,
+        status: row.status,
         submittedAt: row.submittedAt?.toISOString() ?? null,
         messageCount: conversation?.count ?? 0,
         lastMessageBy: conversation?.lastBy ?? null,
+        partnerReplied: hasPartnerReplied(row, conversation?.lastBy ?? null),
       };
     });
   }
@@ -260,13 +274,11 @@ export function createVersionsService(deps: VersionsDeps) {
       itemId: string,
     ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
       await catalog.requireOwnedItem(ownerId, itemType, itemId);
-      const rows = await repo.selectItemVersions(db, itemType, itemId);
-      const testing = rows.find((row) => row.slot === 'testing');
-      const release = rows.find((row) => row.slot === 'release');
+      const versions = await describeVersions(await repo.selectItemVersions(db, itemType, itemId));
       return {
-        testingVersion: testing ? toVersion(testing) : null,
-        releaseVersion: release ? toVersion(release) : null,
-        historyVersions: rows.filter((row) => row.slot === 'history').map(toVersion),
+        testingVersion: versions.find((version) => version.slot === 'testing') ?? null,
+        releaseVersion: versions.find((version) => version.slot === 'release') ?? null,
+        historyVersions: versions.filter((version) => version.slot === 'history'),
       } as ProductVersionsResponse;
     },
 
@@ -287,7 +299,7 @@ export function createVersionsService(deps: VersionsDeps) {
             status: 'Active',
           });
         });
-        return toVersion(row);
+        return describeVersion(row);
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('TestingVersionExists');
         throw err;
@@ -295,7 +307,7 @@ export function createVersionsService(deps: VersionsDeps) {
     },
 
     async getVersion(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
-      return toVersion((await ownedVersion(ownerId, itemType, versionId)).version);
+      return describeVersion((await ownedVersion(ownerId, itemType, versionId)).version);
     },
 
     async updateVersion(
@@ -323,10 +335,12 @@ export function createVersionsService(deps: VersionsDeps) {
           macOsAssetUrl: update.macOSAssetUrl,
         });
       });
-      return toVersion(row);
+      return describeVersion(row);
     },
 
+    /** Submits or resubmits; like adding a version, only for a partner whose payout account is connected. */
     async submitVersion(ownerId: string, itemType: ItemType, itemId: string, versionId: string): Promise<AnyVersion> {
+      await payments.requireConnectedAccount(ownerId);
       const item = await catalog.requireOwnedItem(ownerId, itemType, itemId);
       const row = await changeItem(itemType, item, async (tx, slots, rows) => {
         const current = rows.find((r) => r.id === versionId);
@@ -343,7 +357,7 @@ export function createVersionsService(deps: VersionsDeps) {
           submittedAt: now,
         });
       });
-      return toVersion(row);
+      return describeVersion(row);
     },
 
     async takeDown(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
@@ -359,7 +373,7 @@ export function createVersionsService(deps: VersionsDeps) {
           takeDownReason: null,
         });
       });
-      return toVersion(row);
+      return describeVersion(row);
     },
 
     // admin review
@@ -395,7 +409,7 @@ export function createVersionsService(deps: VersionsDeps) {
         'You can add and submit a new version from its Detail page.',
       ]);
       log.info({ versionId }, 'version taken down by an admin');
-      return toVersion(row);
+      return describeVersion(row);
     },
 
     /** The testing versions with builds of these partners' items, for their whitelisted testers. */
@@ -425,6 +439,20 @@ export function createVersionsService(deps: VersionsDeps) {
       await ownedVersion(ownerId, itemType, versionId);
       await repo.insertReviewMessage(db, { versionId, authorId: ownerId, author: 'Partner', body: message });
       return conversation(versionId, { id: ownerId, asAdmin: false });
+    },
+
+    /** The partner has been shown the conversation up to `lastMessageId`; answers what is still unread. */
+    async markMessagesRead(
+      ownerId: string,
+      itemType: ItemType,
+      versionId: string,
+      lastMessageId: string,
+    ): Promise<number> {
+      await ownedVersion(ownerId, itemType, versionId);
+      if (!isUuid(lastMessageId) || !(await repo.markConversationRead(db, versionId, lastMessageId))) {
+        throw new AppError('NotFound');
+      }
+      return (await repo.selectUnreadCounts(db, [versionId])).get(versionId) ?? 0;
     },
 
     async adminListMessages(adminId: string, versionId: string): Promise<ReviewMessage[]> {

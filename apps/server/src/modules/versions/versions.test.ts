@@ -115,6 +115,8 @@ for (const itemType of ['Product', 'Model'] as const) {
       ids[1] = v1.id;
       expect(v1).toMatchObject({
         [numberKey]: 1,
+        slot: 'testing',
+        unreadMessageCount: 0,
         reviewStatus: 'PrepareForSubmission',
         status: 'Active',
         iosAssetUrl: null,
@@ -146,7 +148,11 @@ for (const itemType of ['Product', 'Model'] as const) {
 
     it('submits the testing version: it becomes the release, waiting for review', async () => {
       const response = await submit(ids[1] ?? '');
-      expect(response.json()).toMatchObject({ reviewStatus: 'SubmitedWaitingReview', submittedAt: expect.any(String) });
+      expect(response.json()).toMatchObject({
+        slot: 'release',
+        reviewStatus: 'SubmitedWaitingReview',
+        submittedAt: expect.any(String),
+      });
       const { testingVersion, releaseVersion } = await versionsOf();
       expect(testingVersion).toBeNull();
       expect(releaseVersion?.id).toBe(ids[1]);
@@ -214,8 +220,9 @@ for (const itemType of ['Product', 'Model'] as const) {
       await save(v3.id);
       expect((await submit(v3.id)).json()).toMatchObject({ reviewStatus: 'SubmitedWaitingReview' });
       const { releaseVersion, historyVersions } = await versionsOf();
-      expect(releaseVersion?.id).toBe(v3.id);
-      expect(historyVersions.map((v) => v.id)).toEqual([ids[1]]);
+      expect(releaseVersion).toMatchObject({ id: v3.id, slot: 'release' });
+      expect(historyVersions.map((v) => [v.id, v.slot])).toEqual([[ids[1], 'history']]);
+      expect((await dev().call('GET', `${base}/Version/${ids[1]}`)).json()).toMatchObject({ slot: 'history' });
       expect(await status()).toBe('WaitingReview');
       expect(await inRecent()).toBe(false);
       await review('Start', v3.id);

@@ -1,5 +1,6 @@
 import { type CatalogItemType, catalogItemTypes } from '@portal/contracts';
 import { useSearchParams } from 'react-router';
+import { useProfile } from '../../features/access/api/get-profile.ts';
 import { CatalogItemDetail } from '../../features/catalog/components/item-detail.tsx';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
 import { VersionsSection } from '../../features/versions/components/versions-section.tsx';
@@ -10,13 +11,14 @@ const isCatalogItemType = (value: string | null): value is CatalogItemType =>
 /** Detail (query name, id, type): the item from the catalog, then its versions. */
 export default function DetailPage() {
   const [params] = useSearchParams();
+  const profile = useProfile();
   const id = params.get('id');
   const type = params.get('type');
   if (!id || !isCatalogItemType(type)) return <ItemNotFound message="This link does not lead to a project." />;
   return (
     <div className="detail-page">
       <CatalogItemDetail key={`${type}:${id}`} type={type} id={id}>
-        <VersionsSection type={type} itemId={id} />
+        <VersionsSection type={type} itemId={id} isPayoutConnected={profile.data?.connectedToStripe} />
       </CatalogItemDetail>
     </div>
   );

@@ -1,13 +1,17 @@
-import { type CatalogItemType, catalogItemTypes } from '@portal/contracts';
+import { type CatalogItemType, catalogItemTypes, editModeOf } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
 import { modelQueryOptions } from '../../features/catalog/api/get-model.ts';
 import { productQueryOptions } from '../../features/catalog/api/get-product.ts';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
 import { detailPath } from '../../features/catalog/utils/paths.ts';
 import { useVersion } from '../../features/versions/api/get-version.ts';
 import { ReviewConversation } from '../../features/versions/components/review-conversation.tsx';
-import { isVersionEditable, VersionForm } from '../../features/versions/components/version-form.tsx';
+import { VersionDetails } from '../../features/versions/components/version-details.tsx';
+import { VersionForm } from '../../features/versions/components/version-form.tsx';
+import { type AnyVersion, versionState } from '../../features/versions/utils/item-api.ts';
 
 const isCatalogItemType = (value: string | null): value is CatalogItemType =>
   (catalogItemTypes as readonly (string | null)[]).includes(value);
@@ -18,39 +22,59 @@ function useItemName(type: CatalogItemType, id: string): string | undefined {
   return type === 'game' ? product.data?.name : model.data?.name;
 }
 
+/** Why a version the rules keep as it is cannot be changed, in the partner's words. */
+function whyReadOnly(version: AnyVersion): string {
+  if (version.slot === 'history') return 'An earlier version: it can no longer be changed.';
+  if (version.status === 'TakeDown') {
+    return 'Taken down: this version can no longer be changed. To offer the project again, add a new version.';
+  }
+  return 'Released: this version can no longer be changed. To ship changes, add a new version.';
+}
+
 function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; itemId: string; versionId: string }) {
   const navigate = useNavigate();
   const version = useVersion(type, versionId);
   const itemName = useItemName(type, itemId);
+  const [isInterrupting, setInterrupting] = useState(false);
   const backTo = detailPath({ id: itemId, name: itemName ?? '' }, type);
 
   if (version.isError) return <ItemNotFound message="This version does not exist, or it is not yours." />;
   if (!version.data) return <div className="card page-loading" aria-busy="true" />;
-  if (!isVersionEditable(version.data)) {
-    return (
-      <div className="narrow-form narrow-form--wide">
-        <div className="card">
-          <p>This version is released or taken down, so it can no longer be changed. Add a new version instead.</p>
-          <Link className="btn btn--secondary btn--md" to={backTo}>
-            Back to {itemName ?? 'the project'}
-          </Link>
-        </div>
-        <ReviewConversation type={type} versionId={versionId} />
-      </div>
-    );
-  }
+  const mode = editModeOf(versionState(version.data));
+  const isEditing = mode === 'edit' || (mode === 'interrupt-review' && isInterrupting);
   return (
-    <div className="narrow-form narrow-form--wide">
+    <div className="version-page">
       <Link className="back-link" to={backTo}>
         ← {itemName ?? 'Back to the project'}
       </Link>
-      <VersionForm type={type} itemId={itemId} version={version.data} onSaved={() => navigate(backTo)} />
-      <ReviewConversation type={type} versionId={versionId} />
+      {isEditing ? (
+        <VersionForm type={type} itemId={itemId} version={version.data} onSaved={() => navigate(backTo)} />
+      ) : mode === 'interrupt-review' ? (
+        <VersionDetails
+          version={version.data}
+          reason="In review: editing would interrupt the review. Answer the reviewers below, or edit the version and submit it again."
+          action={
+            <Button variant="secondary" onClick={() => setInterrupting(true)} isThrottled={false}>
+              Edit and interrupt the review
+            </Button>
+          }
+        />
+      ) : (
+        <VersionDetails version={version.data} reason={whyReadOnly(version.data)} />
+      )}
+      <div id="conversation">
+        <ReviewConversation
+          type={type}
+          itemId={itemId}
+          versionId={versionId}
+          unreadCount={version.data.unreadMessageCount}
+        />
+      </div>
     </div>
   );
 }
 
-/** Version (query prodId, vId, type): the update log and builds of one version. */
+/** Version (query prodId, vId, type): the update log and builds of one version, and its review conversation. */
 export default function VersionPage() {
   const [params] = useSearchParams();
   const itemId = params.get('prodId');

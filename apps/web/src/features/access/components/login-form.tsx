@@ -7,6 +7,8 @@ import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { useLogin } from '../api/login.ts';
 
 export const DEFAULT_AFTER_LOGIN = '/developers/my-project';
+/** Admins work in the review console. */
+const ADMIN_AFTER_LOGIN = '/admin';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -16,8 +18,9 @@ export function LoginForm() {
     schema: loginBodySchema,
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
-      await loginMutation.mutateAsync(values);
-      navigate(safeRedirect(params.get('redirect')) ?? DEFAULT_AFTER_LOGIN, { replace: true });
+      const { profile } = await loginMutation.mutateAsync(values);
+      const home = profile.role === 'Admin' ? ADMIN_AFTER_LOGIN : DEFAULT_AFTER_LOGIN;
+      navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
     },
   });
   const { errors, register } = form;

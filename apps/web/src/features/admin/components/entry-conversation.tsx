@@ -1,6 +1,7 @@
 import type { ReviewQueueItem } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { Conversation } from '../../../components/conversation.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
 import { useAdminReviewMessages, useSendAdminReviewMessage } from '../api/review-messages.ts';
 
 function Thread({ entry }: { entry: ReviewQueueItem }) {
@@ -33,9 +34,7 @@ export function EntryConversation({ entry }: { entry: ReviewQueueItem }) {
       >
         {isOpen ? 'Hide the conversation' : `Conversation (${entry.messageCount})`}
       </button>
-      {entry.lastMessageBy === 'Partner' ? (
-        <span className="status-pill status-pill--info">Partner replied</span>
-      ) : null}
+      {entry.partnerReplied ? <StatusPill tone="warning">Partner replied</StatusPill> : null}
       <div id={panelId} hidden={!isOpen}>
         {isOpen ? <Thread entry={entry} /> : null}
       </div>

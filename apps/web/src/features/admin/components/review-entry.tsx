@@ -1,6 +1,7 @@
-import { type ReviewQueueItem, reviewStatusLabels } from '@portal/contracts';
+import type { ReviewQueueItem } from '@portal/contracts';
 import { BuildReportView } from '../../../components/build-report.tsx';
 import { Button } from '../../../components/button.tsx';
+import { VersionStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -45,8 +46,7 @@ export function ReviewEntry({ entry, actions }: ReviewEntryProps) {
           {entry.partner.businessName ? ` · ${entry.partner.businessName}` : ''}
         </p>
         <p className="review-entry__meta">
-          <span className="status-pill">{reviewStatusLabels[entry.reviewStatus]}</span> Submitted{' '}
-          {formatDateTime(entry.submittedAt)}
+          <VersionStatusPill version={entry} /> Submitted {formatDateTime(entry.submittedAt)}
         </p>
         <p className="review-entry__log">{entry.updateLog || 'No update log.'}</p>
         <div className="button-row">

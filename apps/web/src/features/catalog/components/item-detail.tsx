@@ -1,13 +1,8 @@
-import {
-  type CatalogItemType,
-  catalogMessages,
-  type Model,
-  type Product,
-  projectStatusLabels,
-} from '@portal/contracts';
+import { type CatalogItemType, catalogMessages, type Model, type Product } from '@portal/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { ProjectStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { useDeleteModel } from '../api/delete-model.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -131,7 +126,7 @@ function ItemSummary({
           <p className="item-summary__id">
             ID: <code>{item.id}</code>
           </p>
-          <span className="status-pill">{projectStatusLabels[item.status]}</span>
+          <ProjectStatusPill status={item.status} />
         </div>
         <img
           className="item-summary__cover"

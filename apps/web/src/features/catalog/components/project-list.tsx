@@ -1,13 +1,8 @@
-import {
-  type CatalogItemType,
-  type Model,
-  MY_PROJECTS_PAGE_SIZE,
-  type Product,
-  projectStatusLabels,
-} from '@portal/contracts';
+import { type CatalogItemType, type Model, MY_PROJECTS_PAGE_SIZE, type Product } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
+import { ProjectStatusPill } from '../../../components/status-pill.tsx';
 import { useModels } from '../api/list-models.ts';
 import { useProducts } from '../api/list-products.ts';
 import { detailPath, formPath } from '../utils/paths.ts';
@@ -120,9 +115,7 @@ function ProjectCard({ item, type }: { item: Product | Model; type: CatalogItemT
         <span className="project-card__thumb" />
       )}
       <h3 className="project-card__name">{item.name}</h3>
-      <span className={`status-pill project-card__status status-pill--${item.status}`}>
-        {projectStatusLabels[item.status]}
-      </span>
+      <ProjectStatusPill status={item.status} className="project-card__status" />
       <Link className="btn btn--secondary btn--md" to={detailPath(item, type)} aria-label={`Details of ${item.name}`}>
         Details
       </Link>

@@ -1,7 +1,7 @@
 import {
   type CatalogItemType,
-  checkEdit,
-  isRefusal,
+  isInReview,
+  UPDATE_LOG_MAX_LENGTH,
   type UploadedFile,
   updateVersionBodySchema,
   versionMessages,
@@ -16,7 +16,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useChangeVersion } from '../api/change-version.ts';
-import { type AnyVersion, versionNumberOf, versionState } from '../utils/item-api.ts';
+import { type AnyVersion, BUILD_PLATFORMS, storedBuildName, versionNumberOf } from '../utils/item-api.ts';
 
 const build = z.custom<UploadedFile | null>();
 const required = (message: string) => build.refine((file) => Boolean(file), { error: message });
@@ -37,24 +37,9 @@ type VersionFormValues = {
   macOS: UploadedFile | null;
 };
 
-const platforms = [
-  { key: 'ios', label: 'iOS', isRequired: true },
-  { key: 'android', label: 'Android', isRequired: true },
-  { key: 'visionOS', label: 'VisionOS', isRequired: false },
-  { key: 'macOS', label: 'MacOS', isRequired: false },
-] as const;
-
 /** A stored build as the uploader shows it. */
 const storedBuild = (url: string | null, platform: string): UploadedFile | null =>
-  url
-    ? { name: `${platform} build (.${url.split('.').pop()})`, origin: url, icon: null, medium: null, small: null }
-    : null;
-
-const isInReview = (version: AnyVersion) =>
-  version.reviewStatus === 'SubmitedWaitingReview' || version.reviewStatus === 'UnderReviewing';
-
-/** Whether the page may change this version (the page does not know the slot: history holds only released ones). */
-export const isVersionEditable = (version: AnyVersion) => !isRefusal(checkEdit(versionState(version, 'release'), true));
+  url ? { name: storedBuildName(url, platform), origin: url, icon: null, medium: null, small: null } : null;
 
 export interface VersionFormProps {
   type: CatalogItemType;
@@ -118,13 +103,13 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
           <textarea
             className="input textarea"
             rows={5}
-            maxLength={5000}
+            maxLength={UPDATE_LOG_MAX_LENGTH}
             placeholder="What is new in this version"
             {...register('updateLog')}
           />
         </Field>
-        <div className="form__row">
-          {platforms.map(({ key, label, isRequired }) => (
+        <div className="form__row version-form__builds">
+          {BUILD_PLATFORMS.map(({ key, label, isRequired }) => (
             <Field key={key} id={form.fieldId(key)} label={`${label} file`} isRequired={isRequired} error={errors[key]}>
               <BuildUpload
                 id={form.fieldId(key)}

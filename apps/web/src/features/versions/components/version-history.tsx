@@ -1,19 +1,24 @@
-import { reviewStatusLabels, versionStatusLabels } from '@portal/contracts';
-import { type AnyVersion, formatDate, versionNumberOf } from '../utils/item-api.ts';
+import type { CatalogItemType } from '@portal/contracts';
+import { Link } from 'react-router';
+import { VersionStatusPill, versionStatusTone } from '../../../components/status-pill.tsx';
+import { type AnyVersion, formatDate, versionNumberOf, versionPagePath } from '../utils/item-api.ts';
+import { ConversationButton } from './conversation-dialog.tsx';
 
+/** Rejected (and taken down) rows are styled as errors, released ones as successes (SPEC §4), as their pills. */
 function rowStyle(version: AnyVersion) {
-  if (version.reviewStatus === 'Rejected') return 'version-row--error';
-  if (version.reviewStatus === 'AcceptedAndReleased' && version.status === 'Active') return 'version-row--success';
-  return undefined;
+  const tone = versionStatusTone(version);
+  return tone === 'success' || tone === 'error' ? `version-row--${tone}` : undefined;
 }
 
-export function statusText(version: AnyVersion) {
-  const review = reviewStatusLabels[version.reviewStatus];
-  return version.status === 'TakeDown' ? `${review} · ${versionStatusLabels.TakeDown}` : review;
+export interface VersionHistoryProps {
+  type: CatalogItemType;
+  itemId: string;
+  versions: AnyVersion[];
+  onOpenConversation: (version: AnyVersion) => void;
 }
 
-/** Every version of the item: Version, Date of Submission, Status; rejected rows in error style, accepted in success. */
-export function VersionHistory({ versions }: { versions: AnyVersion[] }) {
+/** Every version of the item: Version (to its page), Date of Submission, Status, and its conversation. */
+export function VersionHistory({ type, itemId, versions, onOpenConversation }: VersionHistoryProps) {
   if (versions.length === 0) {
     return (
       <div className="empty">
@@ -22,21 +27,29 @@ export function VersionHistory({ versions }: { versions: AnyVersion[] }) {
     );
   }
   return (
-    <div className="table-wrap">
+    <div className="table-wrap version-history">
       <table className="table" aria-label="Version history">
         <thead>
           <tr>
             <th scope="col">Version</th>
             <th scope="col">Date of Submission</th>
             <th scope="col">Status</th>
+            <th scope="col">Conversation</th>
           </tr>
         </thead>
         <tbody>
           {versions.map((version) => (
             <tr key={version.id} className={rowStyle(version)}>
-              <td>{versionNumberOf(version)}</td>
-              <td>{formatDate(version.submittedAt)}</td>
-              <td>{statusText(version)}</td>
+              <td data-label="Version">
+                <Link to={versionPagePath(type, itemId, version.id)}>Version {versionNumberOf(version)}</Link>
+              </td>
+              <td data-label="Date of Submission">{formatDate(version.submittedAt)}</td>
+              <td data-label="Status">
+                <VersionStatusPill version={version} />
+              </td>
+              <td data-label="Conversation">
+                <ConversationButton version={version} onOpen={onOpenConversation} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,24 +1,31 @@
 import {
   type CatalogItemType,
   checkAdd,
-  checkEdit,
   checkSubmit,
-  checkTakeDown,
+  editModeOf,
+  errorCatalog,
+  hasRequiredBuilds,
+  isInReview,
+  isLive,
   isRefusal,
+  isRejected,
   type Slots,
+  slotsOf,
   versionMessages,
 } from '@portal/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { VersionStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts';
-import { useChangeVersion } from '../api/change-version.ts';
+import { usePayoutRequiredRedirect, useSendToPayoutConnection } from '../../../hooks/use-payout-required.ts';
+import { useChangeVersion, type VersionChange } from '../api/change-version.ts';
 import { useItemVersions } from '../api/list-versions.ts';
 import { type AnyVersion, formatDate, versionNumberOf, versionPagePath, versionState } from '../utils/item-api.ts';
 import { AddVersionDialog } from './add-version-dialog.tsx';
-import { statusText, VersionHistory } from './version-history.tsx';
+import { ConversationButton, ConversationDialog } from './conversation-dialog.tsx';
+import { VersionHistory } from './version-history.tsx';
 
 /** Why a new version cannot be added now, in the partner's words; undefined when it can. */
 function whyNoNewVersion(slots: Slots, testingVersion: AnyVersion | null): string | undefined {
@@ -32,31 +39,55 @@ function whyNoNewVersion(slots: Slots, testingVersion: AnyVersion | null): strin
   }
 }
 
+/** Why a version cannot be submitted now (the message the server would refuse it with); undefined when it can. */
+function whyNoSubmit(slots: Slots, version: AnyVersion): string | undefined {
+  const submission = checkSubmit(slots, versionState(version));
+  return isRefusal(submission) ? errorCatalog[submission.refused].message : undefined;
+}
+
 export interface VersionsSectionProps {
   type: CatalogItemType;
   itemId: string;
+  /** From the profile; undefined while it loads (the server refuses an unconnected partner anyway). */
+  isPayoutConnected: boolean | undefined;
 }
 
 /** Detail's lower part: the testing version to submit, the release version, and the history. */
-export function VersionsSection({ type, itemId }: VersionsSectionProps) {
+export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSectionProps) {
   const versions = useItemVersions(type, itemId);
   const change = useChangeVersion(type, itemId, ['PayoutAccountRequired']);
   const redirectIfPayoutRequired = usePayoutRequiredRedirect();
+  const sendToPayoutConnection = useSendToPayoutConnection();
   const [isAdding, setAdding] = useState(false);
   const [isConfirmingTakeDown, setConfirmingTakeDown] = useState(false);
+  const [conversationId, setConversationId] = useState<string>();
 
   if (!versions.data) return <div className="card versions versions--loading" aria-busy="true" />;
   const { testingVersion, releaseVersion, historyVersions } = versions.data;
   const all = [testingVersion, releaseVersion, ...historyVersions]
     .filter((v): v is AnyVersion => v !== null)
     .sort((a, b) => versionNumberOf(b) - versionNumberOf(a));
-  const slots: Slots = {
-    testing: testingVersion ? versionState(testingVersion, 'testing') : undefined,
-    release: releaseVersion ? versionState(releaseVersion, 'release') : undefined,
-    highestNumber: all[0] ? versionNumberOf(all[0]) : 0,
-  };
-  const highest = slots.highestNumber;
+  const slots = slotsOf(all.map(versionState));
   const blocked = whyNoNewVersion(slots, testingVersion);
+  const openConversation = (version: AnyVersion) => setConversationId(version.id);
+
+  // SPEC §2: a partner without a connected payout account is sent to connect it before trying, not after a refusal
+  const isSentToConnect = () => {
+    if (isPayoutConnected !== false) return false;
+    sendToPayoutConnection();
+    return true;
+  };
+
+  /** Runs a change; a refusal has already been reported once (or has sent the partner to connect), so it only answers false. */
+  const run = async (versionChange: VersionChange): Promise<boolean> => {
+    try {
+      await change.mutateAsync(versionChange);
+      return true;
+    } catch (err) {
+      redirectIfPayoutRequired(err);
+      return false;
+    }
+  };
 
   const add = async (number: number) => {
     try {
@@ -69,24 +100,19 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
     }
   };
   const submit = async (versionId: string) => {
-    await change.mutateAsync({ kind: 'submit', versionId });
-    toast.success(versionMessages.submitted);
+    if (isSentToConnect()) return;
+    if (await run({ kind: 'submit', versionId })) toast.success(versionMessages.submitted);
   };
   const takeDown = async () => {
     if (!releaseVersion) return;
-    try {
-      await change.mutateAsync({ kind: 'take-down', versionId: releaseVersion.id });
-      toast.success(versionMessages.takenDown);
-    } finally {
-      setConfirmingTakeDown(false);
-    }
+    const isDone = await run({ kind: 'take-down', versionId: releaseVersion.id });
+    setConfirmingTakeDown(false);
+    if (isDone) toast.success(versionMessages.takenDown);
   };
 
-  const release = slots.release;
-  const releaseIsLive = release !== undefined && checkTakeDown(release) === undefined;
+  const testingSubmitBlocked = testingVersion ? whyNoSubmit(slots, testingVersion) : undefined;
+  const release = releaseVersion ? versionState(releaseVersion) : undefined;
   const releaseCanResubmit = release !== undefined && !isRefusal(checkSubmit(slots, release));
-  const releaseCanBeEdited = release !== undefined && !isRefusal(checkEdit(release, false));
-  const releaseIsRejected = releaseVersion?.reviewStatus === 'Rejected' && releaseVersion.status === 'Active';
 
   return (
     <section className="versions" aria-labelledby="versions-title">
@@ -94,7 +120,9 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
         <h2 id="versions-title">Versions</h2>
         <div className="versions__add">
           <Button
-            onClick={() => setAdding(true)}
+            onClick={() => {
+              if (!isSentToConnect()) setAdding(true);
+            }}
             disabled={Boolean(blocked)}
             aria-describedby={blocked ? 'add-version-why' : undefined}
           >
@@ -108,38 +136,55 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
         </div>
       </div>
 
-      {testingVersion && testingVersion.reviewStatus === 'PrepareForSubmission' ? (
+      {testingVersion ? (
         <section className="card version-block" aria-labelledby="testing-title">
-          <div>
+          <div className="version-block__text">
             <h3 id="testing-title">Version {versionNumberOf(testingVersion)} · testing</h3>
+            <VersionStatusPill version={testingVersion} />
             <p>
-              {testingVersion.iosAssetUrl && testingVersion.androidAssetUrl ? (
+              {hasRequiredBuilds(testingVersion) ? (
                 <>
                   Your testers can install it now in the test-distribution app (
                   <Link to="/developers/my-project/tester">Manage Tester</Link>). When it is ready, submit it for
                   approval.
                 </>
               ) : (
-                'Upload the iOS and Android builds, then submit it for approval.'
+                'Add its builds and update log on its Version page, then submit it for approval.'
               )}
             </p>
           </div>
-          <div className="button-row">
+          <div className="button-row version-block__actions">
             <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, testingVersion.id)}>
               Edit Version
             </Link>
-            <Button onClick={() => submit(testingVersion.id)}>Submit for Approval</Button>
+            <div className="version-block__submit">
+              <Button
+                onClick={() => submit(testingVersion.id)}
+                disabled={Boolean(testingSubmitBlocked)}
+                aria-describedby={testingSubmitBlocked ? 'submit-why' : undefined}
+              >
+                Submit for Approval
+              </Button>
+              {testingSubmitBlocked ? (
+                <span className="field__hint" id="submit-why">
+                  {testingSubmitBlocked}
+                </span>
+              ) : null}
+            </div>
+            <ConversationButton version={testingVersion} onOpen={openConversation} />
           </div>
         </section>
       ) : null}
 
-      {releaseVersion ? (
+      {releaseVersion && release ? (
         <section className="card release-panel" aria-labelledby="release-title">
           <h3 id="release-title">Release version</h3>
           <dl className="facts">
             <div>
               <dt>Status</dt>
-              <dd>{statusText(releaseVersion)}</dd>
+              <dd>
+                <VersionStatusPill version={releaseVersion} />
+              </dd>
             </div>
             <div>
               <dt>Version</dt>
@@ -150,7 +195,13 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
               <dd>{formatDate(releaseVersion.createdAt)}</dd>
             </div>
           </dl>
-          {releaseIsRejected && releaseVersion.unapproveReason ? (
+          {isInReview(releaseVersion) ? (
+            <p className="release-panel__note">
+              Lumora's reviewers are checking this version. Their questions come to its conversation and to your
+              mailbox.
+            </p>
+          ) : null}
+          {isRejected(releaseVersion) && releaseVersion.unapproveReason ? (
             <div className="alert alert--error" role="note">
               <strong>Review notes:</strong> {releaseVersion.unapproveReason}
             </div>
@@ -161,28 +212,33 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
             </div>
           ) : null}
           <div className="button-row">
+            {/* only opens the dialog, whose Take Down is the throttled action */}
             <Button
               variant="danger"
               onClick={() => setConfirmingTakeDown(true)}
-              disabled={!releaseIsLive}
+              disabled={!isLive(release)}
               isThrottled={false}
             >
               Take Down
             </Button>
             {releaseCanResubmit ? <Button onClick={() => submit(releaseVersion.id)}>Resubmit</Button> : null}
-            {releaseCanBeEdited ? (
-              <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, releaseVersion.id)}>
-                Edit
-              </Link>
-            ) : null}
+            <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, releaseVersion.id)}>
+              {editModeOf(release) === 'edit' ? 'Edit' : `View Version ${versionNumberOf(releaseVersion)}`}
+            </Link>
+            <ConversationButton version={releaseVersion} onOpen={openConversation} />
           </div>
         </section>
       ) : null}
 
       <h3 className="versions__subtitle">Version history</h3>
-      <VersionHistory versions={all} />
+      <VersionHistory type={type} itemId={itemId} versions={all} onOpenConversation={openConversation} />
 
-      <AddVersionDialog isOpen={isAdding} suggestedNumber={highest + 1} onCancel={() => setAdding(false)} onAdd={add} />
+      <AddVersionDialog
+        isOpen={isAdding}
+        suggestedNumber={slots.highestNumber + 1}
+        onCancel={() => setAdding(false)}
+        onAdd={add}
+      />
       <ConfirmDialog
         isOpen={isConfirmingTakeDown}
         title="Take down this version?"
@@ -197,6 +253,12 @@ export function VersionsSection({ type, itemId }: VersionsSectionProps) {
           add and submit a new version.
         </p>
       </ConfirmDialog>
+      <ConversationDialog
+        type={type}
+        itemId={itemId}
+        version={all.find((version) => version.id === conversationId)}
+        onClose={() => setConversationId(undefined)}
+      />
     </section>
   );
 }

@@ -21,12 +21,25 @@ export const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—';
 
 /** A version as the shared rules of DESIGN §3 see it. */
-export const versionState = (version: AnyVersion, slot: VersionState['slot']): VersionState => ({
+export const versionState = (version: AnyVersion): VersionState => ({
   id: version.id,
   number: versionNumberOf(version),
-  slot,
+  slot: version.slot,
   reviewStatus: version.reviewStatus,
   status: version.status,
   iosAssetUrl: version.iosAssetUrl,
   androidAssetUrl: version.androidAssetUrl,
 });
+
+type AssetUrlKey = 'iosAssetUrl' | 'androidAssetUrl' | 'visionOSAssetUrl' | 'macOSAssetUrl';
+
+/** The four platforms a version carries a build for; iOS and Android are required to submit. */
+export const BUILD_PLATFORMS = [
+  { key: 'ios', label: 'iOS', urlKey: 'iosAssetUrl', isRequired: true },
+  { key: 'android', label: 'Android', urlKey: 'androidAssetUrl', isRequired: true },
+  { key: 'visionOS', label: 'VisionOS', urlKey: 'visionOSAssetUrl', isRequired: false },
+  { key: 'macOS', label: 'MacOS', urlKey: 'macOSAssetUrl', isRequired: false },
+] as const satisfies ReadonlyArray<{ key: string; label: string; urlKey: AssetUrlKey; isRequired: boolean }>;
+
+/** How a stored build is named where its original file name is not kept: "iOS build (.ab)". */
+export const storedBuildName = (url: string, platform: string) => `${platform} build (.${url.split('.').pop()})`;

@@ -1,0 +1,1 @@
+ALTER TABLE "versions" ADD COLUMN "partner_read_at" timestamp with time zone;

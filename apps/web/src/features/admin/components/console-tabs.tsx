@@ -1,0 +1,79 @@
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+
+export interface ConsoleTab<K extends string> {
+  key: K;
+  label: string;
+  panel: ReactNode;
+}
+
+export interface ConsoleTabsProps<K extends string> {
+  /** Names the tab list for assistive technology. */
+  label: string;
+  tabs: ConsoleTab<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+}
+
+const STEP: Partial<Record<string, (index: number, count: number) => number>> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+/**
+ * Tabs as the WAI-ARIA tabs pattern has them: one tab in the Tab order (roving tabindex), arrow keys, Home and End
+ * move between tabs and select them, each tab names the panel it controls.
+ */
+export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect }: ConsoleTabsProps<K>) {
+  const tabRefs = useRef(new Map<K, HTMLButtonElement>());
+  const tabId = (key: K) => `console-tab-${key}`;
+  const panelId = (key: K) => `console-panel-${key}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = STEP[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const index = tabs.findIndex((tab) => tab.key === selected);
+    const next = tabs[step(index, tabs.length)];
+    if (!next) return;
+    onSelect(next.key);
+    tabRefs.current.get(next.key)?.focus();
+  };
+
+  return (
+    <>
+      <div className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab.key, element);
+              else tabRefs.current.delete(tab.key);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab.key)}
+            aria-selected={tab.key === selected}
+            aria-controls={panelId(tab.key)}
+            tabIndex={tab.key === selected ? 0 : -1}
+            onClick={() => onSelect(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={panelId(tab.key)}
+          aria-labelledby={tabId(tab.key)}
+          hidden={tab.key !== selected}
+        >
+          {tab.key === selected ? tab.panel : null}
+        </div>
+      ))}
+    </>
+  );
+}

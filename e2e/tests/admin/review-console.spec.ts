@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ADMIN,
+  authHeaders,
+  connectPayoutAccount,
+  expect,
+  horizontalOverflow,
+  registerConnectedPartner,
+  registerPartner,
+  seedSubmittedGame,
+  seriousAxeViolations,
+  signIn,
+  signInAdmin,
+  test,
+} from '../../fixtures/test.ts';
+
+test('an admin who signs in lands on the review console', async ({ page }) => {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').fill(ADMIN.email);
+  await form.getByLabel('Password').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Review Console');
+});
+
+test('Accept asks first, naming the version and saying that it goes live', async ({ page, request }) => {
+  const partner = await registerConnectedPartner(request);
+  const { game } = await seedSubmittedGame(request, partner, 'under-review');
+  await signIn(page, await signInAdmin(request));
+  await page.goto('/admin');
+  const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+
+  await entry.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Accept this version?' });
+  await expect(confirm).toContainText(`${game.name} version 1 goes live on the Lumora marketplace now`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(entry).toBeVisible();
+
+  await entry.getByRole('button', { name: 'Accept' }).click();
+  await confirm.getByRole('button', { name: 'Accept and release' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Version accepted and released' })).toBeVisible();
+  await expect(entry).toHaveCount(0);
+});
+
+test('"Partner replied" shows only while the version still waits for review', async ({ page, request }) => {
+  const partner = await registerConnectedPartner(request);
+  const { game, versionId } = await seedSubmittedGame(request, partner, 'under-review');
+  const wrote = await request.post(`/api/Product/Version/Messages/${versionId}`, {
+    headers: authHeaders(partner),
+    data: { message: 'A test account: tester@studio.example / Secret123' },
+  });
+  expect(wrote.ok()).toBe(true);
+  await signIn(page, await signInAdmin(request));
+  await page.goto('/admin');
+  const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  await expect(entry.getByText('Partner replied')).toBeVisible();
+
+  await entry.getByRole('button', { name: 'Accept' }).click();
+  await page
+    .getByRole('dialog', { name: 'Accept this version?' })
+    .getByRole('button', { name: 'Accept and release' })
+    .click();
+  await expect(entry).toHaveCount(0);
+  await page.getByRole('tab', { name: /Live releases/ }).click();
+  const live = page.getByRole('tabpanel', { name: /Live releases/ }).getByRole('article', {
+    name: new RegExp(`${game.name} version 1`),
+  });
+  await expect(live.getByRole('button', { name: 'Conversation (1)' })).toBeVisible();
+  await expect(live.getByText('Partner replied')).toHaveCount(0);
+});
+
+test('the console tabs work as WAI-ARIA tabs: arrow keys, Home and End, one tab stop, tabs naming their panels', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await signInAdmin(request));
+  await page.goto('/admin');
+  const queueTab = page.getByRole('tab', { name: /Review queue/ });
+  const liveTab = page.getByRole('tab', { name: /Live releases/ });
+  await expect(queueTab).toHaveAttribute('aria-selected', 'true');
+  await expect(queueTab).toHaveAttribute('tabindex', '0');
+  await expect(liveTab).toHaveAttribute('tabindex', '-1');
+
+  await queueTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(liveTab).toBeFocused();
+  await expect(liveTab).toHaveAttribute('aria-selected', 'true');
+  await expect(liveTab).toHaveAttribute('tabindex', '0');
+  await expect(queueTab).toHaveAttribute('tabindex', '-1');
+  await expect(page.getByRole('tabpanel', { name: /Live releases/ })).toBeVisible();
+
+  await page.keyboard.press('ArrowRight');
+  await expect(queueTab).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(liveTab).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(queueTab).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(liveTab).toBeFocused();
+
+  for (const tab of [queueTab, liveTab]) {
+    const panelId = await tab.getAttribute('aria-controls');
+    const panel = page.locator(`[id="${panelId}"]`);
+    await expect(panel).toHaveAttribute('role', 'tabpanel');
+    await expect(panel).toHaveAttribute('aria-labelledby', (await tab.getAttribute('id')) ?? '');
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a partner's long email wraps: the console is never wider than the screen", async ({ page, request }) => {
+    // no hyphen: nothing in it is a place where a line may break
+    const email = `partner.${randomUUID().slice(0, 8)}.releases.and.reviews@northlightinteractivestudio.example`;
+    const partner = await registerPartner(request, { email });
+    await connectPayoutAccount(request, partner);
+    const { game } = await seedSubmittedGame(request, partner);
+    await signIn(page, await signInAdmin(request));
+    await page.goto('/admin');
+    const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+    await expect(entry.getByText(email)).toBeVisible();
+    expect(await horizontalOverflow(page)).toBe(0);
+    const sticksOut = await entry.evaluate((article) => {
+      const frame = article.getBoundingClientRect();
+      return [...article.querySelectorAll('*')].some(
+        (element) => element.getBoundingClientRect().right > frame.right + 1,
+      );
+    });
+    expect(sticksOut).toBe(false);
+  });
+});
