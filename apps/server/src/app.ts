@@ -183,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accessRoutes);
   await app.register(fileDownloadRoutes);
   await app.register(expressOnboardingRoutes);
-  if (sandbox) await app.register(sandboxRoutes(sandbox));
+  if (sandbox) await app.register(sandboxRoutes(sandbox, payments));
   await app.register(contentRoutes);
   await app.register(publicCatalogRoutes);
   await app.register(

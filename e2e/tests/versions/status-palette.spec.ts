@@ -79,6 +79,6 @@ test('a status has one colour wherever it shows, rejected is not draft, and ever
   await signIn(adminPage, admin);
   await adminPage.goto('/admin');
   const entry = adminPage.getByRole('article', { name: new RegExp(`${waiting.game.name} version 1`) });
-  expect(await colorsOf(entry.getByText(/Waiting Review/))).toEqual(onMyProjects.waiting);
+  expect(await colorsOf(entry.getByText(/Waiting for Review/))).toEqual(onMyProjects.waiting);
   await adminPage.close();
 });

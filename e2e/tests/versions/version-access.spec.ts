@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   authHeaders,
+  disconnectPayoutAccount,
   expect,
   gameDetailUrl,
   gameVersionUrl,
@@ -8,7 +9,6 @@ import {
   registerConnectedPartner,
   seedGameInTesting,
   seedSubmittedGame,
-  seePayoutDisconnected,
   seriousAxeViolations,
   signIn,
   signInAdmin,
@@ -43,7 +43,7 @@ test('a version in review stays reachable from Detail: its page shows it read-on
   const details = page.getByRole('article', { name: 'Version 1' });
   await expect(details.getByRole('note')).toContainText('In review: editing would interrupt the review.');
   await expect(details).toContainText('First release: up to eight players.');
-  await expect(details).toContainText('iOS build (.ab)');
+  await expect(details).toContainText('orbit-ios.ab');
   await expect(details.getByRole('region', { name: 'Android build report' })).toContainText('2,400 triangles');
   await expect(page.getByRole('textbox')).toHaveCount(1); // only the message box: no field of the version
   const thread = page.getByRole('region', { name: 'Conversation with the review team' });
@@ -61,7 +61,7 @@ test('Detail opens the conversation of any version, also for a partner whose pay
   const partner = await registerConnectedPartner(request);
   const { game, versionId } = await seedSubmittedGame(request, partner, 'released');
   await writeAsReviewer(request, versionId, 'Players report a crash in the lobby: which build fixes it?');
-  await seePayoutDisconnected(page);
+  await disconnectPayoutAccount(request, partner);
   await signIn(page, partner);
   await page.goto(gameDetailUrl(game));
 
@@ -143,7 +143,7 @@ test('Add Version sends a partner without a connected payout account to connect 
 }) => {
   const partner = await registerConnectedPartner(request);
   const { game } = await seedSubmittedGame(request, partner, 'released');
-  await seePayoutDisconnected(page);
+  await disconnectPayoutAccount(request, partner);
   await signIn(page, partner);
   await page.goto(gameDetailUrl(game));
   await page.getByRole('button', { name: 'Add Version' }).click();
@@ -158,7 +158,7 @@ test('Submit for Approval sends a partner without a connected payout account to 
 }) => {
   const partner = await registerConnectedPartner(request);
   const { game } = await seedGameInTesting(request, partner);
-  await seePayoutDisconnected(page);
+  await disconnectPayoutAccount(request, partner);
   await signIn(page, partner);
   await page.goto(gameDetailUrl(game));
   await page.getByRole('button', { name: 'Submit for Approval' }).click();
@@ -176,7 +176,7 @@ test.describe('on a phone', () => {
     const { game, versionId } = await seedGameInTesting(request, partner);
     await signIn(page, partner);
     await page.goto(gameVersionUrl(game.id, versionId));
-    await expect(page.getByRole('form', { name: 'Version' }).getByText('iOS build (.ab)')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Version' }).getByText('orbit-ios.ab')).toBeVisible();
     expect(await horizontalOverflow(page)).toBe(0);
 
     const submitted = await request.put(`/api/Product/Version/Submit/${game.id}/${versionId}`, {

@@ -56,6 +56,18 @@ export const buildReportQuery = (url: string) =>
     meta: { handlesErrors: 'all' },
   });
 
+/**
+ * The name a build is shown under: the one it was uploaded with, as the file host keeps it (the report query, which
+ * the build's report shares). Undefined while it loads; `fallback`, else the URL's last segment, if the host cannot
+ * say.
+ */
+export function useBuildFileName(url: string | null, fallback?: string): string | undefined {
+  const report = useQuery({ ...buildReportQuery(url ?? ''), enabled: url !== null });
+  if (!url) return undefined;
+  if (report.data) return report.data.fileName;
+  return report.isError ? fallback || url.split('/').pop() : undefined;
+}
+
 export interface BuildReportViewProps {
   /** The build's URL, as the file host issued it. */
   url: string;

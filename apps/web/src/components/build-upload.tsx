@@ -1,7 +1,6 @@
 import { BUILD_MAX_BYTES, fileMessages, isBuildFileName, type UploadedFile } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { buildReportQuery } from './build-report.tsx';
+import { useBuildFileName } from './build-report.tsx';
 import { UploadFooter, UploadProgress } from './upload-parts.tsx';
 import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
 
@@ -26,17 +25,6 @@ export async function checkBuildFile(file: File): Promise<string | undefined> {
   }
   if (file.size > BUILD_MAX_BYTES) return fileMessages.buildSize;
   return undefined;
-}
-
-/**
- * The name a build is shown under: the one it was uploaded with, as the file host keeps it (the report query, which
- * the build's report below shares). Undefined while it loads; the value's own name if the host cannot say.
- */
-function useBuildFileName(file: UploadedFile | null): string | undefined {
-  const report = useQuery({ ...buildReportQuery(file?.origin ?? ''), enabled: file !== null });
-  if (!file) return undefined;
-  if (report.data) return report.data.fileName;
-  return report.isError ? file.name || file.origin.split('/').pop() : undefined;
 }
 
 export interface BuildUploadProps {
@@ -66,7 +54,7 @@ export function BuildUpload({
     onChange,
     onRevalidate,
   });
-  const fileName = useBuildFileName(value);
+  const fileName = useBuildFileName(value?.origin ?? null, value?.name);
   const hintId = useId();
   const noticeId = useId();
   const describedByIds = [describedBy, hintId, notice ? noticeId : undefined].filter(Boolean).join(' ');

@@ -226,6 +226,44 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
     expect(url).toMatch(/^\/sandbox\/stripe\/dashboard\?account=acct_sandbox_/);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
+
+  it("disconnects the partner whose account revokes the portal's access in its dashboard, and no one else", async () => {
+    const connect = async () => {
+      const partner = await registerPartner(t.app);
+      const [standard] = await connectUrls(partner.accessToken);
+      const callback = await consent(standard?.url ?? '', 'authorize');
+      await confirm(partner.accessToken, {
+        code: callback.searchParams.get('code'),
+        state: callback.searchParams.get('state'),
+      });
+      return partner;
+    };
+    const [leaving, staying] = [await connect(), await connect()];
+    const { url } = (
+      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Dashboard', headers: bearer(leaving.accessToken) })
+    ).json() as { url: string };
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.body).toContain('<form method="post" action="/sandbox/stripe/deauthorize">');
+    const revoke = (account: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/stripe/deauthorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ account }).toString(),
+      });
+    expect((await revoke('acct_sandbox_unknown')).statusCode).toBe(200);
+    expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: true });
+    const revoked = await revoke(new URL(url, 'http://x').searchParams.get('account') ?? '');
+    expect(revoked.body).toContain('Lumora Partner Portal is disconnected');
+    expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: false });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/Access/Profile',
+      headers: bearer(leaving.accessToken),
+    });
+    expect(profile.json()).toMatchObject({ connectedToStripe: false });
+    expect(await payoutAccount(staying.accessToken)).toMatchObject({ connected: true });
+  });
 });
 
 describe('payments configuration', () => {

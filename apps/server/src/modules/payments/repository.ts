@@ -10,6 +10,15 @@ export async function selectPayoutAccount(db: Executor, userId: string): Promise
   return row;
 }
 
+/** Forgets a connected account, found by the provider's id for it; answers whose it was. */
+export async function deletePayoutAccountByAccountId(db: Executor, accountId: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(payoutAccounts)
+    .where(eq(payoutAccounts.accountId, accountId))
+    .returning({ userId: payoutAccounts.userId });
+  return row?.userId;
+}
+
 /** Connecting again replaces the account. */
 export async function upsertPayoutAccount(db: Executor, account: typeof payoutAccounts.$inferInsert) {
   await db

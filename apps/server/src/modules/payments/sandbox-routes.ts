@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
+import type { PaymentsService } from './service.ts';
 
 /** Served as a file: the pages' Content-Security-Policy allows no inline style. */
 const SANDBOX_CSS = `body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,sans-serif;background:#f6f9fc;color:#1a1f36}
@@ -13,6 +14,8 @@ main{max-width:480px;margin:48px auto;background:#fff;border-radius:12px;padding
 h1{font-size:24px;margin:12px 0}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 16px}dt{color:#5c667a}dd{margin:0}
 .actions{display:flex;gap:12px;margin-top:24px}button{font:inherit;font-weight:600;border-radius:8px;padding:10px 20px;cursor:pointer}
 .authorize{background:#635bff;color:#fff;border:0}.deny{background:#fff;color:#1a1f36;border:1px solid #c9d1de}
+.revoke{background:#fff;color:#b3093c;border:1px solid #e3a3b5}dd{overflow-wrap:anywhere}
+@media (max-width:520px){main{margin:0;border-radius:0;padding:24px 20px}}
 `;
 
 const page = (title: string, body: string) => `<!doctype html>
@@ -23,9 +26,10 @@ const page = (title: string, body: string) => `<!doctype html>
 
 /**
  * The sandbox provider's pages: a consent page whose Authorize and Deny work without JavaScript, and a
- * dashboard. Registered only while the sandbox is the payout provider.
+ * dashboard where the account can revoke the portal's access, as in Stripe. Registered only while the sandbox is
+ * the payout provider.
  */
-export function sandboxRoutes(provider: SandboxProvider) {
+export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsService) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -110,9 +114,28 @@ export function sandboxRoutes(provider: SandboxProvider) {
             `<span class="badge">Sandbox</span><h1>Your Stripe dashboard</h1>
 <dl><dt>Account</dt><dd>${escapeHtml(request.query.account)}</dd><dt>Type</dt><dd>${escapeHtml(request.query.type)}</dd>
 <dt>Balance</dt><dd>0.00 USD</dd></dl>
-<p>In production this is your Stripe dashboard, where payouts of the Partner Portal arrive.</p>`,
+<p>In production this is your Stripe dashboard, where payouts of the Partner Portal arrive.</p>
+<form method="post" action="/sandbox/stripe/deauthorize">
+<input type="hidden" name="account" value="${escapeHtml(request.query.account)}">
+<div class="actions"><button class="revoke">Disconnect Lumora Partner Portal</button></div></form>`,
           ),
         ),
+    );
+
+    app.post(
+      '/sandbox/stripe/deauthorize',
+      { schema: { hide: true, body: z.object({ account: z.string().min(1).max(80) }) } },
+      async (request, reply) => {
+        await payments.disconnectAccount(request.body.account);
+        return reply.type('text/html; charset=utf-8').send(
+          page(
+            'Disconnected',
+            `<span class="badge">Sandbox</span><h1>Lumora Partner Portal is disconnected</h1>
+<p>It can no longer pay out to this account. Connect an account again in the portal to submit and to be paid.</p>
+<p><a href="/stripe">Back to the Partner Portal</a></p>`,
+          ),
+        );
+      },
     );
   };
 }

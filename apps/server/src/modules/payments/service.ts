@@ -192,6 +192,15 @@ export function createPaymentsService({
       });
     },
 
+    /**
+     * The provider says an account revoked the platform's access (Stripe's `account.application.deauthorized`):
+     * the partner is no longer connected, and connects again to submit.
+     */
+    async disconnectAccount(accountId: string): Promise<void> {
+      const userId = await repo.deletePayoutAccountByAccountId(db, accountId);
+      if (userId) log.info({ userId }, 'payout account disconnected by the provider');
+    },
+
     async getDashboardUrl(userId: string): Promise<string> {
       const account = await repo.selectPayoutAccount(db, userId);
       if (!account) throw new AppError('PayoutAccountMissing');

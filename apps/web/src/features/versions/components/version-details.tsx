@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { BuildReportView } from '../../../components/build-report.tsx';
+import { BuildReportView, useBuildFileName } from '../../../components/build-report.tsx';
 import { VersionStatusPill } from '../../../components/status-pill.tsx';
-import { type AnyVersion, BUILD_PLATFORMS, storedBuildName, versionNumberOf } from '../utils/item-api.ts';
+import { type AnyVersion, BUILD_PLATFORMS, versionNumberOf } from '../utils/item-api.ts';
 
 export interface VersionDetailsProps {
   version: AnyVersion;
@@ -9,6 +9,10 @@ export interface VersionDetailsProps {
   reason: string;
   /** What the partner may still do about it (interrupt the review). */
   action?: ReactNode;
+}
+
+function BuildFileName({ url }: { url: string }) {
+  return <span className="version-details__file">{useBuildFileName(url) ?? '…'}</span>;
 }
 
 /** A version that cannot be edited now: its status, update log, builds and their reports, without inputs. */
@@ -37,7 +41,7 @@ export function VersionDetails({ version, reason, action }: VersionDetailsProps)
         <ul className="version-details__builds">
           {builds.map(({ key, label, url }) => (
             <li key={key}>
-              <strong>{label}</strong> <span className="version-details__file">{storedBuildName(url, label)}</span>
+              <strong>{label}</strong> <BuildFileName url={url} />
               <BuildReportView url={url} label={`${label} build`} />
             </li>
           ))}

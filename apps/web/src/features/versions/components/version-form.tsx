@@ -16,7 +16,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useChangeVersion } from '../api/change-version.ts';
-import { type AnyVersion, BUILD_PLATFORMS, storedBuildName, versionNumberOf } from '../utils/item-api.ts';
+import { type AnyVersion, BUILD_PLATFORMS, versionNumberOf } from '../utils/item-api.ts';
 
 const build = z.custom<UploadedFile | null>();
 const required = (message: string) => build.refine((file) => Boolean(file), { error: message });
@@ -38,8 +38,8 @@ type VersionFormValues = {
 };
 
 /** A stored build as the uploader shows it. */
-const storedBuild = (url: string | null, platform: string): UploadedFile | null =>
-  url ? { name: storedBuildName(url, platform), origin: url, icon: null, medium: null, small: null } : null;
+const storedBuild = (url: string | null): UploadedFile | null =>
+  url ? { name: url.split('/').pop() ?? url, origin: url, icon: null, medium: null, small: null } : null;
 
 export interface VersionFormProps {
   type: CatalogItemType;
@@ -74,10 +74,10 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
     schema: versionFormSchema,
     initialValues: {
       updateLog: version.updateLog,
-      ios: storedBuild(version.iosAssetUrl, 'iOS'),
-      android: storedBuild(version.androidAssetUrl, 'Android'),
-      visionOS: storedBuild(version.visionOSAssetUrl, 'VisionOS'),
-      macOS: storedBuild(version.macOSAssetUrl, 'MacOS'),
+      ios: storedBuild(version.iosAssetUrl),
+      android: storedBuild(version.androidAssetUrl),
+      visionOS: storedBuild(version.visionOSAssetUrl),
+      macOS: storedBuild(version.macOSAssetUrl),
     } satisfies VersionFormValues,
     onSubmit: async (values) => {
       // a review in progress is interrupted only once the partner has confirmed it

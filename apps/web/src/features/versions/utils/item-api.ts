@@ -40,6 +40,3 @@ export const BUILD_PLATFORMS = [
   { key: 'visionOS', label: 'VisionOS', urlKey: 'visionOSAssetUrl', isRequired: false },
   { key: 'macOS', label: 'MacOS', urlKey: 'macOSAssetUrl', isRequired: false },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; urlKey: AssetUrlKey; isRequired: boolean }>;
-
-/** How a stored build is named where its original file name is not kept: "iOS build (.ab)". */
-export const storedBuildName = (url: string, platform: string) => `${platform} build (.${url.split('.').pop()})`;
