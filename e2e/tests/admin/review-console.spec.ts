@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { horizontalOverflow } from '../../fixtures/layout.ts';
 import {
   ADMIN,
   authHeaders,
   connectPayoutAccount,
   expect,
-  horizontalOverflow,
   registerConnectedPartner,
   registerPartner,
   seedSubmittedGame,
@@ -122,7 +122,7 @@ test.describe('on a phone', () => {
     await page.goto('/admin');
     const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
     await expect(entry.getByText(email)).toBeVisible();
-    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toEqual([]);
     const sticksOut = await entry.evaluate((article) => {
       const frame = article.getBoundingClientRect();
       return [...article.querySelectorAll('*')].some(
