@@ -42,6 +42,12 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  // A connection the server ends (a restart, a failover, a dropped database) errors on its client: a query that
+  // was running rejects with it, and the pool drops the client. Unheard, the same error event would end the process,
+  // also for a client that is already being closed when the server's notice arrives.
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',
