@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessions, users, verificationCodes } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,7 +13,14 @@ export async function selectUserByEmail(db: Executor, email: string): Promise<Us
 }
 
 export async function selectUserById(db: Executor, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const query = prepared(db, 'user_by_id', (on) =>
+    on
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('user_by_id'),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 
@@ -46,17 +54,27 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
 
 /** The live session of a token hash, with what authorization needs of its user. */
 export async function selectLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      role: users.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  const query = prepared(db, 'live_session', (on) =>
+    on
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        email: users.email,
+        role: users.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .prepare('live_session'),
+  );
+  const [row] = await query.execute({ tokenHash, now });
   return row;
 }
 

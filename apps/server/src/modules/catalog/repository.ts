@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ModelRow = typeof models.$inferSelect & { categoryName: string };
 export type CategoryRow = typeof modelCategories.$inferSelect;
 
+/** LIMIT and OFFSET of a page; PageSize -1 is every row (LIMIT NULL). */
 const page = (pageIndex: number, pageSize: number) =>
-  pageSize === -1 ? { limit: undefined, offset: 0 } : { limit: pageSize, offset: (pageIndex - 1) * pageSize };
+  pageSize === -1 ? { limit: null, offset: 0 } : { limit: pageSize, offset: (pageIndex - 1) * pageSize };
 
 /** One page and the total in one round trip; a page past the end counts separately. */
 async function withTotal<T extends { total: number }>(
@@ -33,7 +35,7 @@ export async function upsertCategory(db: Executor, category: CategoryRow) {
 
 // products
 
-const liveProduct = (id: string) => and(eq(products.id, id), isNull(products.deletedAt));
+const liveProduct = (id: string | Placeholder) => and(eq(products.id, id), isNull(products.deletedAt));
 
 export async function insertProduct(db: Executor, product: typeof products.$inferInsert): Promise<ProductRow> {
   const [row] = await db.insert(products).values(product).returning();
@@ -42,7 +44,14 @@ export async function insertProduct(db: Executor, product: typeof products.$infe
 }
 
 export async function selectProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(liveProduct(id));
+  const query = prepared(db, 'product_by_id', (on) =>
+    on
+      .select()
+      .from(products)
+      .where(liveProduct(sql.placeholder('id')))
+      .prepare('product_by_id'),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 
@@ -56,17 +65,22 @@ export async function updateProduct(db: Executor, id: string, changes: Partial<t
 }
 
 export async function selectProductsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
-  const { limit, offset } = page(pageIndex, pageSize);
-  const owned = and(eq(products.ownerId, ownerId), isNull(products.deletedAt));
-  const query = db
-    .select({ row: products, total: sql<number>`cast(count(*) over() as integer)` })
-    .from(products)
-    .where(owned)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .offset(offset);
-  const rows = limit === undefined ? await query : await query.limit(limit);
+  const query = prepared(db, 'products_page', (on) =>
+    on
+      .select({ row: products, total: sql<number>`cast(count(*) over() as integer)` })
+      .from(products)
+      .where(and(eq(products.ownerId, sql.placeholder('ownerId')), isNull(products.deletedAt)))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('products_page'),
+  );
+  const rows = await query.execute({ ownerId, ...page(pageIndex, pageSize) });
   const { rows: items, total } = await withTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(products).where(owned);
+    const [row] = await db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.ownerId, ownerId), isNull(products.deletedAt)));
     return row?.n ?? 0;
   });
   return { rows: items.map((item) => item.row), total };
@@ -75,7 +89,7 @@ export async function selectProductsPage(db: Executor, ownerId: string, pageInde
 // models
 
 const modelColumns = { model: models, categoryName: modelCategories.name };
-const liveModel = (id: string) => and(eq(models.id, id), isNull(models.deletedAt));
+const liveModel = (id: string | Placeholder) => and(eq(models.id, id), isNull(models.deletedAt));
 const toModelRow = ({
   model,
   categoryName,
@@ -94,11 +108,15 @@ export async function insertModel(db: Executor, model: typeof models.$inferInser
 }
 
 export async function selectModel(db: Executor, id: string): Promise<ModelRow | undefined> {
-  const [row] = await db
-    .select(modelColumns)
-    .from(models)
-    .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
-    .where(liveModel(id));
+  const query = prepared(db, 'model_by_id', (on) =>
+    on
+      .select(modelColumns)
+      .from(models)
+      .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
+      .where(liveModel(sql.placeholder('id')))
+      .prepare('model_by_id'),
+  );
+  const [row] = await query.execute({ id });
   return row ? toModelRow(row) : undefined;
 }
 
@@ -112,18 +130,23 @@ export async function updateModel(db: Executor, id: string, changes: Partial<typ
 }
 
 export async function selectModelsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
-  const { limit, offset } = page(pageIndex, pageSize);
-  const owned = and(eq(models.ownerId, ownerId), isNull(models.deletedAt));
-  const query = db
-    .select({ ...modelColumns, total: sql<number>`cast(count(*) over() as integer)` })
-    .from(models)
-    .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
-    .where(owned)
-    .orderBy(desc(models.createdAt), desc(models.id))
-    .offset(offset);
-  const rows = limit === undefined ? await query : await query.limit(limit);
+  const query = prepared(db, 'models_page', (on) =>
+    on
+      .select({ ...modelColumns, total: sql<number>`cast(count(*) over() as integer)` })
+      .from(models)
+      .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
+      .where(and(eq(models.ownerId, sql.placeholder('ownerId')), isNull(models.deletedAt)))
+      .orderBy(desc(models.createdAt), desc(models.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('models_page'),
+  );
+  const rows = await query.execute({ ownerId, ...page(pageIndex, pageSize) });
   const { rows: items, total } = await withTotal(rows, async () => {
-    const [row] = await db.select({ n: count() }).from(models).where(owned);
+    const [row] = await db
+      .select({ n: count() })
+      .from(models)
+      .where(and(eq(models.ownerId, ownerId), isNull(models.deletedAt)));
     return row?.n ?? 0;
   });
   return { rows: items.map(toModelRow), total };
@@ -158,7 +181,7 @@ export async function selectReleasedPage(db: Executor, pageIndex: number, pageSi
         where status = 'Released' and deleted_at is null
     ) released
     order by released_at desc, id desc
-    offset ${offset} ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+    offset ${offset} ${limit === null ? sql`` : sql`limit ${limit}`}`);
   // node-postgres and PGlite both answer { rows }
   return (result as unknown as { rows: ReleasedRow[] }).rows;
 }
@@ -212,14 +235,19 @@ export async function selectItemSummaries(
 ): Promise<ItemSummary[]> {
   if (ids.length === 0) return [];
   const table = itemType === 'Product' ? products : models;
-  return db
-    .select({
-      id: table.id,
-      ownerId: table.ownerId,
-      name: table.name,
-      iconUrl: table.iconUrl,
-      status: table.status,
-    })
-    .from(table)
-    .where(and(inArray(table.id, ids), isNull(table.deletedAt)));
+  const name = itemType === 'Product' ? 'product_summaries' : 'model_summaries';
+  const query = prepared(db, name, (on) =>
+    on
+      .select({
+        id: table.id,
+        ownerId: table.ownerId,
+        name: table.name,
+        iconUrl: table.iconUrl,
+        status: table.status,
+      })
+      .from(table)
+      .where(and(sql`${table.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(table.deletedAt)))
+      .prepare(name),
+  );
+  return query.execute({ ids });
 }

@@ -1,12 +1,20 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
 
 export type ConnectAttemptRow = typeof connectAttempts.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
 export async function selectPayoutAccount(db: Executor, userId: string): Promise<PayoutAccountRow | undefined> {
-  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  const query = prepared(db, 'payout_account', (on) =>
+    on
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, sql.placeholder('userId')))
+      .prepare('payout_account'),
+  );
+  const [row] = await query.execute({ userId });
   return row;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { reviewMessages, versions } from '../../db/schema.ts';
 
 export type VersionRow = typeof versions.$inferSelect;
@@ -8,12 +9,17 @@ export type ReviewMessageRow = typeof reviewMessages.$inferSelect;
 
 /** Every version of an item, newest number first; `lock` holds them until the transaction ends. */
 export async function selectItemVersions(db: Executor, itemType: ItemType, itemId: string, lock = false) {
-  const query = db
-    .select()
-    .from(versions)
-    .where(and(eq(versions.itemType, itemType), eq(versions.itemId, itemId)))
-    .orderBy(desc(versions.number));
-  return lock ? query.for('update') : query;
+  const ofItem = and(eq(versions.itemType, itemType), eq(versions.itemId, itemId));
+  if (lock) return db.select().from(versions).where(ofItem).orderBy(desc(versions.number)).for('update');
+  const query = prepared(db, 'item_versions', (on) =>
+    on
+      .select()
+      .from(versions)
+      .where(and(eq(versions.itemType, sql.placeholder('itemType')), eq(versions.itemId, sql.placeholder('itemId'))))
+      .orderBy(desc(versions.number))
+      .prepare('item_versions'),
+  );
+  return query.execute({ itemType, itemId });
 }
 
 export async function selectVersion(db: Executor, id: string): Promise<VersionRow | undefined> {
@@ -92,18 +98,22 @@ export async function selectConversationStats(db: Executor, versionIds: string[]
 /** Per version: the reviewer messages written after the partner last read the conversation (absent: none). */
 export async function selectUnreadCounts(db: Executor, versionIds: string[]): Promise<Map<string, number>> {
   if (versionIds.length === 0) return new Map();
-  const rows = await db
-    .select({ versionId: reviewMessages.versionId, count: count() })
-    .from(reviewMessages)
-    .innerJoin(versions, eq(versions.id, reviewMessages.versionId))
-    .where(
-      and(
-        inArray(reviewMessages.versionId, versionIds),
-        eq(reviewMessages.author, 'Reviewer'),
-        or(isNull(versions.partnerReadAt), gt(reviewMessages.createdAt, versions.partnerReadAt)),
-      ),
-    )
-    .groupBy(reviewMessages.versionId);
+  const query = prepared(db, 'unread_counts', (on) =>
+    on
+      .select({ versionId: reviewMessages.versionId, count: count() })
+      .from(reviewMessages)
+      .innerJoin(versions, eq(versions.id, reviewMessages.versionId))
+      .where(
+        and(
+          sql`${reviewMessages.versionId} = any(${sql.placeholder('versionIds')}::uuid[])`,
+          eq(reviewMessages.author, 'Reviewer'),
+          or(isNull(versions.partnerReadAt), gt(reviewMessages.createdAt, versions.partnerReadAt)),
+        ),
+      )
+      .groupBy(reviewMessages.versionId)
+      .prepare('unread_counts'),
+  );
+  const rows = await query.execute({ versionIds });
   return new Map(rows.map((row) => [row.versionId, Number(row.count)]));
 }
 
