@@ -1,22 +1,22 @@
 /**
  * Where the portal's JavaScript spends its time on an uncached read: a CPU profile of the server under load.
  *
- *   npx tsx bench/profile-reads.ts [seconds]
+ *   npx tsx bench/profile-reads.ts [target] [seconds]
  *
- * Seeds the product-list estate (bench/product-list.ts) into a fresh PostgreSQL database, starts the portal with the
- * caches off (CACHE_SECONDS=0) under `node --cpu-prof`, loads `GET /api/Product` at 64 connections for the given
- * seconds (default 10), stops the server and prints the functions with the most self time, and the same grouped by
+ * Seeds the hot-reads estate (bench/hot-reads.ts) into a fresh PostgreSQL database, starts the portal with the
+ * caches off (CACHE_SECONDS=0) under `node --cpu-prof`, loads one of its targets (default `products`: `GET
+ * /api/Product`) at 64 connections for the given seconds (default 10), stops the server and prints the functions with the most self time, and the same grouped by
  * package (or by the portal's own source folder). The raw profile stays in bench/results/profiles/ for Chrome's
  * DevTools.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CONNECTIONS, seedHotReads, TARGETS } from './hot-reads.ts';
 import { runLoad } from './lib/load.ts';
 import { isEntryPoint, REPO_ROOT } from './lib/paths.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 import { startPortalServer } from './lib/server.ts';
 import { printTable } from './lib/table.ts';
-import { CONNECTIONS, requestsOfConnection, seedProductList } from './product-list.ts';
 
 interface ProfileNode {
   id: number;
@@ -72,7 +72,9 @@ export function summarize(profile: CpuProfile) {
 }
 
 async function main() {
-  const seconds = Number(process.argv[2] ?? 10);
+  const target = TARGETS.find((candidate) => candidate.key === (process.argv[2] ?? 'products'));
+  if (!target) throw new Error(`no such target; one of ${TARGETS.map((candidate) => candidate.key).join(', ')}`);
+  const seconds = Number(process.argv[3] ?? 10);
   const profileDir = path.join(REPO_ROOT, 'bench', 'results', 'profiles', new Date().toISOString().replace(/:/g, '-'));
   mkdirSync(profileDir, { recursive: true });
   const database = await createBenchDatabase('portal_profile');
@@ -89,13 +91,14 @@ async function main() {
     });
     let total = 0;
     try {
-      const { tokens } = await seedProductList(database.url);
-      const options = { connections: CONNECTIONS, requestsFor: (c: number) => requestsOfConnection(c, tokens) };
+      const estate = await seedHotReads(database.url);
+      const requestsFor = (c: number) => Array.from({ length: 24 }, (_, k) => target.request(estate, c, k));
+      const options = { connections: CONNECTIONS, requestsFor };
       await runLoad(server.url, { ...options, durationSeconds: 2 });
       const load = await runLoad(server.url, { ...options, durationSeconds: seconds });
       total = load.totalRequests;
       console.log(
-        `GET /api/Product, caches off: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99} ms`,
+        `${target.name}, caches off: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99} ms`,
       );
     } finally {
       await server.stop();

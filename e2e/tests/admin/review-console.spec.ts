@@ -4,6 +4,7 @@ import {
   ADMIN,
   authHeaders,
   connectPayoutAccount,
+  consoleEntry,
   expect,
   registerConnectedPartner,
   registerPartner,
@@ -28,8 +29,7 @@ test('Accept asks first, naming the version and saying that it goes live', async
   const partner = await registerConnectedPartner(request);
   const { game } = await seedSubmittedGame(request, partner, 'under-review');
   await signIn(page, await signInAdmin(request));
-  await page.goto('/admin');
-  const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  const entry = await consoleEntry(page, game.name);
 
   await entry.getByRole('button', { name: 'Accept' }).click();
   const confirm = page.getByRole('dialog', { name: 'Accept this version?' });
@@ -53,8 +53,7 @@ test('"Partner replied" shows only while the version still waits for review', as
   });
   expect(wrote.ok()).toBe(true);
   await signIn(page, await signInAdmin(request));
-  await page.goto('/admin');
-  const entry = page.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  const entry = await consoleEntry(page, game.name);
   await expect(entry.getByText('Partner replied')).toBeVisible();
 
   await entry.getByRole('button', { name: 'Accept' }).click();
@@ -63,10 +62,7 @@ test('"Partner replied" shows only while the version still waits for review', as
     .getByRole('button', { name: 'Accept and release' })
     .click();
   await expect(entry).toHaveCount(0);
-  await page.getByRole('tab', { name: /Live releases/ }).click();
-  const live = page.getByRole('tabpanel', { name: /Live releases/ }).getByRole('article', {
-    name: new RegExp(`${game.name} version 1`),
-  });
+  const live = await consoleEntry(page, game.name, { tab: 'Live releases' });
   await expect(live.getByRole('button', { name: 'Conversation (1)' })).toBeVisible();
   await expect(live.getByText('Partner replied')).toHaveCount(0);
 });
@@ -131,4 +127,27 @@ test.describe('on a phone', () => {
     });
     expect(sticksOut).toBe(false);
   });
+});
+
+test('the review queue shows 20 versions a page, oldest first, and counts them all', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const partner = await registerConnectedPartner(request);
+  for (let i = 0; i < 21; i += 1) await seedSubmittedGame(request, partner);
+  const admin = await signInAdmin(request);
+  const { totalCount } = (await (
+    await request.get('/api/Admin/Review/Query?PageIndex=1&PageSize=1', { headers: authHeaders(admin) })
+  ).json()) as { totalCount: number };
+  await signIn(page, admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('tab', { name: /^Review queue \(\d+\)$/ })).toHaveText(/\((\d+)\)/);
+  const counted = Number((await page.getByRole('tab', { name: /^Review queue/ }).innerText()).match(/\d+/)?.[0]);
+  expect(counted).toBeGreaterThanOrEqual(totalCount);
+  const panel = page.getByRole('tabpanel', { name: /Review queue/ });
+  await expect(panel.getByRole('article')).toHaveCount(20);
+  const pages = panel.getByRole('navigation', { name: 'Review queue pages' });
+  await expect(pages.getByRole('button', { name: '1', exact: true })).toHaveAttribute('aria-current', 'page');
+  const firstOnPageOne = await panel.getByRole('article').first().getByRole('heading').first().innerText();
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(panel.getByRole('article').first().getByRole('heading').first()).not.toHaveText(firstOnPageOne);
 });

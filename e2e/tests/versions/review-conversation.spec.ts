@@ -1,4 +1,5 @@
 import {
+  consoleEntry,
   expect,
   gameVersionUrl,
   readOutbox,
@@ -21,8 +22,7 @@ test('a reviewer asks about a version, the partner answers from the Version page
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, await signInAdmin(request));
-  await adminPage.goto('/admin');
-  const entry = adminPage.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  const entry = await consoleEntry(adminPage, game.name);
   await entry.getByRole('button', { name: 'Conversation (0)' }).click();
   const adminThread = entry.getByRole('region', { name: 'Conversation with Noor Chen' });
   await expect(adminThread.getByText('No messages yet.')).toBeVisible();
@@ -58,10 +58,12 @@ test('a reviewer asks about a version, the partner answers from the Version page
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   await adminPage.reload();
-  await expect(entry.getByText('Partner replied')).toBeVisible();
-  await entry.getByRole('button', { name: 'Conversation (2)' }).click();
-  await expect(adminThread.getByRole('listitem').nth(1)).toContainText('Noor Chen');
-  await expect(adminThread.getByRole('listitem').nth(1)).toContainText('four players on each.');
+  const reloaded = await consoleEntry(adminPage, game.name);
+  await expect(reloaded.getByText('Partner replied')).toBeVisible();
+  await reloaded.getByRole('button', { name: 'Conversation (2)' }).click();
+  const reloadedThread = reloaded.getByRole('region', { name: 'Conversation with Noor Chen' });
+  await expect(reloadedThread.getByRole('listitem').nth(1)).toContainText('Noor Chen');
+  await expect(reloadedThread.getByRole('listitem').nth(1)).toContainText('four players on each.');
   expect(await seriousAxeViolations(adminPage)).toEqual([]);
   await adminContext.close();
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import {
   buildBytes,
+  consoleEntry,
   createGame,
   expect,
   gameDetailUrl,
@@ -78,8 +79,7 @@ test('a partner ships a version through review, takes it down and adds the next 
 
   const adminPage = await browser.newPage();
   await signIn(adminPage, await signInAdmin(request));
-  await adminPage.goto('/admin');
-  const entry = adminPage.getByRole('article', { name: /Lumen Chase version 1/ });
+  const entry = await consoleEntry(adminPage, 'Lumen Chase');
   await expect(entry.getByRole('region', { name: 'Android build report' })).toContainText('2,400 triangles');
   const [download] = await Promise.all([
     adminPage.waitForEvent('download'),
@@ -129,8 +129,7 @@ test('a rejected version shows the reason; the partner edits and resubmits it', 
 
   const adminPage = await browser.newPage();
   await signIn(adminPage, await signInAdmin(request));
-  await adminPage.goto('/admin');
-  const entry = adminPage.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  const entry = await consoleEntry(adminPage, game.name);
   await entry.getByRole('button', { name: 'Reject' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Reject this version' });
   await dialog.getByRole('button', { name: 'Reject' }).click();
@@ -192,9 +191,7 @@ test("an admin's take-down reason reaches the partner's Detail page and mailbox"
 
   const adminPage = await browser.newPage();
   await signIn(adminPage, await signInAdmin(request));
-  await adminPage.goto('/admin');
-  await adminPage.getByRole('tab', { name: /Live releases/ }).click();
-  const entry = adminPage.getByRole('article', { name: new RegExp(`${game.name} version 1`) });
+  const entry = await consoleEntry(adminPage, game.name, { tab: 'Live releases' });
   await entry.getByRole('button', { name: 'Take Down' }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Take down this version' });
   await dialog.getByLabel('Reason').fill('Reported for copyrighted music in the lobby.');

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import {
   authHeaders,
+  consoleEntry,
   createGame,
   expect,
   gameDetailUrl,
@@ -77,8 +78,7 @@ test('a status has one colour wherever it shows, rejected is not draft, and ever
 
   const adminPage = await browser.newPage();
   await signIn(adminPage, admin);
-  await adminPage.goto('/admin');
-  const entry = adminPage.getByRole('article', { name: new RegExp(`${waiting.game.name} version 1`) });
+  const entry = await consoleEntry(adminPage, waiting.game.name);
   expect(await colorsOf(entry.getByText(/Waiting for Review/))).toEqual(onMyProjects.waiting);
   await adminPage.close();
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema, pageQuerySchema } from './common.ts';
 import { displayCorrections } from './display-corrections.ts';
 import { noControlChars, paramText } from './validation.ts';
 
@@ -165,7 +166,13 @@ export const reviewQueueItemSchema = z.object({
   partnerReplied: z.boolean(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
-export const reviewQueueResponseSchema = z.object({ data: z.array(reviewQueueItemSchema) });
+/** A page of the review console's lists. */
+export const reviewQueueResponseSchema = pagedSchema(reviewQueueItemSchema);
+export type ReviewQueuePage = z.infer<typeof reviewQueueResponseSchema>;
+export const REVIEW_QUEUE_PAGE_SIZE = 20;
+export const reviewQueueQuerySchema = pageQuerySchema.extend({
+  PageSize: pageQuerySchema.shape.PageSize.default(REVIEW_QUEUE_PAGE_SIZE),
+});
 
 /** The conversation between a partner and the reviewers about one version. */
 export const REVIEW_MESSAGE_MAX_LENGTH = 2000;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -26,7 +26,14 @@ export async function selectUserById(db: Executor, id: string): Promise<UserRow 
 
 export async function selectUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
+  const query = prepared(db, 'users_by_ids', (on) =>
+    on
+      .select()
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('users_by_ids'),
+  );
+  return query.execute({ ids });
 }
 
 export async function insertUser(db: Executor, user: typeof users.$inferInsert): Promise<UserRow> {

@@ -5,6 +5,7 @@ import {
   reasonBodySchema,
   reviewMessageBodySchema,
   reviewMessagesResponseSchema,
+  reviewQueueQuerySchema,
   reviewQueueResponseSchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
@@ -33,11 +34,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Versions waiting for or under review, oldest submission first',
+        summary: 'Versions waiting for or under review, oldest submission first, a page at a time',
+        querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async () => ({ data: await versions.reviewQueue() }),
+    async (request) => versions.reviewQueue(request.query),
   );
 
   app.get(
@@ -45,11 +47,12 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Released, active versions (what can be taken down), newest first',
+        summary: 'Released, active versions (what can be taken down), newest first, a page at a time',
+        querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async () => ({ data: await versions.liveReleases() }),
+    async (request) => versions.liveReleases(request.query),
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';

@@ -43,26 +43,69 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
   return row;
 }
 
-export async function selectReviewQueue(db: Executor): Promise<VersionRow[]> {
-  return db
-    .select()
-    .from(versions)
-    .where(inArray(versions.reviewStatus, ['SubmitedWaitingReview', 'UnderReviewing']))
-    .orderBy(asc(versions.submittedAt), asc(versions.id));
+/** A version the review console lists, with its conversation's size and who wrote last. */
+export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
+
+// written out qualified: drizzle leaves a single table's columns unqualified, where `id` would be the message's
+const versionId = sql.raw('"versions"."id"');
+const consoleColumns = {
+  version: versions,
+  total: sql<number>`cast(count(*) over() as integer)`,
+  messageCount: sql<number>`cast((select count(*) from ${reviewMessages} m where m.version_id = ${versionId}) as integer)`,
+  lastBy: sql<ReviewMessageRow['author'] | null>`(select m.author from ${reviewMessages} m
+    where m.version_id = ${versionId} order by m.created_at desc, m.id desc limit 1)`,
+};
+
+/** One page of a console list and its total, in one statement. */
+async function consolePage(
+  rows: Array<{ version: VersionRow; total: number; messageCount: number; lastBy: ReviewMessageRow['author'] | null }>,
+  countAll: () => Promise<number>,
+): Promise<{ rows: ConsoleRow[]; total: number }> {
+  const total = rows[0]?.total ?? (await countAll());
+  return { rows: rows.map(({ version, messageCount, lastBy }) => ({ ...version, messageCount, lastBy })), total };
 }
 
-export async function selectLiveReleases(db: Executor): Promise<VersionRow[]> {
-  return db
-    .select()
-    .from(versions)
-    .where(
-      and(
-        eq(versions.slot, 'release'),
-        eq(versions.reviewStatus, 'AcceptedAndReleased'),
-        eq(versions.status, 'Active'),
-      ),
-    )
-    .orderBy(desc(versions.reviewedAt), desc(versions.id));
+const inReview = inArray(versions.reviewStatus, ['SubmitedWaitingReview', 'UnderReviewing']);
+const isLive = and(
+  eq(versions.slot, 'release'),
+  eq(versions.reviewStatus, 'AcceptedAndReleased'),
+  eq(versions.status, 'Active'),
+);
+
+/** Versions waiting for or under review, oldest submission first; `limit` null for all. */
+export async function selectReviewQueuePage(db: Executor, limit: number | null, offset: number) {
+  const query = prepared(db, 'review_queue_page', (on) =>
+    on
+      .select(consoleColumns)
+      .from(versions)
+      .where(inReview)
+      .orderBy(asc(versions.submittedAt), asc(versions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('review_queue_page'),
+  );
+  return consolePage(await query.execute({ limit, offset }), async () => {
+    const [row] = await db.select({ n: count() }).from(versions).where(inReview);
+    return row?.n ?? 0;
+  });
+}
+
+/** Released, active versions, newest review first; `limit` null for all. */
+export async function selectLiveReleasesPage(db: Executor, limit: number | null, offset: number) {
+  const query = prepared(db, 'live_releases_page', (on) =>
+    on
+      .select(consoleColumns)
+      .from(versions)
+      .where(isLive)
+      .orderBy(desc(versions.reviewedAt), desc(versions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('live_releases_page'),
+  );
+  return consolePage(await query.execute({ limit, offset }), async () => {
+    const [row] = await db.select({ n: count() }).from(versions).where(isLive);
+    return row?.n ?? 0;
+  });
 }
 
 export async function insertReviewMessage(db: Executor, message: typeof reviewMessages.$inferInsert) {
@@ -76,23 +119,6 @@ export async function selectReviewMessages(db: Executor, versionId: string): Pro
     .from(reviewMessages)
     .where(eq(reviewMessages.versionId, versionId))
     .orderBy(asc(reviewMessages.createdAt), asc(reviewMessages.id));
-}
-
-/** Per version: how many messages, and who wrote the last. */
-export async function selectConversationStats(db: Executor, versionIds: string[]) {
-  if (versionIds.length === 0) return new Map<string, { count: number; lastBy: ReviewMessageRow['author'] }>();
-  const rows = await db
-    .select({
-      versionId: reviewMessages.versionId,
-      count: count(),
-      lastBy: sql<
-        ReviewMessageRow['author']
-      >`(array_agg(${reviewMessages.author} order by ${reviewMessages.createdAt} desc, ${reviewMessages.id} desc))[1]`,
-    })
-    .from(reviewMessages)
-    .where(inArray(reviewMessages.versionId, versionIds))
-    .groupBy(reviewMessages.versionId);
-  return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
 }
 
 /** Per version: the reviewer messages written after the partner last read the conversation (absent: none). */

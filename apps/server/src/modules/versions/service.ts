@@ -1,6 +1,7 @@
 import type {
   ModelVersion,
   ModelVersionsResponse,
+  PageQuery,
   ProductVersion,
   ProductVersionsResponse,
   ReviewMessage,
@@ -196,7 +197,7 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   /** Each version with its item and partner (two queries per item type and one for partners, whatever the count). */
-  async function withItemsAndPartners(rows: repo.VersionRow[]) {
+  async function withItemsAndPartners<R extends repo.VersionRow>(rows: R[]) {
     const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
     const items = new Map(
       [
@@ -229,25 +230,30 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   /** Versions with their item, partner and conversation, for the review console. */
-  async function describeForAdmins(rows: repo.VersionRow[]): Promise<ReviewQueueItem[]> {
-    const conversations = await repo.selectConversationStats(
-      db,
-      rows.map((row) => row.id),
-    );
-    return (await withItemsAndPartners(rows)).map(({ row, partner, summary }) => {
-      const conversation = conversations.get(row.id);
-      return {
-        ...summary,
-        partner,
-        slot: row.slot,
-        reviewStatus: row.reviewStatus,
-        status: row.status,
-        submittedAt: row.submittedAt?.toISOString() ?? null,
-        messageCount: conversation?.count ?? 0,
-        lastMessageBy: conversation?.lastBy ?? null,
-        partnerReplied: hasPartnerReplied(row, conversation?.lastBy ?? null),
-      };
-    });
+  async function describeForAdmins(rows: repo.ConsoleRow[]): Promise<ReviewQueueItem[]> {
+    return (await withItemsAndPartners(rows)).map(({ row, partner, summary }) => ({
+      ...summary,
+      partner,
+      slot: row.slot,
+      reviewStatus: row.reviewStatus,
+      status: row.status,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      messageCount: row.messageCount,
+      lastMessageBy: row.lastBy,
+      partnerReplied: hasPartnerReplied(row, row.lastBy),
+    }));
+  }
+
+  async function consolePage(
+    page: PageQuery,
+    select: typeof repo.selectReviewQueuePage,
+  ): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
+    const { limit, offset } =
+      page.PageSize === -1
+        ? { limit: null, offset: 0 }
+        : { limit: page.PageSize, offset: (page.PageIndex - 1) * page.PageSize };
+    const { rows, total } = await select(db, limit, offset);
+    return { data: await describeForAdmins(rows), totalCount: total };
   }
 
   /** A version's conversation as `reader` sees it: partners never learn which reviewer wrote. */
@@ -379,10 +385,10 @@ export function createVersionsService(deps: VersionsDeps) {
     // admin review
 
     /** Versions waiting for or under review, oldest submission first. */
-    reviewQueue: async () => describeForAdmins(await repo.selectReviewQueue(db)),
+    reviewQueue: (page: PageQuery) => consolePage(page, repo.selectReviewQueuePage),
 
     /** Released, active versions: what an admin may take down. */
-    liveReleases: async () => describeForAdmins(await repo.selectLiveReleases(db)),
+    liveReleases: (page: PageQuery) => consolePage(page, repo.selectLiveReleasesPage),
 
     startReview: (versionId: string) => reviewed(versionId, 'start'),
     acceptVersion: (versionId: string) => reviewed(versionId, 'accept'),

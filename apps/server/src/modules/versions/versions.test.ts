@@ -340,8 +340,10 @@ describe('the review queue', () => {
       await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query', headers: bearer(adminToken) })
     ).json() as {
       data: Array<Record<string, unknown>>;
+      totalCount: number;
     };
     expect(queue.data.map((entry) => entry.itemName)).toEqual(['First Game', 'Second Game']);
+    expect(queue.totalCount).toBe(2);
     expect(queue.data[1]).toMatchObject({
       versionId: submitted[1],
       itemType: 'Product',
@@ -353,6 +355,18 @@ describe('the review queue', () => {
     });
     const download = await t.app.inject({ method: 'GET', url: builds.iosAssetUrl, headers: bearer(adminToken) });
     expect(download.statusCode).toBe(200);
+
+    const page = async (query: string) =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/Admin/Review/Query?${query}`, headers: bearer(adminToken) })
+      ).json() as { data: Array<{ versionId: string }>; totalCount: number; errorCode?: string };
+    const pages = [await page('PageIndex=1&PageSize=1'), await page('PageIndex=2&PageSize=1')];
+    expect(pages.map(({ data, totalCount }) => [data.map((entry) => entry.versionId), totalCount])).toEqual([
+      [[submitted[0]], queue.totalCount],
+      [[submitted[1]], queue.totalCount],
+    ]);
+    expect((await page('PageIndex=99&PageSize=1')).data).toEqual([]);
+    expect((await page('PageSize=0')).errorCode).toBe('ValidationFailed');
   });
 
   it('promotes an existing account named by ADMIN_EMAIL', async () => {

@@ -1,7 +1,14 @@
-import { isLive, type ReviewQueueItem, reviewActionsFor } from '@portal/contracts';
-import { useState } from 'react';
+import {
+  isLive,
+  REVIEW_QUEUE_PAGE_SIZE,
+  type ReviewQueueItem,
+  type ReviewQueuePage,
+  reviewActionsFor,
+} from '@portal/contracts';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { useLiveReleases } from '../api/get-live-releases.ts';
 import { useReviewQueue } from '../api/get-review-queue.ts';
@@ -24,9 +31,18 @@ const entryName = (entry: ReviewQueueItem) => `${entry.itemName} version ${entry
 
 /** The review console: versions to review, oldest first, and live versions that can be taken down. */
 export default function ReviewConsolePage() {
-  const queue = useReviewQueue();
-  const live = useLiveReleases();
+  const [queuePage, setQueuePage] = useState(1);
+  const [livePage, setLivePage] = useState(1);
+  const queue = useReviewQueue(queuePage);
+  const live = useLiveReleases(livePage);
   const review = useReviewVersion();
+  // a page emptied by reviewing its last entries falls back to the last page that has some
+  const lastQueuePage = Math.max(1, Math.ceil((queue.data?.totalCount ?? 0) / REVIEW_QUEUE_PAGE_SIZE));
+  const lastLivePage = Math.max(1, Math.ceil((live.data?.totalCount ?? 0) / REVIEW_QUEUE_PAGE_SIZE));
+  useEffect(() => {
+    if (queuePage > lastQueuePage) setQueuePage(lastQueuePage);
+    if (livePage > lastLivePage) setLivePage(lastLivePage);
+  }, [queuePage, lastQueuePage, livePage, lastLivePage]);
   const [tab, setTab] = useState<Tab>('queue');
   const [asking, setAsking] = useState<Asking>();
   const [accepting, setAccepting] = useState<ReviewQueueItem>();
@@ -68,15 +84,26 @@ export default function ReviewConsolePage() {
     );
   };
 
-  const list = (entries: ReviewQueueItem[] | undefined, emptyText: string) =>
-    !entries ? (
+  const list = (
+    page: ReviewQueuePage | undefined,
+    emptyText: string,
+    pager: { page: number; onChange: (page: number) => void; label: string },
+  ) =>
+    !page ? (
       <div className="page-loading" aria-busy="true" />
-    ) : entries.length === 0 ? (
+    ) : page.data.length === 0 ? (
       <div className="empty">
         <p>{emptyText}</p>
       </div>
     ) : (
-      entries.map((entry) => <ReviewEntry key={entry.versionId} entry={entry} actions={actionsOf(entry)} />)
+      <>
+        {page.data.map((entry) => (
+          <ReviewEntry key={entry.versionId} entry={entry} actions={actionsOf(entry)} />
+        ))}
+        {page.totalCount > REVIEW_QUEUE_PAGE_SIZE ? (
+          <Pagination {...pager} pageSize={REVIEW_QUEUE_PAGE_SIZE} total={page.totalCount} />
+        ) : null}
+      </>
     );
 
   return (
@@ -88,13 +115,21 @@ export default function ReviewConsolePage() {
         tabs={[
           {
             key: 'queue',
-            label: `Review queue${queue.data ? ` (${queue.data.data.length})` : ''}`,
-            panel: list(queue.data?.data, 'Nothing is waiting for review.'),
+            label: `Review queue${queue.data ? ` (${queue.data.totalCount})` : ''}`,
+            panel: list(queue.data, 'Nothing is waiting for review.', {
+              page: queuePage,
+              onChange: setQueuePage,
+              label: 'Review queue pages',
+            }),
           },
           {
             key: 'live',
-            label: `Live releases${live.data ? ` (${live.data.data.length})` : ''}`,
-            panel: list(live.data?.data, 'No version is live.'),
+            label: `Live releases${live.data ? ` (${live.data.totalCount})` : ''}`,
+            panel: list(live.data, 'No version is live.', {
+              page: livePage,
+              onChange: setLivePage,
+              label: 'Live releases pages',
+            }),
           },
         ]}
       />

@@ -1,0 +1,565 @@
+/**
+ * The reads every page makes, under load on PostgreSQL, each beside a bare Fastify route answering the same bytes in
+ * the same run: a partner's games and 3D models (8 per page), one game, one game's versions, the profile, and the
+ * admin review queue with 1,000 waiting versions.
+ *
+ *   npx tsx bench/hot-reads.ts [target ...]      (also part of `npm run bench`; targets: products models product
+ *                                                 versions profile queue; default all)
+ *
+ * - Creates a fresh database `portal_bench_<timestamp>` on the local PostgreSQL server (127.0.0.1:5432, user
+ *   postgres, trust auth; BENCH_POSTGRES_URL overrides the admin URL) and drops it at the end.
+ * - Seeds with generate_series, straight into the tables: 500 partners with 20 games and 20 3D models each (10,000
+ *   of each), every game with a history and a release version and two reviewer messages, 1,000 3D models waiting
+ *   for review, one live session per partner and one admin session.
+ * - Cold: a server process with the caches off (CACHE_SECONDS=0), every request a different partner and page, so
+ *   every request reads its session and its data from PostgreSQL, as a partner's first read of a page does. Warm:
+ *   another with the caches on (CACHE_SECONDS=30), each connection repeating its 24 requests. Both in production
+ *   mode with LOG_LEVEL=warn.
+ * - Each target is loaded with autocannon from this process: 64 connections, a 2 s warm-up, then 10 s measured;
+ *   each connection cycles through 24 requests of 24 different partners (or the admin).
+ * - The bare route: Fastify with one GET route of the same path pattern, in a child process, answering the bytes of
+ *   the target's checked sample.
+ *
+ * Prints, per target: req/s, p50/p99, the ratio to the bare route and the CPU the server and PostgreSQL spent per
+ * request, cold and warm, with the verdicts of issue 11: cold >= 0.3 x bare with p99 <= 25 ms, server JavaScript
+ * <= 250 µs and PostgreSQL <= 300 µs per request; warm >= 0.8 x bare with p99 <= 25 ms. A run with non-2xx
+ * answers or errors never meets a target.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { startBareRoute } from './lib/bare-route.ts';
+import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
+import { isEntryPoint } from './lib/paths.ts';
+import { backendPids, createBenchDatabase } from './lib/postgres.ts';
+import {
+  CpuMeter,
+  describeMachineLoad,
+  MachineCpuMeter,
+  type MachineLoad,
+  sampleMachineLoad,
+} from './lib/proc-stats.ts';
+import { startPortalServer } from './lib/server.ts';
+import { formatVerdict, printTable } from './lib/table.ts';
+
+export const PARTNERS = 500;
+export const ITEMS_PER_PARTNER = 20;
+export const WAITING_VERSIONS = 1000;
+export const PAGE_SIZE = 8;
+export const CONNECTIONS = 64;
+export const WARMUP_SECONDS = 2;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REQUESTS_PER_CONNECTION = 24;
+
+export const COLD_RATIO_TARGET = 0.3;
+export const WARM_RATIO_TARGET = 0.8;
+export const P99_TARGET_MS = 25;
+export const SERVER_CPU_TARGET_US = 250;
+export const POSTGRES_CPU_TARGET_US = 300;
+
+export const SCALE_NOTE =
+  'a straightforward Fastify + pg handler reaches about 0.18 of the bare route here; a headless CMS about 0.02';
+
+/** What the seed made that requests need. */
+export interface Estate {
+  partners: Array<{ token: string; productIds: string[] }>;
+  adminToken: string;
+  postgresVersion: string;
+}
+
+interface Target {
+  key: string;
+  name: string;
+  /** The bare route's path pattern. */
+  route: string;
+  /** Request k of connection c. */
+  request(estate: Estate, connection: number, k: number): LoadRequest;
+  /** Throws unless one answer is what the page needs. */
+  check(body: unknown): void;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** Connection c's k-th partner: 64 x 24 requests cover all 500 partners. */
+const partnerOf = (estate: Estate, connection: number, k: number) => {
+  const partner = estate.partners[(connection + CONNECTIONS * k) % estate.partners.length];
+  if (!partner) throw new Error('no partners were seeded');
+  return partner;
+};
+const expectPage = (body: unknown, what: string) => {
+  const page = body as { data?: unknown[]; totalCount?: number };
+  if (page.data?.length !== PAGE_SIZE || page.totalCount !== ITEMS_PER_PARTNER) {
+    throw new Error(`${what} answered ${page.data?.length} items of ${page.totalCount}`);
+  }
+};
+
+export const TARGETS: Target[] = [
+  {
+    key: 'products',
+    name: 'GET /api/Product',
+    route: '/api/Product',
+    request: (estate, c, k) => ({
+      path: `/api/Product?PageIndex=${(k % 3) + 1}&PageSize=${PAGE_SIZE}`,
+      headers: bearer(partnerOf(estate, c, k).token),
+    }),
+    check: (body) => expectPage(body, 'GET /api/Product'),
+  },
+  {
+    key: 'models',
+    name: 'GET /api/Model',
+    route: '/api/Model',
+    request: (estate, c, k) => ({
+      path: `/api/Model?PageIndex=${(k % 3) + 1}&PageSize=${PAGE_SIZE}`,
+      headers: bearer(partnerOf(estate, c, k).token),
+    }),
+    check: (body) => expectPage(body, 'GET /api/Model'),
+  },
+  {
+    key: 'product',
+    name: 'GET /api/Product/{id}',
+    route: '/api/Product/:id',
+    request: (estate, c, k) => {
+      const partner = partnerOf(estate, c, k);
+      return { path: `/api/Product/${partner.productIds[k % ITEMS_PER_PARTNER]}`, headers: bearer(partner.token) };
+    },
+    check: (body) => {
+      if (typeof (body as { id?: unknown }).id !== 'string') throw new Error('GET /api/Product/{id} answered no game');
+    },
+  },
+  {
+    key: 'versions',
+    name: 'GET /api/Product/Versions/{id}',
+    route: '/api/Product/Versions/:id',
+    request: (estate, c, k) => {
+      const partner = partnerOf(estate, c, k);
+      return {
+        path: `/api/Product/Versions/${partner.productIds[k % ITEMS_PER_PARTNER]}`,
+        headers: bearer(partner.token),
+      };
+    },
+    check: (body) => {
+      const versions = body as { releaseVersion?: { unreadMessageCount?: number }; historyVersions?: unknown[] };
+      if (versions.releaseVersion?.unreadMessageCount !== 2 || versions.historyVersions?.length !== 1) {
+        throw new Error('GET /api/Product/Versions/{id} answered other versions than seeded');
+      }
+    },
+  },
+  {
+    key: 'profile',
+    name: 'GET /api/Access/Profile',
+    route: '/api/Access/Profile',
+    request: (estate, c, k) => ({ path: '/api/Access/Profile', headers: bearer(partnerOf(estate, c, k).token) }),
+    check: (body) => {
+      if (!(body as { email?: string }).email?.endsWith('@bench.example')) throw new Error('no profile');
+    },
+  },
+  {
+    key: 'queue',
+    name: `GET /api/Admin/Review/Query (pages of 20, ${WAITING_VERSIONS} waiting)`,
+    route: '/api/Admin/Review/Query',
+    request: (estate, c, k) => ({
+      path: `/api/Admin/Review/Query?PageIndex=${((c + CONNECTIONS * k) % (WAITING_VERSIONS / 20)) + 1}&PageSize=20`,
+      headers: bearer(estate.adminToken),
+    }),
+    check: (body) => {
+      const queue = body as { data?: unknown[]; totalCount?: number };
+      if (queue.data?.length !== 20 || queue.totalCount !== WAITING_VERSIONS) {
+        throw new Error(`the queue answered ${queue.data?.length} of ${queue.totalCount} versions`);
+      }
+    },
+  },
+];
+
+/** CPU seconds used during a measured window, from /proc. */
+export interface CpuUse {
+  wallSeconds: number;
+  server: number;
+  postgres: number;
+  loadGenerator: number;
+  /** The whole machine (null without /proc/stat). */
+  machine: number | null;
+}
+
+export interface Run {
+  load: LoadResult;
+  cpu: CpuUse;
+}
+
+export interface TargetResult {
+  key: string;
+  name: string;
+  responseBytes: number;
+  cold: Run;
+  warm: Run;
+  bare: Run;
+}
+
+export interface HotReadsResult {
+  machineLoad: MachineLoad;
+  postgresVersion: string;
+  connections: number;
+  durationSeconds: number;
+  targets: TargetResult[];
+}
+
+const cleanly = (run: Run) => run.load.non2xx === 0 && run.load.errors === 0 && run.load.timeouts === 0;
+export const ratio = (run: Run, bare: Run) => run.load.requestsPerSecond / bare.load.requestsPerSecond;
+export const perRequestUs = (run: Run, seconds: number) => (seconds / Math.max(run.load.totalRequests, 1)) * 1e6;
+
+/** Each verdict of issue 11 for one target. */
+export function verdicts(target: TargetResult) {
+  const { cold, warm, bare } = target;
+  return {
+    cold: cleanly(cold) && ratio(cold, bare) >= COLD_RATIO_TARGET && cold.load.latencyMs.p99 <= P99_TARGET_MS,
+    serverCpu: cleanly(cold) && perRequestUs(cold, cold.cpu.server) <= SERVER_CPU_TARGET_US,
+    postgresCpu: cleanly(cold) && perRequestUs(cold, cold.cpu.postgres) <= POSTGRES_CPU_TARGET_US,
+    warm: cleanly(warm) && ratio(warm, bare) >= WARM_RATIO_TARGET && warm.load.latencyMs.p99 <= P99_TARGET_MS,
+  };
+}
+
+export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)): Promise<HotReadsResult> {
+  const targets = TARGETS.filter((target) => keys.includes(target.key));
+  const machineLoad = await sampleMachineLoad();
+  const database = await createBenchDatabase('portal_bench');
+  console.log(`Created database ${database.name}`);
+  const postgresPids = () => backendPids(database.name);
+  const env = (cacheSeconds: string) => ({
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'sandbox',
+    SEED_DEMO: 'false',
+    CACHE_SECONDS: cacheSeconds,
+  });
+  try {
+    let estate: Estate | undefined;
+    const samples = new Map<string, { body: Buffer; contentType: string }>();
+    const runs = new Map<string, { cold?: Run; warm?: Run }>();
+    for (const mode of ['cold', 'warm'] as const) {
+      const server = await startPortalServer({ env: env(mode === 'cold' ? '0' : '30') });
+      try {
+        estate ??= await seedHotReads(database.url);
+        for (const target of targets) {
+          const seeded = estate;
+          if (!samples.has(target.key)) samples.set(target.key, await checkTarget(server.url, target, seeded));
+          const run = await loadTarget(
+            `${target.name}, ${mode}`,
+            server.url,
+            (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
+            server.pid,
+            postgresPids,
+          );
+          runs.set(target.key, { ...runs.get(target.key), [mode]: run });
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+    if (!estate) throw new Error('nothing was seeded');
+    const results: TargetResult[] = [];
+    for (const target of targets) {
+      const sample = samples.get(target.key);
+      const { cold, warm } = runs.get(target.key) ?? {};
+      if (!sample || !cold || !warm) throw new Error(`${target.name} was not measured`);
+      const bare = await startBareRoute(target.route, sample.body, sample.contentType);
+      const seeded = estate;
+      try {
+        const bareRun = await loadTarget(
+          `${target.name}, bare route`,
+          bare.url,
+          (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
+          bare.pid,
+          postgresPids,
+        );
+        results.push({
+          key: target.key,
+          name: target.name,
+          responseBytes: sample.body.length,
+          cold,
+          warm,
+          bare: bareRun,
+        });
+      } finally {
+        await bare.close();
+      }
+    }
+    return {
+      machineLoad,
+      postgresVersion: estate.postgresVersion,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      targets: results,
+    };
+  } finally {
+    await database.drop();
+    console.log(`Dropped database ${database.name}`);
+  }
+}
+
+async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
+  const request = target.request(estate, 0, 0);
+  // autocannon sends no accept-encoding either: the portal answers uncompressed
+  const response = await fetch(`${baseUrl}${request.path}`, {
+    headers: { ...request.headers, 'accept-encoding': 'identity' },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) {
+    throw new Error(`${request.path} answered ${response.status}: ${body.toString('utf8').slice(0, 300)}`);
+  }
+  target.check(JSON.parse(body.toString('utf8')));
+  const contentType = response.headers.get('content-type') ?? '';
+  console.log(`Check: ${target.name} answered 200, ${body.length} bytes of ${contentType}`);
+  return { body, contentType };
+}
+
+async function loadTarget(
+  name: string,
+  url: string,
+  requestsFor: (connection: number) => LoadRequest[],
+  serverPid: number,
+  postgresPids: () => Promise<number[]>,
+): Promise<Run> {
+  const options = { connections: CONNECTIONS, requestsFor };
+  console.log(`Loading ${name}: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections`);
+  await runLoad(url, { ...options, durationSeconds: WARMUP_SECONDS });
+  const backends = await postgresPids();
+  const serverMeter = new CpuMeter(() => [serverPid]);
+  const postgresMeter = new CpuMeter(() => backends);
+  const machineMeter = new MachineCpuMeter();
+  const ownStart = process.cpuUsage();
+  const load = await runLoad(url, { ...options, durationSeconds: DURATION_SECONDS });
+  const own = process.cpuUsage(ownStart);
+  const server = serverMeter.read();
+  const busyCores = machineMeter.read();
+  return {
+    load,
+    cpu: {
+      wallSeconds: server.wallSeconds,
+      server: server.cpuSeconds,
+      postgres: postgresMeter.read().cpuSeconds,
+      loadGenerator: (own.user + own.system) / 1e6,
+      machine: busyCores === null ? null : busyCores * server.wallSeconds,
+    },
+  };
+}
+
+/** The estate, straight into the tables; answers the bearer tokens and the ids requests need. */
+export async function seedHotReads(databaseUrl: string): Promise<Estate> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = Date.now();
+    await client.query('begin');
+    await client.query('select setseed(0.2026)');
+    await client.query(SEED_USERS_SQL, [PARTNERS]);
+    await client.query(SEED_ITEMS_SQL('products'), [ITEMS_PER_PARTNER]);
+    await client.query(SEED_ITEMS_SQL('models'), [ITEMS_PER_PARTNER]);
+    await client.query(SEED_PRODUCT_VERSIONS_SQL);
+    await client.query(SEED_WAITING_SQL, [WAITING_VERSIONS]);
+    const { rows } = await client.query<{ id: string; role: string; product_ids: string[] }>(
+      `select u.id, u.role, coalesce(array_agg(p.id order by p.created_at desc, p.id desc)
+                filter (where p.id is not null), '{}') as product_ids
+       from users u left join products p on p.owner_id = u.id
+       where u.email like '%@bench.example' group by u.id order by u.email`,
+    );
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    await client.query(
+      `insert into sessions (user_id, token_hash, expires_at)
+       select user_id, token_hash, now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as s(user_id, token_hash)`,
+      [rows.map((row) => row.id), tokens.map((token) => createHash('sha256').update(token).digest('hex'))],
+    );
+    await client.query('commit');
+    await client.query('analyze');
+    const version = await client.query<{ server_version: string }>('show server_version');
+    const partners = rows.flatMap((row, i) =>
+      row.role === 'Partner' ? [{ token: tokens[i] as string, productIds: row.product_ids }] : [],
+    );
+    const adminIndex = rows.findIndex((row) => row.role === 'Admin');
+    if (partners.length !== PARTNERS || adminIndex < 0) throw new Error('the seed did not produce the expected rows');
+    console.log(
+      `Seeded ${PARTNERS} partners with ${PARTNERS * ITEMS_PER_PARTNER} games and as many 3D models, ` +
+        `${WAITING_VERSIONS} versions waiting for review, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return {
+      partners,
+      adminToken: tokens[adminIndex] as string,
+      postgresVersion: version.rows[0]?.server_version ?? '',
+    };
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+}
+
+const SEED_USERS_SQL = `
+insert into users (email, password_hash, first_name, last_name, introduce, registered_business_name,
+                   registered_address, role, created_at, updated_at)
+select case when i = 0 then 'reviewer@bench.example' else format('partner%s@bench.example', lpad(i::text, 4, '0')) end,
+       'bench-only: this account never signs in with a password',
+       (array['Avery','Jordan','Mina','Kenji','Sofia','Luca','Priya','Omar','Hana','Noah'])[1 + i % 10],
+       (array['Chan','Okafor','Silva','Tanaka','Novak','Haddad','Kim','Rossi','Patel','Larsen'])[1 + (i / 10) % 10],
+       'We build location-based AR games for phones and headsets.',
+       format('%s %s Ltd', (array['Lumen','Harbor','Pixel','Orbit','Quartz','Maple','Nimbus','Vertex'])[1 + i % 8],
+              (array['Forge','Studio','Interactive','Games','Labs','Works'])[1 + i % 6]),
+       format('%s Harbour Road, Wan Chai, Hong Kong', i),
+       case when i = 0 then 'Admin' else 'Partner' end,
+       now() - make_interval(days => 900 - i), now() - make_interval(days => 900 - i)
+from generate_series(0, $1::int) as i`;
+
+/** Games or 3D models, ITEMS_PER_PARTNER per partner, with random but repeatable words, prices and dates. */
+const SEED_ITEMS_SQL = (table: 'products' | 'models') => `
+with words as (
+  select array['Neon','Hidden','Lost','Crystal','Midnight','Solar','Pocket','Echo','Shadow','Wild','Floating','Tiny',
+               'Ancient','Electric','Silent','Golden'] as adjectives,
+         array['Garden','Dragon','Maze','Orbit','Harbor','Treasure','Rally','Tower','Puzzle','Arena','Forest','Robot',
+               'Comet','Lantern','Kingdom','Voyage'] as nouns,
+         array['Quest','Hunt','Run','Party','Escape','Tactics','Builders','Legends','Rush','Odyssey'] as suffixes,
+         array['puzzle','multiplayer','outdoor','family','strategy','racing','casual','location-based','co-op',
+               'educational','adventure','arcade','party','sports'] as tags,
+         array['Track glowing creatures across your street and trap them before the timer runs out.',
+               'Build a tower on any table top and defend it against waves of paper invaders.',
+               'Solve spatial riddles hidden in the room around you, one floating glyph at a time.',
+               'Race miniature hover cars over your living-room floor and unlock new tracks as you win.',
+               'Team up with friends nearby to grow a shared garden that changes with the weather.',
+               'Collect lanterns scattered across your neighbourhood and light the way home.'] as pitches,
+         array['Plays in ten-minute rounds and needs about two square metres of free floor.',
+               'Supports shared anchors, so everyone in the room sees the same board.',
+               'Works indoors and outdoors; the difficulty adapts to the space it finds.',
+               'Includes a practice mode and an accessibility option for one-handed play.',
+               'New levels arrive every season, with leaderboards per city.'] as details
+)
+insert into ${table} (owner_id, name, description, price_cents, tags, icon_url, thumbnail_url, small_thumbnail_url,
+                      cover_thumbnail_url, status, created_at, updated_at,
+                      ${table === 'products' ? 'introduce, tokens_to_play, min_players, max_players' : 'category_id'})
+select u.id,
+       w.adjectives[1 + floor(r.a * 16)::int] || ' ' || w.nouns[1 + floor(r.b * 16)::int] || ' '
+         || w.suffixes[1 + floor(r.c * 10)::int],
+       w.pitches[1 + floor(r.d * 6)::int] || ' ' || w.details[1 + floor(r.e * 5)::int],
+       (array[0, 99, 199, 299, 499, 999, 1499])[1 + floor(r.b * 7)::int],
+       w.tags[1 + floor(r.c * 11)::int : 2 + floor(r.c * 11)::int + floor(r.d * 3)::int],
+       '/files/' || gen_random_uuid() || '/origin.png',
+       '/files/' || gen_random_uuid() || '/medium.png',
+       '/files/' || gen_random_uuid() || '/small.png',
+       '/files/' || gen_random_uuid() || '/origin.jpg',
+       'Released',
+       r.created_at, r.created_at,
+       ${
+         table === 'products'
+           ? `w.pitches[1 + floor(r.e * 6)::int] || ' ' || w.details[1 + floor(r.d * 5)::int],
+              1 + floor(r.e * 10)::int, 1 + floor(r.a * 2)::int, 2 + floor(r.a * 2)::int + floor(r.b * 6)::int`
+           : '1 + floor(r.e * 10)::int'
+       }
+from users u
+cross join generate_series(1, $1::int) as g(n)
+cross join words w
+-- lateral and tied to the row, so that random() is drawn again for every item
+cross join lateral (
+  select random() as a, random() as b, random() as c, random() as d, random() as e,
+         now() - random() * interval '730 days' - make_interval(secs => g.n) as created_at
+  where u.id is not null
+) as r
+where u.email like 'partner%@bench.example'`;
+
+/** Every game: version 1 in the history, version 2 released, and two reviewer messages the partner has not read. */
+const SEED_PRODUCT_VERSIONS_SQL = `
+with v as (
+  insert into versions (item_type, item_id, owner_id, number, slot, review_status, status, update_log,
+                        ios_asset_url, android_asset_url, submitted_at, reviewed_at, created_at, updated_at)
+  select 'Product', p.id, p.owner_id, n, case when n = 1 then 'history' else 'release' end, 'AcceptedAndReleased',
+         'Active', format('Version %s: new levels and fixes.', n),
+         '/files/' || gen_random_uuid() || '/ios.ab', '/files/' || gen_random_uuid() || '/android.ab',
+         p.created_at + make_interval(days => n), p.created_at + make_interval(days => n + 1),
+         p.created_at + make_interval(days => n), p.created_at + make_interval(days => n + 1)
+  from products p cross join generate_series(1, 2) as n
+  returning id, number
+)
+insert into review_messages (version_id, author_id, author, body, created_at)
+select v.id, (select id from users where role = 'Admin' limit 1), 'Reviewer',
+       'Thanks! Please add a screenshot of the lobby to the update log next time.', now() - make_interval(mins => m)
+from v cross join generate_series(1, 2) as m
+where v.number = 2`;
+
+/** The review queue: 3D models whose version 1 was submitted, oldest first, one with a partner's note each. */
+const SEED_WAITING_SQL = `
+with v as (
+  insert into versions (item_type, item_id, owner_id, number, slot, review_status, status, update_log,
+                        ios_asset_url, android_asset_url, submitted_at, created_at, updated_at)
+  select 'Model', m.id, m.owner_id, 1, 'release', 'SubmitedWaitingReview', 'Active', 'First version, ready for review.',
+         '/files/' || gen_random_uuid() || '/model.glb', '/files/' || gen_random_uuid() || '/model.glb',
+         now() - make_interval(mins => row_number() over (order by m.id)::int), now(), now()
+  from (select id, owner_id from models order by id limit $1::int) m
+  returning id, owner_id
+)
+insert into review_messages (version_id, author_id, author, body)
+select id, owner_id, 'Partner', 'The scale is 1 unit = 1 metre.' from v`;
+
+const formatMs = (ms: number) => `${Number.isInteger(ms) ? ms : ms.toFixed(1)} ms`;
+
+export function printHotReads(result: HotReadsResult): void {
+  const rows = result.targets.flatMap((target) =>
+    (['cold', 'warm', 'bare'] as const).map((mode) => {
+      const run = target[mode];
+      return [
+        mode === 'cold' ? target.name : '',
+        mode === 'bare' ? 'bare route' : mode,
+        run.load.requestsPerSecond.toFixed(0),
+        formatMs(run.load.latencyMs.p50),
+        formatMs(run.load.latencyMs.p99),
+        ratio(run, target.bare).toFixed(2),
+        `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
+        mode === 'bare' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
+        String(run.load.non2xx + run.load.errors + run.load.timeouts),
+      ];
+    }),
+  );
+  printTable(
+    `Hot reads on PostgreSQL ${result.postgresVersion}, ${result.connections} connections, ${result.durationSeconds} s ` +
+      'each; cold: caches off, every request another partner or page; warm: caches on, each connection repeating ' +
+      'its 24 requests; bare: a Fastify route answering the same bytes',
+    [
+      { header: 'read' },
+      { header: 'mode' },
+      { header: 'req/s', align: 'right' },
+      { header: 'p50', align: 'right' },
+      { header: 'p99', align: 'right' },
+      { header: 'ratio to bare', align: 'right' },
+      { header: 'server CPU / req', align: 'right' },
+      { header: 'PostgreSQL CPU / req', align: 'right' },
+      { header: 'failed', align: 'right' },
+    ],
+    rows,
+  );
+  printTable(
+    `Targets: cold >= ${COLD_RATIO_TARGET} x bare and p99 <= ${P99_TARGET_MS} ms; cold server CPU <= ` +
+      `${SERVER_CPU_TARGET_US} µs and PostgreSQL CPU <= ${POSTGRES_CPU_TARGET_US} µs per request; warm >= ` +
+      `${WARM_RATIO_TARGET} x bare and p99 <= ${P99_TARGET_MS} ms`,
+    [
+      { header: 'read' },
+      { header: 'cold' },
+      { header: 'server CPU' },
+      { header: 'PostgreSQL CPU' },
+      { header: 'warm' },
+    ],
+    result.targets.map((target) => {
+      const met = verdicts(target);
+      return [target.name, met.cold, met.serverCpu, met.postgresCpu, met.warm].map((cell) =>
+        typeof cell === 'string' ? cell : formatVerdict(cell),
+      );
+    }),
+  );
+  console.log(`For scale: ${SCALE_NOTE}.`);
+  console.log(`Before the run: ${describeMachineLoad(result.machineLoad)} (${os.availableParallelism()} cores).`);
+}
+
+async function main(): Promise<void> {
+  const keys = process.argv.slice(2);
+  printHotReads(await measureHotReads(keys.length ? keys : undefined));
+}
+
+if (isEntryPoint(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
