@@ -7,13 +7,28 @@ export type VersionRow = typeof versions.$inferSelect;
 export type ItemType = VersionRow['itemType'];
 export type ReviewMessageRow = typeof reviewMessages.$inferSelect;
 
-/** Every version of an item, newest number first; `lock` holds them until the transaction ends. */
-export async function selectItemVersions(db: Executor, itemType: ItemType, itemId: string, lock = false) {
-  const ofItem = and(eq(versions.itemType, itemType), eq(versions.itemId, itemId));
-  if (lock) return db.select().from(versions).where(ofItem).orderBy(desc(versions.number)).for('update');
+// written out qualified: drizzle leaves a single table's columns unqualified, where `id` would be the message's
+const versionId = sql.raw('"versions"."id"');
+const partnerReadAt = sql.raw('"versions"."partner_read_at"');
+/** The reviewer messages of a version written after its partner last read the conversation. */
+const unreadOfVersion = sql<number>`cast((select count(*) from ${reviewMessages} m where m.version_id = ${versionId}
+  and m.author = 'Reviewer' and (${partnerReadAt} is null or m.created_at > ${partnerReadAt})) as integer)`;
+
+/** Every version of an item, newest number first, locked until the transaction ends. */
+export async function selectItemVersions(db: Executor, itemType: ItemType, itemId: string) {
+  return db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.itemType, itemType), eq(versions.itemId, itemId)))
+    .orderBy(desc(versions.number))
+    .for('update');
+}
+
+/** Every version of an item, newest number first, each with its unread reviewer messages: one statement. */
+export async function selectItemVersionsWithUnread(db: Executor, itemType: ItemType, itemId: string) {
   const query = prepared(db, 'item_versions', (on) =>
     on
-      .select()
+      .select({ version: versions, unread: unreadOfVersion })
       .from(versions)
       .where(and(eq(versions.itemType, sql.placeholder('itemType')), eq(versions.itemId, sql.placeholder('itemId'))))
       .orderBy(desc(versions.number))
@@ -46,8 +61,6 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
 /** A version the review console lists, with its conversation's size and who wrote last. */
 export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
 
-// written out qualified: drizzle leaves a single table's columns unqualified, where `id` would be the message's
-const versionId = sql.raw('"versions"."id"');
 const consoleColumns = {
   version: versions,
   total: sql<number>`cast(count(*) over() as integer)`,

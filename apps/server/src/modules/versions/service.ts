@@ -123,7 +123,7 @@ export function createVersionsService(deps: VersionsDeps) {
     change: (tx: Executor, slots: Slots, rows: repo.VersionRow[]) => Promise<T>,
   ): Promise<T> {
     const result = await db.transaction(async (tx) => {
-      const rows = await repo.selectItemVersions(tx, itemType, item.id, true);
+      const rows = await repo.selectItemVersions(tx, itemType, item.id);
       const changed = await change(tx, slotsOf(rows), rows);
       const after = slotsOf(await repo.selectItemVersions(tx, itemType, item.id));
       await catalog.setProjectStatus(tx, item.id, itemType, deriveProjectStatus(after));
@@ -280,7 +280,9 @@ export function createVersionsService(deps: VersionsDeps) {
       itemId: string,
     ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
       await catalog.requireOwnedItem(ownerId, itemType, itemId);
-      const versions = await describeVersions(await repo.selectItemVersions(db, itemType, itemId));
+      const versions = (await repo.selectItemVersionsWithUnread(db, itemType, itemId)).map(({ version, unread }) =>
+        toVersion(version, unread),
+      );
       return {
         testingVersion: versions.find((version) => version.slot === 'testing') ?? null,
         releaseVersion: versions.find((version) => version.slot === 'release') ?? null,
