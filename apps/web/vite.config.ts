@@ -39,6 +39,7 @@ const treeShakeReactRouter: Plugin = {
 
 export default defineConfig({
   plugins: [react(), treeShakeReactRouter],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     target: 'es2022',
     // a browser without modulepreload loads the same modules a moment later: not worth a polyfill in every visit

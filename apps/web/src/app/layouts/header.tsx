@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 
 const navItems = [
@@ -21,6 +22,7 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
   const location = useLocation();
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const isHydrated = useIsHydrated();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setNavOpen(false), [location.pathname]);
@@ -55,6 +57,8 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
           aria-expanded={isNavOpen}
           aria-controls={navId}
           aria-label={isNavOpen ? 'Close menu' : 'Open menu'}
+          // a prerendered page's menu opens once the app runs: until then a tap would be lost
+          disabled={!isHydrated}
           onClick={() => setNavOpen((open) => !open)}
         >
           <span aria-hidden="true">{isNavOpen ? '✕' : '☰'}</span>
