@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const baseline = await startAntdBaseline();
   try {
     const bundles = await measureBundleSizes(baseline.url, ['/'], baseline.distDir);
-    printBundleTable('Gzipped JS and CSS of the baseline', bundles, { appName: BASELINE_NAME, budgeted: false });
+    printBundleTable('Gzipped HTML, JS and CSS of the baseline', bundles, { appName: BASELINE_NAME, budgeted: false });
     const total = bundles.reduce((sum, bundle) => sum + bundle.jsGzBytes + bundle.cssGzBytes, 0);
     console.log(`Total: ${formatKb(total)} KB gzipped`);
     const results = await runLighthousePages([{ name: BASELINE_NAME, url: `${baseline.url}/`, targeted: false }]);

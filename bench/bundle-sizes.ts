@@ -19,7 +19,9 @@ export const PUBLIC_ROUTES = [
   '/document',
   '/login',
 ];
-export const HOME_JS_BUDGET_BYTES = 150_000;
+export const HOME_JS_BUDGET_BYTES = 100_000;
+export const BUNDLE_TABLE_TITLE =
+  'Gzipped HTML, JS and CSS a first visit downloads, per public route (KB = 1000 bytes; the budget is on JS)';
 
 export type AssetKind = 'js' | 'css';
 
@@ -33,6 +35,8 @@ export interface AssetSize {
 
 export interface RouteBundle {
   route: string;
+  /** The page's own HTML, gzipped here: a prerendered public page carries its content. */
+  htmlGzBytes: number;
   jsGzBytes: number;
   cssGzBytes: number;
   jsFiles: number;
@@ -69,14 +73,17 @@ async function measureRoute(browser: Browser, baseUrl: string, route: string, di
       if (url.origin !== origin || kind === null || !response.ok() || pending.has(url.pathname)) return;
       pending.set(url.pathname, measureAsset(response, url.pathname, kind, distDir));
     });
+    // every script counts, whoever asked for it: the entry, its modulepreloads, the lazy page and what it imports
     const response = await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle', timeout: 60_000 });
     if (!response?.ok()) throw new Error(`GET ${route} answered ${response?.status() ?? 'nothing'}`);
+    const htmlGzBytes = gzipSync(await response.body(), { level: 9 }).length;
     const assets = await Promise.all(pending.values());
     assets.sort((a, b) => b.gzBytes - a.gzBytes);
     const js = assets.filter((asset) => asset.kind === 'js');
     const css = assets.filter((asset) => asset.kind === 'css');
     return {
       route,
+      htmlGzBytes,
       jsGzBytes: sumBytes(js),
       cssGzBytes: sumBytes(css),
       jsFiles: js.length,
@@ -127,6 +134,7 @@ export function printBundleTable(title: string, bundles: RouteBundle[], options:
   const { appName, budgeted = true } = options;
   const rows = bundles.map((bundle) => [
     appName ? `${appName} ${bundle.route}` : bundle.route,
+    formatKb(bundle.htmlGzBytes),
     formatKb(bundle.jsGzBytes),
     formatKb(bundle.cssGzBytes),
     String(bundle.jsFiles),
@@ -136,6 +144,7 @@ export function printBundleTable(title: string, bundles: RouteBundle[], options:
     title,
     [
       { header: 'route' },
+      { header: 'HTML gz KB', align: 'right' },
       { header: 'JS gz KB', align: 'right' },
       { header: 'CSS gz KB', align: 'right' },
       { header: 'JS files', align: 'right' },
@@ -162,7 +171,7 @@ async function main(): Promise<void> {
   const server = await startPortalServer();
   try {
     const bundles = await measureBundleSizes(server.url, PUBLIC_ROUTES, WEB_DIST);
-    printBundleTable('Gzipped JS and CSS a first visit downloads, per public route (KB = 1000 bytes)', bundles);
+    printBundleTable(BUNDLE_TABLE_TITLE, bundles);
     const home = bundles.find((bundle) => bundle.route === '/');
     if (home) printAssetList('Files a first visit to Home downloads', home);
   } finally {

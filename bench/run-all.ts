@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AntdBaseline, BASELINE_NAME, startAntdBaseline } from './baseline-antd.ts';
 import {
+  BUNDLE_TABLE_TITLE,
   formatKb,
   HOME_JS_BUDGET_BYTES,
   measureBundleSizes,
@@ -77,7 +78,7 @@ async function runAll(): Promise<void> {
   let memory: ServerMemory | null;
   try {
     portalBundles = await measureBundleSizes(server.url, PUBLIC_ROUTES, WEB_DIST);
-    printBundleTable('Gzipped JS and CSS a first visit downloads, per public route (KB = 1000 bytes)', portalBundles);
+    printBundleTable(BUNDLE_TABLE_TITLE, portalBundles);
     const home = portalBundles.find((bundle) => bundle.route === '/');
     if (home) printAssetList('Files a first visit to Home downloads', home);
 

@@ -1,4 +1,5 @@
-// Writes .gz and .br beside every text asset so the server can send them pre-compressed.
+// Writes .gz and .br beside every text asset so the server can send them pre-compressed. The prerendered pages are
+// left out: the server puts the runtime config into them, and compresses the result as it sends it.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,12 +7,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const compressible = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.map']);
+const prerendered = path.join(dist, 'prerendered');
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else yield full;
+    if (entry.isDirectory() && full !== prerendered) yield* walk(full);
+    else if (!entry.isDirectory()) yield full;
   }
 }
 

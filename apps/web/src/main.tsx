@@ -1,22 +1,27 @@
 import './lib/zod-config.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Portal } from './app/portal.tsx';
+import { PortalRoutes, preloadPage } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/global.css';
-
-const queryClient = createQueryClient();
-const router = createRouter();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+const portal = (
+  <Portal queryClient={createQueryClient()}>
+    <BrowserRouter>
+      <PortalRoutes />
+    </BrowserRouter>
+  </Portal>
 );
+
+// a public page arrives prerendered (scripts/prerender.ts): React takes over its HTML, in one pass once the page's
+// code is in (should that load fail, hydration tries again and reports it); any other page starts empty
+if (root.hasChildNodes()) {
+  const hydrate = () => hydrateRoot(root, portal);
+  preloadPage(window.location.pathname).then(hydrate, hydrate);
+} else {
+  createRoot(root).render(portal);
+}

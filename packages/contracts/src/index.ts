@@ -11,3 +11,4 @@ export * from './testers.ts';
 export * from './validation.ts';
 export * from './version-rules.ts';
 export * from './versions.ts';
+export * from './web-build.ts';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PRERENDERED_PAGES_MANIFEST, type PrerenderedPages } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BRAND_MARK_SVG, FAVICON_LINKS, renderFaviconIco } from '../lib/favicon.ts';
@@ -27,7 +28,29 @@ export interface RuntimeConfig {
 
 const escapeJsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
-/** Serves the built web app: hashed assets with long caching, every other page path with index.html. */
+const RUNTIME_CONFIG_PLACEHOLDER = '<!--runtime-config-->';
+
+/**
+ * The public pages the web build prerendered (its `PRERENDERED_PAGES_MANIFEST`), by URL path, each with `inject`
+ * applied; none when the build has not prerendered.
+ */
+function readPrerenderedPages(webDist: string, inject: (html: string) => string): Map<string, string> {
+  const manifestPath = path.join(webDist, PRERENDERED_PAGES_MANIFEST);
+  if (!existsSync(manifestPath)) return new Map();
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderedPages;
+  const pagesDir = path.dirname(manifestPath);
+  return new Map(
+    Object.entries(manifest).map(([urlPath, file]) => [
+      urlPath,
+      inject(readFileSync(path.join(pagesDir, path.basename(file)), 'utf8')),
+    ]),
+  );
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, a public page with the HTML the build prerendered for
+ * it, every other page path with index.html (the app renders it in the browser). Every page gets the runtime config.
+ */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
     const { webDist, hosts } = app.config;
@@ -55,15 +78,18 @@ export const webPlugin = fp(
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(BRAND_MARK_SVG),
     );
 
+    const runtimeConfigTag = `<script id="runtime-config" type="application/json">${escapeJsonForHtml(runtimeConfig)}</script>`;
+    const withRuntimeConfig = (html: string) => html.replace(RUNTIME_CONFIG_PLACEHOLDER, runtimeConfigTag);
     const indexPath = path.join(webDist, 'index.html');
     const hasWeb = existsSync(indexPath);
     const indexHtml = hasWeb
-      ? readFileSync(indexPath, 'utf8').replace(
-          '<!--runtime-config-->',
-          `<script id="runtime-config" type="application/json">${escapeJsonForHtml(runtimeConfig)}</script>`,
-        )
+      ? withRuntimeConfig(readFileSync(indexPath, 'utf8'))
       : `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner Portal</title>${FAVICON_LINKS}</head>
 <body><main><h1>Partner Portal</h1><p>The web app is not built yet: run <code>npm run build</code> and restart the server.</p></main></body></html>`;
+
+    const prerenderedPages = hasWeb ? readPrerenderedPages(webDist, withRuntimeConfig) : new Map<string, string>();
+    // answered by their paths, with the runtime config, never as files
+    const prerenderedDir = `/${path.posix.dirname(PRERENDERED_PAGES_MANIFEST)}/`;
 
     if (hasWeb) {
       await app.register(fastifyStatic, {
@@ -72,7 +98,7 @@ export const webPlugin = fp(
         wildcard: false,
         index: false,
         preCompressed: true,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith(prerenderedDir),
         setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -80,10 +106,16 @@ export const webPlugin = fp(
       });
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const sendHtml = (reply: FastifyReply, html: string) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+    // routes of their own, unlike the not-found handler, go through the compression every route gets
+    for (const [urlPath, html] of prerenderedPages) {
+      app.get(urlPath, { schema: { hide: true } }, async (_request, reply) => sendHtml(reply, html));
+    }
+    if (!prerenderedPages.has('/')) {
+      app.get('/', { schema: { hide: true } }, async (_request, reply) => sendHtml(reply, indexHtml));
+    }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -91,7 +123,7 @@ export const webPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
         !path.extname(pathname);
-      if (isPage) return sendIndex(reply);
+      if (isPage) return sendHtml(reply, indexHtml);
       return sendError(reply, 'NotFound');
     });
   },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 import { type RouteEntry, type RoutePath, routeTable } from './route-table.ts';
 
 export { type Guard, IS_ABROAD_ONLY_ACTIVE } from './route-table.ts';
@@ -45,3 +46,6 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
 export const portalRoutes: PortalRoute[] = routeTable.map((entry) => ({ ...entry, load: pages[entry.path] }));
 
 export const routesByPath = new Map(portalRoutes.map((r) => [r.path, r]));
+
+/** The route of `pathname`, matched as the router matches it (in any case, with or without a trailing slash). */
+export const matchRoute = (pathname: string) => portalRoutes.find((route) => matchPath(route.path, pathname) !== null);

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import { useIsHydrated } from '../lib/hydration.ts';
 import { useThrottledCallback } from '../lib/throttle.ts';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -9,7 +10,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isThrottled?: boolean;
 }
 
-/** A button whose clicks are throttled at 800 ms (forms throttle their own submits). */
+/**
+ * A button whose clicks are throttled at 800 ms (forms throttle their own submits). On a prerendered page it is
+ * disabled until the app has taken the page over: a click before that would be lost, or submit its form natively.
+ */
 export function Button({
   variant = 'primary',
   size = 'md',
@@ -23,12 +27,13 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const throttled = useThrottledCallback((event: MouseEvent<HTMLButtonElement>) => onClick?.(event));
+  const isHydrated = useIsHydrated();
   return (
     <button
       type={type}
       className={['btn', `btn--${variant}`, `btn--${size}`, className].filter(Boolean).join(' ')}
       onClick={isThrottled && onClick ? throttled : onClick}
-      disabled={disabled || isLoading}
+      disabled={disabled || isLoading || !isHydrated}
       aria-busy={isLoading || undefined}
       {...rest}
     >

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { StoreLinks } from '../../components/store-links.tsx';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { useSettings } from '../../lib/settings.ts';
 
 export function Footer() {
   const { data: settings } = useSettings();
-  const year = new Date().getFullYear();
+  // a page prerendered last December shows last year until the browser takes over
+  const year = useIsHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useProfile } from '../../features/access/api/get-profile.ts';
-import { useLogout } from '../../features/access/api/logout.ts';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 
 const navItems = [
@@ -13,102 +12,8 @@ const navItems = [
   { to: '/contact', label: 'Contact Us' },
 ];
 
-const accountItems = [
-  { to: '/developers/my-project', label: 'My Projects' },
-  { to: '/testing-builds', label: 'Testing builds' },
-  { to: '/commission', label: 'My Project Income' },
-  { to: '/purchase-history', label: 'My Purchase History' },
-  { to: '/profile', label: 'Edit Profile' },
-];
-
-/**
- * The My Account disclosure: a button that shows and hides a list of links. Escape closes it and returns focus to
- * the button; a click outside it, or focus moving on past it, closes it.
- */
-function AccountMenu() {
-  const { data: profile } = useProfile();
-  const [isOpen, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const logout = useLogout();
-
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!isOpen || !root) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      // handled here, so the phone menu around it stays open
-      event.preventDefault();
-      setOpen(false);
-      triggerRef.current?.focus();
-    };
-    // a click that gives no focus (Safari) reports no next target: the pointer handler decides then
-    const onFocusOut = (event: FocusEvent) => {
-      const next = event.relatedTarget as Node | null;
-      if (next && !root.contains(next)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    root.addEventListener('keydown', onKey);
-    root.addEventListener('focusout', onFocusOut);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      root.removeEventListener('keydown', onKey);
-      root.removeEventListener('focusout', onFocusOut);
-    };
-  }, [isOpen]);
-
-  const close = () => setOpen(false);
-
-  return (
-    <div className="account-menu" ref={rootRef}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className="account-menu__trigger"
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        onClick={() => setOpen((open) => !open)}
-      >
-        My Account
-        <span aria-hidden="true" className="account-menu__caret">
-          ▾
-        </span>
-      </button>
-      <ul className="account-menu__list" id={menuId} hidden={!isOpen}>
-        {accountItems.map((item) => (
-          <li key={item.to}>
-            <Link className="account-menu__item" to={item.to} onClick={close}>
-              {item.label}
-            </Link>
-          </li>
-        ))}
-        {profile?.role === 'Admin' ? (
-          <li>
-            <Link className="account-menu__item" to="/admin" onClick={close}>
-              Review Console
-            </Link>
-          </li>
-        ) : null}
-        <li className="account-menu__separator">
-          <button
-            type="button"
-            className="account-menu__item"
-            onClick={() => {
-              close();
-              void logout();
-            }}
-          >
-            Log out
-          </button>
-        </li>
-      </ul>
-    </div>
-  );
-}
+// a signed-in partner's only: a visitor's first page does without its code
+const AccountMenu = lazy(() => import('./account-menu.tsx'));
 
 /** The portal header: brand, main navigation, and Login or the My Account menu. */
 export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
@@ -117,6 +22,7 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
   const location = useLocation();
   const navId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const isHydrated = useIsHydrated();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on every navigation
   useEffect(() => setNavOpen(false), [location.pathname]);
@@ -151,6 +57,8 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
           aria-expanded={isNavOpen}
           aria-controls={navId}
           aria-label={isNavOpen ? 'Close menu' : 'Open menu'}
+          // a prerendered page's menu opens once the app runs: until then a tap would be lost
+          disabled={!isHydrated}
           onClick={() => setNavOpen((open) => !open)}
         >
           <span aria-hidden="true">{isNavOpen ? '✕' : '☰'}</span>
@@ -172,7 +80,11 @@ export function Header({ variant }: { variant: 'solid' | 'overlay' }) {
               </li>
             )}
           </ul>
-          {isSignedIn ? <AccountMenu /> : null}
+          {isSignedIn ? (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          ) : null}
         </nav>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { Toaster, toast } from '../../components/toast.tsx';
 import { useProfile } from '../../features/access/api/get-profile.ts';
@@ -9,7 +9,8 @@ import { useIsSignedIn } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { useCurrentRoute } from './use-current-route.ts';
+import { ScrollRestoration } from './scroll-restoration.tsx';
+import { documentTitle, useCurrentRoute } from './use-current-route.ts';
 
 /** Everything every page shares: toasts, the loading overlay, the page title and the 401 behaviour. */
 export function RootLayout() {
@@ -34,7 +35,7 @@ export function RootLayout() {
   }, [isSignedIn]);
 
   useEffect(() => {
-    document.title = title ? `${title} · Lumora Partner Portal` : 'Lumora Partner Portal';
+    document.title = documentTitle(title);
   }, [title]);
 
   return (
@@ -42,7 +43,10 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Outlet />
+      {/* one boundary above the layouts: a navigation keeps the page on screen until the next one's code is in */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <Toaster />
       <LoadingOverlay />
       <ScrollRestoration />

@@ -1,6 +1,7 @@
 import { messages } from '@portal/contracts';
-import { type ChangeEvent, type FormEvent, useCallback, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { errorToastKey } from '../../lib/query-client.ts';
 import { useThrottledCallback } from '../../lib/throttle.ts';
 import { toast } from '../toast.tsx';
@@ -34,6 +35,18 @@ function firstErrors(error: z.ZodError): Record<string, string> {
     if (key && !(key in result)) result[key] = issue.message;
   }
   return result;
+}
+
+/** What a visitor put into `element` when it differs from `initial`, if anything. */
+function changedValue(element: Element | RadioNodeList | null, initial: unknown): string | boolean | undefined {
+  if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+    return element.checked === Boolean(initial) ? undefined : element.checked;
+  }
+  const isTextField =
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement;
+  return isTextField && typeof initial === 'string' && element.value !== initial ? element.value : undefined;
 }
 
 /** What `register` spreads onto a text input, textarea or select. */
@@ -113,6 +126,21 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
       ...Object.fromEntries(shown.map((dependent) => [dependent, true])),
     }));
     setServerErrors((previous) => ({ ...previous, [name]: undefined }));
+  }, []);
+
+  // A visitor may type into a prerendered form before the app takes the page over (or the browser may fill it in).
+  // The page keeps what was typed (hydration leaves it), so the form takes it too, as if typed now: else it would
+  // submit what it thinks is empty. Only then: a form the browser renders itself shows its state, whatever its
+  // fields hold at first (a select whose options are still loading).
+  const isHydrating = useRef(!useIsHydrated());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form first shows
+  useEffect(() => {
+    const elements = formRef.current?.elements;
+    if (!isHydrating.current || !elements) return;
+    for (const [name, initial] of Object.entries(initialValues)) {
+      const typed = changedValue(elements.namedItem(name), initial);
+      if (typed !== undefined) setValue(name as keyof V, typed as V[keyof V]);
+    }
   }, []);
 
   /** Shows a field's current message without changing it (an image field after its upload ends). */

@@ -12,6 +12,7 @@ import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
+import { useIsHydrated } from '../../../lib/hydration.ts';
 import { useRegister } from '../api/register.ts';
 import { BusinessFields, NameFields, NewPasswordFields } from './account-fields.tsx';
 import { AgreementDialog } from './agreement-dialog.tsx';
@@ -42,6 +43,8 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const [openAgreement, setOpenAgreement] = useState<StaticTextType>();
+  // the agreements open once the app has taken the prerendered page over: until then a click would be lost
+  const isHydrated = useIsHydrated();
   const closeAgreement = useCallback(() => setOpenAgreement(undefined), []);
   const form = useZodForm({
     schema: registerFormSchema,
@@ -95,7 +98,7 @@ export function RegisterForm() {
         <label htmlFor={form.fieldId('agreement')}>I have read and accept the</label>{' '}
         {agreements.map((type, index) => (
           <span key={type}>
-            <button type="button" className="link-button" onClick={() => setOpenAgreement(type)}>
+            <button type="button" className="link-button" disabled={!isHydrated} onClick={() => setOpenAgreement(type)}>
               {staticTextTitles[type]}
             </button>
             {index === 0 ? ', ' : index === 1 ? ' and ' : '.'}

@@ -2,11 +2,14 @@ import { RECENT_PROJECTS_PAGE_SIZE } from '@portal/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
+import { useIsHydrated } from '../../../lib/hydration.ts';
 import { hostUrl } from '../../../lib/runtime-config.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useRecentProducts } from '../api/get-recent-products.ts';
 import { ProjectGallery } from '../components/project-gallery.tsx';
+
+const DOCUMENTATION_PATH = '/documentation.html';
 
 const cards = [
   {
@@ -61,6 +64,8 @@ function RecentProjects() {
 export default function DevelopersPage() {
   const isSignedIn = useIsSignedIn();
   const { data: settings } = useSettings();
+  // the static host is known from the runtime config the server puts in the page, not when the page is prerendered
+  const documentationUrl = useIsHydrated() ? hostUrl('static', DOCUMENTATION_PATH) : DOCUMENTATION_PATH;
   return (
     <>
       <section className="developers-intro">
@@ -73,12 +78,7 @@ export default function DevelopersPage() {
           </p>
         </div>
         <div className="button-row">
-          <a
-            className="btn btn--primary btn--lg"
-            href={hostUrl('static', '/documentation.html')}
-            target="_blank"
-            rel="noreferrer"
-          >
+          <a className="btn btn--primary btn--lg" href={documentationUrl} target="_blank" rel="noreferrer">
             View SDK Document
           </a>
           <a className="btn btn--secondary btn--lg" href={settings?.gameSdkFileUrl || '#'} download>

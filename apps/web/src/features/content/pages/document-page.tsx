@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Markdown } from '../../../components/markdown.tsx';
 import { useDocumentMarkdown } from '../api/get-document-markdown.ts';
 import { useDocuments } from '../api/get-documents.ts';
+
+// loaded with the first document: the page's first paint (and its prerendered HTML) needs neither marked nor DOMPurify
+const Markdown = lazy(() => import('../../../components/markdown.tsx').then((m) => ({ default: m.Markdown })));
+
+const loadingContent = <div className="page-loading" aria-busy="true" />;
 
 export default function DocumentPage() {
   const [params, setParams] = useSearchParams();
@@ -10,7 +15,7 @@ export default function DocumentPage() {
   const selected = list.find((doc) => doc.id === params.get('id')) ?? list[0];
   const markdown = useDocumentMarkdown(selected?.url);
 
-  if (documents.isPending) return <div className="page-loading" aria-busy="true" />;
+  if (documents.isPending) return loadingContent;
   if (list.length === 0) return <p className="empty">No documents yet.</p>;
 
   return (
@@ -34,11 +39,13 @@ export default function DocumentPage() {
       </nav>
       <section className="docs__content" aria-live="polite">
         {markdown.isPending ? (
-          <div className="page-loading" aria-busy="true" />
+          loadingContent
         ) : markdown.isError ? (
           <p className="empty">This document could not be loaded.</p>
         ) : (
-          <Markdown source={markdown.data} />
+          <Suspense fallback={loadingContent}>
+            <Markdown source={markdown.data} />
+          </Suspense>
         )}
       </section>
     </div>
