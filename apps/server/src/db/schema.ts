@@ -177,8 +177,11 @@ export const versions = pgTable(
     uniqueIndex('versions_one_testing_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'testing'`),
     uniqueIndex('versions_one_release_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'release'`),
     index('versions_review_queue_idx')
-      .on(t.submittedAt)
+      .on(t.submittedAt, t.id)
       .where(sql`${t.reviewStatus} in ('SubmitedWaitingReview', 'UnderReviewing')`),
+    index('versions_live_idx')
+      .on(t.reviewedAt.desc(), t.id.desc())
+      .where(sql`${t.slot} = 'release' and ${t.reviewStatus} = 'AcceptedAndReleased' and ${t.status} = 'Active'`),
   ],
 );
 

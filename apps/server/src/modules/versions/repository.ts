@@ -61,21 +61,30 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
 /** A version the review console lists, with its conversation's size and who wrote last. */
 export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
 
-const consoleColumns = {
-  version: versions,
-  total: sql<number>`cast(count(*) over() as integer)`,
-  messageCount: sql<number>`cast((select count(*) from ${reviewMessages} m where m.version_id = ${versionId}) as integer)`,
-  lastBy: sql<ReviewMessageRow['author'] | null>`(select m.author from ${reviewMessages} m
-    where m.version_id = ${versionId} order by m.created_at desc, m.id desc limit 1)`,
-};
+const pageColumns = { version: versions, total: sql<number>`cast(count(*) over() as integer)` };
 
-/** One page of a console list and its total, in one statement. */
+/**
+ * One page of a console list and its total, then the conversations of that page's versions only: counted in the
+ * page's statement, they would be counted for every row the window sees.
+ */
 async function consolePage(
-  rows: Array<{ version: VersionRow; total: number; messageCount: number; lastBy: ReviewMessageRow['author'] | null }>,
+  db: Executor,
+  rows: Array<{ version: VersionRow; total: number }>,
   countAll: () => Promise<number>,
 ): Promise<{ rows: ConsoleRow[]; total: number }> {
   const total = rows[0]?.total ?? (await countAll());
-  return { rows: rows.map(({ version, messageCount, lastBy }) => ({ ...version, messageCount, lastBy })), total };
+  const stats = await selectConversationStats(
+    db,
+    rows.map((row) => row.version.id),
+  );
+  return {
+    rows: rows.map(({ version }) => ({
+      ...version,
+      messageCount: stats.get(version.id)?.count ?? 0,
+      lastBy: stats.get(version.id)?.lastBy ?? null,
+    })),
+    total,
+  };
 }
 
 const inReview = inArray(versions.reviewStatus, ['SubmitedWaitingReview', 'UnderReviewing']);
@@ -89,7 +98,7 @@ const isLive = and(
 export async function selectReviewQueuePage(db: Executor, limit: number | null, offset: number) {
   const query = prepared(db, 'review_queue_page', (on) =>
     on
-      .select(consoleColumns)
+      .select(pageColumns)
       .from(versions)
       .where(inReview)
       .orderBy(asc(versions.submittedAt), asc(versions.id))
@@ -97,7 +106,7 @@ export async function selectReviewQueuePage(db: Executor, limit: number | null, 
       .offset(sql.placeholder('offset'))
       .prepare('review_queue_page'),
   );
-  return consolePage(await query.execute({ limit, offset }), async () => {
+  return consolePage(db, await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(inReview);
     return row?.n ?? 0;
   });
@@ -107,7 +116,7 @@ export async function selectReviewQueuePage(db: Executor, limit: number | null, 
 export async function selectLiveReleasesPage(db: Executor, limit: number | null, offset: number) {
   const query = prepared(db, 'live_releases_page', (on) =>
     on
-      .select(consoleColumns)
+      .select(pageColumns)
       .from(versions)
       .where(isLive)
       .orderBy(desc(versions.reviewedAt), desc(versions.id))
@@ -115,10 +124,31 @@ export async function selectLiveReleasesPage(db: Executor, limit: number | null,
       .offset(sql.placeholder('offset'))
       .prepare('live_releases_page'),
   );
-  return consolePage(await query.execute({ limit, offset }), async () => {
+  return consolePage(db, await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(isLive);
     return row?.n ?? 0;
   });
+}
+
+/** Per version: how many messages, and who wrote the last. */
+async function selectConversationStats(db: Executor, versionIds: string[]) {
+  if (versionIds.length === 0) return new Map<string, { count: number; lastBy: ReviewMessageRow['author'] }>();
+  const query = prepared(db, 'conversation_stats', (on) =>
+    on
+      .select({
+        versionId: reviewMessages.versionId,
+        count: count(),
+        lastBy: sql<
+          ReviewMessageRow['author']
+        >`(array_agg(${reviewMessages.author} order by ${reviewMessages.createdAt} desc, ${reviewMessages.id} desc))[1]`,
+      })
+      .from(reviewMessages)
+      .where(sql`${reviewMessages.versionId} = any(${sql.placeholder('versionIds')}::uuid[])`)
+      .groupBy(reviewMessages.versionId)
+      .prepare('conversation_stats'),
+  );
+  const rows = await query.execute({ versionIds });
+  return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
 }
 
 export async function insertReviewMessage(db: Executor, message: typeof reviewMessages.$inferInsert) {

@@ -1,0 +1,3 @@
+DROP INDEX "versions_review_queue_idx";--> statement-breakpoint
+CREATE INDEX "versions_live_idx" ON "versions" USING btree ("reviewed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "versions"."slot" = 'release' and "versions"."review_status" = 'AcceptedAndReleased' and "versions"."status" = 'Active';--> statement-breakpoint
+CREATE INDEX "versions_review_queue_idx" ON "versions" USING btree ("submitted_at","id") WHERE "versions"."review_status" in ('SubmitedWaitingReview', 'UnderReviewing');
