@@ -93,7 +93,7 @@ async function main() {
     try {
       const estate = await seedHotReads(database.url);
       const requestsFor = (c: number) => Array.from({ length: 24 }, (_, k) => target.request(estate, c, k));
-      const options = { connections: CONNECTIONS, requestsFor };
+      const options = { connections: Number(process.env.PROFILE_CONNECTIONS ?? CONNECTIONS), requestsFor };
       await runLoad(server.url, { ...options, durationSeconds: 2 });
       const load = await runLoad(server.url, { ...options, durationSeconds: seconds });
       total = load.totalRequests;
