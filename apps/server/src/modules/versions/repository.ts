@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { reviewMessages, versions } from '../../db/schema.ts';
@@ -61,8 +61,6 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
 /** A version the review console lists, with its conversation's size and who wrote last. */
 export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
 
-const pageColumns = { version: versions, total: sql<number>`cast(count(*) over() as integer)` };
-
 /**
  * One page of a console list and its total, then the conversations of that page's versions only: counted in the
  * page's statement, they would be counted for every row the window sees.
@@ -94,17 +92,33 @@ const isLive = and(
   eq(versions.status, 'Active'),
 );
 
+/**
+ * A page of versions and the number of all that match: the window counts over the index alone, and only the page's
+ * rows are read in full.
+ */
+function pageOf(on: Executor, name: string, where: SQL | undefined, order: (table: typeof versions) => SQL[]) {
+  const page = on.$with('page').as(
+    on
+      .select({ id: versions.id, total: sql<number>`cast(count(*) over() as integer)`.as('total') })
+      .from(versions)
+      .where(where)
+      .orderBy(...order(versions))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  return on
+    .with(page)
+    .select({ version: versions, total: page.total })
+    .from(page)
+    .innerJoin(versions, eq(versions.id, page.id))
+    .orderBy(...order(versions))
+    .prepare(name);
+}
+
 /** Versions waiting for or under review, oldest submission first; `limit` null for all. */
 export async function selectReviewQueuePage(db: Executor, limit: number | null, offset: number) {
   const query = prepared(db, 'review_queue_page', (on) =>
-    on
-      .select(pageColumns)
-      .from(versions)
-      .where(inReview)
-      .orderBy(asc(versions.submittedAt), asc(versions.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('review_queue_page'),
+    pageOf(on, 'review_queue_page', inReview, (t) => [asc(t.submittedAt), asc(t.id)]),
   );
   return consolePage(db, await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(inReview);
@@ -115,14 +129,7 @@ export async function selectReviewQueuePage(db: Executor, limit: number | null, 
 /** Released, active versions, newest review first; `limit` null for all. */
 export async function selectLiveReleasesPage(db: Executor, limit: number | null, offset: number) {
   const query = prepared(db, 'live_releases_page', (on) =>
-    on
-      .select(pageColumns)
-      .from(versions)
-      .where(isLive)
-      .orderBy(desc(versions.reviewedAt), desc(versions.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('live_releases_page'),
+    pageOf(on, 'live_releases_page', isLive, (t) => [desc(t.reviewedAt), desc(t.id)]),
   );
   return consolePage(db, await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(isLive);
