@@ -61,26 +61,14 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
 /** A version the review console lists, with its conversation's size and who wrote last. */
 export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
 
-/**
- * One page of a console list and its total, then the conversations of that page's versions only: counted in the
- * page's statement, they would be counted for every row the window sees.
- */
+/** One page of a console list and its total. */
 async function consolePage(
-  db: Executor,
-  rows: Array<{ version: VersionRow; total: number }>,
+  rows: Array<{ version: VersionRow; total: number; messageCount: number; lastBy: ReviewMessageRow['author'] | null }>,
   countAll: () => Promise<number>,
 ): Promise<{ rows: ConsoleRow[]; total: number }> {
   const total = rows[0]?.total ?? (await countAll());
-  const stats = await selectConversationStats(
-    db,
-    rows.map((row) => row.version.id),
-  );
   return {
-    rows: rows.map(({ version }) => ({
-      ...version,
-      messageCount: stats.get(version.id)?.count ?? 0,
-      lastBy: stats.get(version.id)?.lastBy ?? null,
-    })),
+    rows: rows.map(({ version, messageCount, lastBy }) => Object.assign(version, { messageCount, lastBy })),
     total,
   };
 }
@@ -93,8 +81,8 @@ const isLive = and(
 );
 
 /**
- * A page of versions and the number of all that match: the window counts over the index alone, and only the page's
- * rows are read in full.
+ * A page of versions and the number of all that match, with each one's conversation size and last author: the
+ * window counts over the index alone, and only the page's rows are read in full and have their messages counted.
  */
 function pageOf(on: Executor, name: string, where: SQL | undefined, order: (table: typeof versions) => SQL[]) {
   const page = on.$with('page').as(
@@ -108,7 +96,13 @@ function pageOf(on: Executor, name: string, where: SQL | undefined, order: (tabl
   );
   return on
     .with(page)
-    .select({ version: versions, total: page.total })
+    .select({
+      version: versions,
+      total: page.total,
+      messageCount: sql<number>`cast((select count(*) from ${reviewMessages} m where m.version_id = ${versionId}) as integer)`,
+      lastBy: sql<ReviewMessageRow['author'] | null>`(select m.author from ${reviewMessages} m
+        where m.version_id = ${versionId} order by m.created_at desc, m.id desc limit 1)`,
+    })
     .from(page)
     .innerJoin(versions, eq(versions.id, page.id))
     .orderBy(...order(versions))
@@ -120,7 +114,7 @@ export async function selectReviewQueuePage(db: Executor, limit: number | null, 
   const query = prepared(db, 'review_queue_page', (on) =>
     pageOf(on, 'review_queue_page', inReview, (t) => [asc(t.submittedAt), asc(t.id)]),
   );
-  return consolePage(db, await query.execute({ limit, offset }), async () => {
+  return consolePage(await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(inReview);
     return row?.n ?? 0;
   });
@@ -131,31 +125,10 @@ export async function selectLiveReleasesPage(db: Executor, limit: number | null,
   const query = prepared(db, 'live_releases_page', (on) =>
     pageOf(on, 'live_releases_page', isLive, (t) => [desc(t.reviewedAt), desc(t.id)]),
   );
-  return consolePage(db, await query.execute({ limit, offset }), async () => {
+  return consolePage(await query.execute({ limit, offset }), async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(isLive);
     return row?.n ?? 0;
   });
-}
-
-/** Per version: how many messages, and who wrote the last. */
-async function selectConversationStats(db: Executor, versionIds: string[]) {
-  if (versionIds.length === 0) return new Map<string, { count: number; lastBy: ReviewMessageRow['author'] }>();
-  const query = prepared(db, 'conversation_stats', (on) =>
-    on
-      .select({
-        versionId: reviewMessages.versionId,
-        count: count(),
-        lastBy: sql<
-          ReviewMessageRow['author']
-        >`(array_agg(${reviewMessages.author} order by ${reviewMessages.createdAt} desc, ${reviewMessages.id} desc))[1]`,
-      })
-      .from(reviewMessages)
-      .where(sql`${reviewMessages.versionId} = any(${sql.placeholder('versionIds')}::uuid[])`)
-      .groupBy(reviewMessages.versionId)
-      .prepare('conversation_stats'),
-  );
-  const rows = await query.execute({ versionIds });
-  return new Map(rows.map((row) => [row.versionId, { count: Number(row.count), lastBy: row.lastBy }]));
 }
 
 export async function insertReviewMessage(db: Executor, message: typeof reviewMessages.$inferInsert) {

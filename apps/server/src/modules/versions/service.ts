@@ -196,16 +196,15 @@ export function createVersionsService(deps: VersionsDeps) {
     return describeVersion(updated);
   }
 
-  /** Each version with its item and partner (two queries per item type and one for partners, whatever the count). */
+  /** Each version with its item and partner (one query per item type and one for partners, at once, whatever the count). */
   async function withItemsAndPartners<R extends repo.VersionRow>(rows: R[]) {
     const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
-    const items = new Map(
-      [
-        ...(await catalog.summarizeItems('Product', idsOf('Product'))),
-        ...(await catalog.summarizeItems('Model', idsOf('Model'))),
-      ].map((item) => [item.id, item]),
-    );
-    const partners = await access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]);
+    const [products, models, partners] = await Promise.all([
+      catalog.summarizeItems('Product', idsOf('Product')),
+      catalog.summarizeItems('Model', idsOf('Model')),
+      access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]),
+    ]);
+    const items = new Map([...products, ...models].map((item) => [item.id, item]));
     return rows.flatMap((row) => {
       const item = items.get(row.itemId);
       const partner = partners.get(row.ownerId);
