@@ -37,7 +37,13 @@ import {
   SCALE_NOTE,
   THROUGHPUT_RATIO_TARGET,
 } from './product-list.ts';
-import { GROWTH_TARGET_MB, measureUploadMemory, printUploadMemoryTable, type UploadRun } from './upload-memory.ts';
+import {
+  GROWTH_TARGET_MB,
+  measureUploads,
+  printUploadTables,
+  UPLOAD_RATIO_TARGET,
+  type UploadResults,
+} from './upload-memory.ts';
 
 interface TargetResult {
   name: string;
@@ -59,7 +65,7 @@ interface BenchResults {
   lighthouse: LighthousePageResult[];
   /** null when the figure failed (its error is printed and the run exits non-zero). */
   productList: ProductListResult | null;
-  uploadMemory: UploadRun[] | null;
+  uploads: UploadResults | null;
   fuzz: FuzzResult | null;
   targets: TargetResult[];
 }
@@ -109,14 +115,14 @@ async function runAll(): Promise<void> {
 
   const productList = await runFigure('product-list', measureProductList);
   if (productList) printProductListTable(productList);
-  const uploadMemory = await runFigure('upload-memory', () => measureUploadMemory());
-  if (uploadMemory) printUploadMemoryTable(uploadMemory);
+  const uploads = await runFigure('uploads', measureUploads);
+  if (uploads) printUploadTables(uploads);
   const fuzz = await runFigure('fuzz', () => measureFuzz());
   if (fuzz) printFuzzTable(fuzz);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
-    ...evaluateServerTargets(productList, uploadMemory, fuzz),
+    ...evaluateServerTargets(productList, uploads, fuzz),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -133,7 +139,7 @@ async function runAll(): Promise<void> {
     bundleSizes: { portal: portalBundles, baseline: baselineBundles },
     lighthouse: lighthouseResults,
     productList,
-    uploadMemory,
+    uploads,
     fuzz,
     targets,
   };
@@ -193,7 +199,7 @@ const COLD_RATIO_TARGET = 0.3;
 
 function evaluateServerTargets(
   productList: ProductListResult | null,
-  uploads: UploadRun[] | null,
+  uploads: UploadResults | null,
   fuzz: FuzzResult | null,
 ): TargetResult[] {
   const failed = 'failed (see above)';
@@ -225,9 +231,18 @@ function evaluateServerTargets(
     name: 'Server memory growth, 50 MB build upload',
     target: `<= ${GROWTH_TARGET_MB} MB each run`,
     measured: uploads
-      ? `${uploads.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.length} runs)`
+      ? `${uploads.memory.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.memory.length} runs)`
       : failed,
-    met: uploads !== null && uploads.length > 0 && uploads.every((run) => run.meetsTarget),
+    met: uploads !== null && uploads.memory.length > 0 && uploads.memory.every((run) => run.meetsTarget),
+  });
+  targets.push({
+    name: 'Upload MB/s, 50 MB build, vs bare stream-to-disk route',
+    target: `>= ${UPLOAD_RATIO_TARGET} x bare (issue 11)`,
+    measured: uploads
+      ? `${uploads.throughput.ratioToBare.toFixed(2)} x (${uploads.throughput.portalMedianMbPerSecond.toFixed(0)} vs ` +
+        `${uploads.throughput.bareMedianMbPerSecond.toFixed(0)} MB/s)`
+      : failed,
+    met: uploads?.throughput.meetsTarget ?? false,
   });
   targets.push({
     name: `Fuzzer, ${fuzz?.requests ?? 'n/a'} seeded requests`,
