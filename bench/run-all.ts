@@ -43,7 +43,13 @@ import {
   RUNS_PER_PAGE,
   runLighthousePages,
 } from './lighthouse.ts';
-import { GROWTH_TARGET_MB, measureUploadMemory, printUploadMemoryTable, type UploadRun } from './upload-memory.ts';
+import {
+  GROWTH_TARGET_MB,
+  measureUploads,
+  printUploadTables,
+  UPLOAD_RATIO_TARGET,
+  type UploadResults,
+} from './upload-memory.ts';
 
 interface TargetResult {
   name: string;
@@ -65,7 +71,7 @@ interface BenchResults {
   lighthouse: LighthousePageResult[];
   /** null when the figure failed (its error is printed and the run exits non-zero). */
   hotReads: HotReadsResult | null;
-  uploadMemory: UploadRun[] | null;
+  uploads: UploadResults | null;
   fuzz: FuzzResult | null;
   targets: TargetResult[];
 }
@@ -115,14 +121,14 @@ async function runAll(): Promise<void> {
 
   const hotReads = await runFigure('hot-reads', () => measureHotReads());
   if (hotReads) printHotReads(hotReads);
-  const uploadMemory = await runFigure('upload-memory', () => measureUploadMemory());
-  if (uploadMemory) printUploadMemoryTable(uploadMemory);
+  const uploads = await runFigure('uploads', measureUploads);
+  if (uploads) printUploadTables(uploads);
   const fuzz = await runFigure('fuzz', () => measureFuzz());
   if (fuzz) printFuzzTable(fuzz);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
-    ...evaluateServerTargets(hotReads, uploadMemory, fuzz),
+    ...evaluateServerTargets(hotReads, uploads, fuzz),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -139,7 +145,7 @@ async function runAll(): Promise<void> {
     bundleSizes: { portal: portalBundles, baseline: baselineBundles },
     lighthouse: lighthouseResults,
     hotReads,
-    uploadMemory,
+    uploads,
     fuzz,
     targets,
   };
@@ -197,7 +203,7 @@ async function runFigure<T>(name: string, measure: () => Promise<T>): Promise<T 
 
 function evaluateServerTargets(
   hotReads: HotReadsResult | null,
-  uploads: UploadRun[] | null,
+  uploads: UploadResults | null,
   fuzz: FuzzResult | null,
 ): TargetResult[] {
   const failed = 'failed (see above)';
@@ -232,9 +238,18 @@ function evaluateServerTargets(
     name: 'Server memory growth, 50 MB build upload',
     target: `<= ${GROWTH_TARGET_MB} MB each run`,
     measured: uploads
-      ? `${uploads.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.length} runs)`
+      ? `${uploads.memory.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB (${uploads.memory.length} runs)`
       : failed,
-    met: uploads !== null && uploads.length > 0 && uploads.every((run) => run.meetsTarget),
+    met: uploads !== null && uploads.memory.length > 0 && uploads.memory.every((run) => run.meetsTarget),
+  });
+  targets.push({
+    name: 'Upload MB/s, 50 MB build, vs bare stream-to-disk route',
+    target: `>= ${UPLOAD_RATIO_TARGET} x bare (issue 11)`,
+    measured: uploads
+      ? `${uploads.throughput.ratioToBare.toFixed(2)} x (${uploads.throughput.portalMedianMbPerSecond.toFixed(0)} vs ` +
+        `${uploads.throughput.bareMedianMbPerSecond.toFixed(0)} MB/s)`
+      : failed,
+    met: uploads?.throughput.meetsTarget ?? false,
   });
   targets.push({
     name: `Fuzzer, ${fuzz?.requests ?? 'n/a'} seeded requests`,

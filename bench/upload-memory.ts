@@ -1,33 +1,48 @@
 /**
- * Peak memory of the portal server while a 50 MB build uploads: the upload must stream to storage, not pile up
- * in the server's memory.
+ * Uploads of a 50 MB build: the portal server's memory growth (the upload must stream to storage, not pile up in
+ * the server's memory), and its throughput beside a bare stream-to-disk route measured in the same run.
  *
  *   npx tsx bench/upload-memory.ts      (also part of `npm run bench`)
  *
- * Each of the 2 runs starts its own portal server on a fresh DATA_DIR (embedded PGlite; production mode,
+ * The body is a 50 MB (50 x 2^20 bytes, the build limit) valid .glb (a glTF header, a JSON chunk and a BIN chunk of
+ * random bytes), built once in 256 KB chunks and held by this script with its sha256: each upload then costs the
+ * client only socket writes, the same for either side. Every upload is a `multipart/form-data` POST with one part
+ * `file`, over node:http with chunked transfer encoding, writing only as fast as the socket drains.
+ *
+ * Memory, 2 runs: each starts its own portal server on a fresh DATA_DIR (embedded PGlite; production mode,
  * LOG_LEVEL=warn, PAYMENTS=sandbox, demo seed), waits for /healthz, signs the demo partner in
  * (demo@lumora.example / Demo1234; before the baseline, so the password hash's memory is not counted as upload
  * memory), lets the server settle for 3 s (PGlite's first start takes a lot of memory) and takes the baseline as
- * the highest VmRSS over 2 s idle. Then it posts a 50 MB (50 x 2^20 bytes, the build limit) valid .glb to
- * `POST /FileUpload/Single/Query` as multipart with one part `file`, over node:http with chunked transfer
- * encoding: the file is generated on the fly in 256 KB chunks (a glTF header, a JSON chunk and a BIN chunk of
- * random bytes), never held whole in memory here. While it uploads, the server's VmRSS (/proc/<pid>/status) is
- * sampled every 20 ms; VmHWM is also reset after the baseline (/proc/<pid>/clear_refs) and read at the end,
- * which catches a peak between two samples. Peak = the higher of the two. Growth = peak - baseline, or the
- * largest rise of the sampled VmRSS during the upload when that is larger (a garbage collection during the upload
- * may free startup memory and hide the upload's own; the `lowest` column shows when that happened).
+ * the highest VmRSS over 2 s idle. Then it posts the body to `POST /FileUpload/Single/Query`. While it uploads,
+ * the server's VmRSS (/proc/<pid>/status) is sampled every 20 ms; VmHWM is also reset after the baseline
+ * (/proc/<pid>/clear_refs) and read at the end, which catches a peak between two samples. Peak = the higher of the
+ * two. Growth = peak - baseline, or the largest rise of the sampled VmRSS during the upload when that is larger (a
+ * garbage collection during the upload may free startup memory and hide the upload's own; the `lowest` column
+ * shows when that happened). Verdict: growth <= 16 MB.
  *
- * Reports baseline, peak, growth (MB = 2^20 bytes) and upload throughput per run, with the verdict
- * growth <= 16 MB. Checks that the upload answered 200 and that `GET <origin>` with the token returns the same
- * 50 MB (size and sha256). Also prints how busy the machine was in the second before each run.
+ * Throughput: a fresh portal server as above and, in its own process, a bare Fastify route
+ * (bench/lib/bare-upload-server.ts: @fastify/multipart, the portal's parser, piping the file part into
+ * fs.createWriteStream with a 1 MiB high-water mark, in a temporary directory on the same filesystem, answering 200
+ * once the file is on disk; no session, no checks, no database). Two warm-up uploads to each (the first runs cold
+ * code), not counted, then 5 rounds each uploading to both sides, the portal first in odd rounds and the bare route
+ * first in even ones. An upload is timed from the
+ * request's start to the end of its answer, with the CPU time its server spent meanwhile (/proc/<pid>/stat, 10 ms
+ * ticks). Reports MB/s per upload, the median per side and the ratio of the medians, with the verdict
+ * portal/bare >= 0.7 (issue 11).
+ *
+ * Every portal upload must answer 200 with an origin whose `GET` (with the token) returns the same 50 MB (size and
+ * sha256); every bare upload must answer the 50 MB it wrote. Also prints how busy the machine was in the second
+ * before each run and before the throughput rounds.
  */
-import { createHash, type Hash, randomBytes, randomFillSync } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
+import { startBareUploadRoute } from './lib/bare-upload-route.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import {
   describeMachineLoad,
   type MachineLoad,
+  readCpuSeconds,
   readRssKb,
   readStatusKb,
   resetPeakRss,
@@ -43,9 +58,13 @@ export const SETTLE_SECONDS = 3;
 export const BASELINE_SECONDS = 2;
 export const RUNS = 2;
 export const GROWTH_TARGET_MB = 16;
+export const WARM_UP_UPLOADS = 2;
+export const THROUGHPUT_ROUNDS = 5;
+export const UPLOAD_RATIO_TARGET = 0.7;
 
 const UPLOAD_ROUTE = '/FileUpload/Single/Query';
 const MB = 1024 * 1024;
+const PORTAL_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', SEED_DEMO: 'true' };
 
 export interface UploadRun {
   run: number;
@@ -73,15 +92,58 @@ export interface UploadRun {
   meetsTarget: boolean;
 }
 
-export async function measureUploadMemory(runs = RUNS): Promise<UploadRun[]> {
+export interface TimedUpload {
+  side: 'portal' | 'bare';
+  round: number;
+  seconds: number;
+  mbPerSecond: number;
+  /** CPU seconds the server process spent while this upload ran; null when /proc does not tell. */
+  serverCpuSeconds: number | null;
+}
+
+export interface UploadThroughput {
+  machineLoad: MachineLoad;
+  uploads: TimedUpload[];
+  portalMedianMbPerSecond: number;
+  bareMedianMbPerSecond: number;
+  /** Median portal MB/s over median bare MB/s. */
+  ratioToBare: number;
+  meetsTarget: boolean;
+}
+
+export interface UploadResults {
+  memory: UploadRun[];
+  throughput: UploadThroughput;
+}
+
+/** The 50 MB body, built once: what every upload of a run sends. */
+export interface UploadBody {
+  chunks: Buffer[];
+  bytes: number;
+  sha256: string;
+}
+
+export async function measureUploads(): Promise<UploadResults> {
+  const body = buildUploadBody(UPLOAD_BYTES);
+  const memory = await measureUploadMemory(body);
+  const throughput = await measureUploadThroughput(body);
+  return { memory, throughput };
+}
+
+export function buildUploadBody(totalBytes: number): UploadBody {
+  const chunks = [...glbChunks(totalBytes)];
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return { chunks, bytes: totalBytes, sha256: hash.digest('hex') };
+}
+
+async function measureUploadMemory(body: UploadBody, runs = RUNS): Promise<UploadRun[]> {
   const results: UploadRun[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const machineLoad = await sampleMachineLoad();
-    const server = await startPortalServer({
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', SEED_DEMO: 'true' },
-    });
+    const server = await startPortalServer({ env: PORTAL_ENV });
     try {
-      results.push({ ...(await measureOneUpload(server, run)), machineLoad });
+      results.push({ ...(await measureOneUpload(server, body, run)), machineLoad });
     } finally {
       await server.stop();
     }
@@ -89,7 +151,11 @@ export async function measureUploadMemory(runs = RUNS): Promise<UploadRun[]> {
   return results;
 }
 
-async function measureOneUpload(server: PortalServer, run: number): Promise<Omit<UploadRun, 'machineLoad'>> {
+async function measureOneUpload(
+  server: PortalServer,
+  body: UploadBody,
+  run: number,
+): Promise<Omit<UploadRun, 'machineLoad'>> {
   const token = await logInAsDemo(server.url);
   await sleep(SETTLE_SECONDS * 1000);
 
@@ -107,7 +173,7 @@ async function measureOneUpload(server: PortalServer, run: number): Promise<Omit
   let upload: UploadAnswer;
   try {
     samples.push(readRssKb(server.pid));
-    upload = await uploadGlb(server.url, token, UPLOAD_BYTES);
+    upload = await uploadBody(new URL(UPLOAD_ROUTE, server.url).href, token, body);
     samples.push(readRssKb(server.pid));
   } finally {
     clearInterval(sampler);
@@ -115,20 +181,7 @@ async function measureOneUpload(server: PortalServer, run: number): Promise<Omit
   const hwmKb = hwmReset ? readStatusKb(server.pid, 'VmHWM') : null;
   await sleep(1000);
   const afterKb = readRssKb(server.pid);
-
-  if (upload.status !== 200) {
-    throw new Error(`POST ${UPLOAD_ROUTE} answered ${upload.status}: ${upload.body.slice(0, 300)}`);
-  }
-  const answer = JSON.parse(upload.body) as Array<{ origin?: string }>;
-  const origin = answer[0]?.origin;
-  if (!origin) throw new Error(`POST ${UPLOAD_ROUTE} answered 200 without an origin: ${upload.body.slice(0, 300)}`);
-  const download = await downloadFile(new URL(origin, server.url).href, token);
-  if (download.status !== 200 || download.bytes !== UPLOAD_BYTES || download.sha256 !== upload.sha256) {
-    throw new Error(
-      `GET ${origin} answered ${download.status} with ${download.bytes} bytes ` +
-        `(sha256 ${download.sha256 === upload.sha256 ? 'matches' : 'differs'}); expected ${UPLOAD_BYTES} bytes`,
-    );
-  }
+  const { origin, download } = await checkPortalUpload(server.url, token, body, upload);
 
   const sampledPeakKb = Math.max(...samples);
   const peakKb = Math.max(sampledPeakKb, hwmKb ?? 0);
@@ -151,15 +204,107 @@ async function measureOneUpload(server: PortalServer, run: number): Promise<Omit
     growthMb,
     afterRssMb: afterKb / 1024,
     samples: samples.length,
-    uploadBytes: UPLOAD_BYTES,
+    uploadBytes: body.bytes,
     uploadSeconds: upload.seconds,
-    throughputMbPerSecond: UPLOAD_BYTES / MB / upload.seconds,
+    throughputMbPerSecond: body.bytes / MB / upload.seconds,
     status: upload.status,
     origin,
     downloadedBytes: download.bytes,
-    sha256Matches: download.sha256 === upload.sha256,
+    sha256Matches: download.sha256 === body.sha256,
     meetsTarget: growthMb <= GROWTH_TARGET_MB,
   };
+}
+
+/** Throws unless the portal answered 200 with an origin that serves back the same bytes. */
+async function checkPortalUpload(baseUrl: string, token: string, body: UploadBody, upload: UploadAnswer) {
+  if (upload.status !== 200) {
+    throw new Error(`POST ${UPLOAD_ROUTE} answered ${upload.status}: ${upload.body.slice(0, 300)}`);
+  }
+  const answer = JSON.parse(upload.body) as Array<{ origin?: string }>;
+  const origin = answer[0]?.origin;
+  if (!origin) throw new Error(`POST ${UPLOAD_ROUTE} answered 200 without an origin: ${upload.body.slice(0, 300)}`);
+  const download = await downloadFile(new URL(origin, baseUrl).href, token);
+  if (download.status !== 200 || download.bytes !== body.bytes || download.sha256 !== body.sha256) {
+    throw new Error(
+      `GET ${origin} answered ${download.status} with ${download.bytes} bytes ` +
+        `(sha256 ${download.sha256 === body.sha256 ? 'matches' : 'differs'}); expected ${body.bytes} bytes`,
+    );
+  }
+  return { origin, download };
+}
+
+function checkBareUpload(body: UploadBody, upload: UploadAnswer): void {
+  const written = upload.status === 200 ? (JSON.parse(upload.body) as { bytes?: number }).bytes : undefined;
+  if (written !== body.bytes) {
+    throw new Error(`the bare upload route answered ${upload.status}: ${upload.body.slice(0, 300)}`);
+  }
+}
+
+async function measureUploadThroughput(body: UploadBody): Promise<UploadThroughput> {
+  const machineLoad = await sampleMachineLoad();
+  const portal = await startPortalServer({ env: PORTAL_ENV });
+  const bare = await startBareUploadRoute(UPLOAD_ROUTE).catch(async (err: unknown) => {
+    await portal.stop();
+    throw err;
+  });
+  try {
+    const token = await logInAsDemo(portal.url);
+    const sides = {
+      portal: async (round: number) => {
+        const timed = await timeUpload(portal.pid, new URL(UPLOAD_ROUTE, portal.url).href, token, body);
+        await checkPortalUpload(portal.url, token, body, timed.upload);
+        return { side: 'portal' as const, round, ...timed.figures };
+      },
+      bare: async (round: number) => {
+        const timed = await timeUpload(bare.pid, new URL(UPLOAD_ROUTE, bare.url).href, token, body);
+        checkBareUpload(body, timed.upload);
+        return { side: 'bare' as const, round, ...timed.figures };
+      },
+    };
+    for (let warmUp = 0; warmUp < WARM_UP_UPLOADS; warmUp += 1) {
+      await sides.portal(0);
+      await sides.bare(0);
+    }
+    const uploads: TimedUpload[] = [];
+    for (let round = 1; round <= THROUGHPUT_ROUNDS; round += 1) {
+      const order = round % 2 === 1 ? (['portal', 'bare'] as const) : (['bare', 'portal'] as const);
+      for (const side of order) uploads.push(await sides[side](round));
+    }
+    const medianOf = (side: TimedUpload['side']) =>
+      median(uploads.filter((upload) => upload.side === side).map((upload) => upload.mbPerSecond));
+    const portalMedianMbPerSecond = medianOf('portal');
+    const bareMedianMbPerSecond = medianOf('bare');
+    const ratioToBare = portalMedianMbPerSecond / bareMedianMbPerSecond;
+    return {
+      machineLoad,
+      uploads,
+      portalMedianMbPerSecond,
+      bareMedianMbPerSecond,
+      ratioToBare,
+      meetsTarget: ratioToBare >= UPLOAD_RATIO_TARGET,
+    };
+  } finally {
+    await bare.close();
+    await portal.stop();
+  }
+}
+
+async function timeUpload(pid: number, url: string, token: string, body: UploadBody) {
+  const cpuBefore = readCpuSeconds(pid);
+  const upload = await uploadBody(url, token, body);
+  const cpuAfter = readCpuSeconds(pid);
+  const figures = {
+    seconds: upload.seconds,
+    mbPerSecond: body.bytes / MB / upload.seconds,
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
+  return { upload, figures };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**
@@ -196,14 +341,13 @@ interface UploadAnswer {
   status: number;
   body: string;
   seconds: number;
-  sha256: string;
 }
 
-/** Multipart upload with one part `file`, chunked, writing only as fast as the socket drains. */
-async function uploadGlb(baseUrl: string, token: string, totalBytes: number): Promise<UploadAnswer> {
+/** Multipart upload of `body` as one part `file`, chunked, writing only as fast as the socket drains. */
+async function uploadBody(url: string, token: string, body: UploadBody): Promise<UploadAnswer> {
   const boundary = `----portal-bench-${randomBytes(12).toString('hex')}`;
   const started = process.hrtime.bigint();
-  const request = http.request(new URL(UPLOAD_ROUTE, baseUrl), {
+  const request = http.request(url, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -228,9 +372,7 @@ async function uploadGlb(baseUrl: string, token: string, totalBytes: number): Pr
     () => 'answered' as const,
   );
 
-  const hash = createHash('sha256');
-  const write = async (data: Buffer | string, fileHash?: Hash): Promise<boolean> => {
-    fileHash?.update(data);
+  const write = async (data: Buffer | string): Promise<boolean> => {
     if (request.write(data)) return true;
     const winner = await Promise.race([once(request, 'drain').then(() => 'drained' as const), answeredOrFailed]);
     return winner === 'drained';
@@ -240,14 +382,14 @@ async function uploadGlb(baseUrl: string, token: string, totalBytes: number): Pr
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-build.glb"\r\n` +
       'Content-Type: model/gltf-binary\r\n\r\n',
   );
-  for (const chunk of glbChunks(totalBytes)) {
+  for (const chunk of body.chunks) {
     if (!open) break;
-    open = await write(chunk, hash);
+    open = await write(chunk);
   }
   if (open) request.end(`\r\n--${boundary}--\r\n`);
-  const { status, body } = await answered;
+  const answer = await answered;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { status, body, seconds, sha256: hash.digest('hex') };
+  return { ...answer, seconds };
 }
 
 function downloadFile(url: string, token: string): Promise<{ status: number; bytes: number; sha256: string }> {
@@ -272,10 +414,10 @@ function sleep(ms: number): Promise<void> {
 
 const formatMb = (mb: number | null) => (mb === null ? 'n/a' : mb.toFixed(1));
 
-export function printUploadMemoryTable(runs: UploadRun[]): void {
+export function printUploadTables({ memory, throughput }: UploadResults): void {
   printTable(
-    `Portal server memory while a ${UPLOAD_BYTES / MB} MB .glb uploads (MB = 2^20 bytes; VmRSS sampled every ` +
-      `${SAMPLE_INTERVAL_MS} ms, and VmHWM reset after the baseline)`,
+    `Portal server memory while a ${UPLOAD_BYTES / MB} MB .glb uploads to a fresh server (MB = 2^20 bytes; VmRSS ` +
+      `sampled every ${SAMPLE_INTERVAL_MS} ms, and VmHWM reset after the baseline)`,
     [
       { header: 'run' },
       { header: 'baseline', align: 'right' },
@@ -290,7 +432,7 @@ export function printUploadMemoryTable(runs: UploadRun[]): void {
       { header: 'check' },
       { header: `target (growth <= ${GROWTH_TARGET_MB} MB)` },
     ],
-    runs.map((run) => [
+    memory.map((run) => [
       String(run.run),
       formatMb(run.baselineRssMb),
       formatMb(run.sampledPeakRssMb),
@@ -305,12 +447,53 @@ export function printUploadMemoryTable(runs: UploadRun[]): void {
       formatVerdict(run.meetsTarget),
     ]),
   );
-  for (const run of runs) console.log(`Before run ${run.run}: ${describeMachineLoad(run.machineLoad)}.`);
+  for (const run of memory) console.log(`Before run ${run.run}: ${describeMachineLoad(run.machineLoad)}.`);
+
+  const cell = (round: number, side: TimedUpload['side']) =>
+    throughput.uploads.find((upload) => upload.round === round && upload.side === side);
+  const cpu = (upload: TimedUpload | undefined) =>
+    upload?.serverCpuSeconds === null || upload === undefined ? 'n/a' : `${upload.serverCpuSeconds.toFixed(2)} s`;
+  const rounds = [...new Set(throughput.uploads.map((upload) => upload.round))];
+  printTable(
+    `Upload throughput of the same ${UPLOAD_BYTES / MB} MB .glb, portal (${UPLOAD_ROUTE}) vs a bare ` +
+      `stream-to-disk Fastify route, after ${WARM_UP_UPLOADS} warm-up uploads each ` +
+      '(server CPU = what the server process spent)',
+    [
+      { header: 'round' },
+      { header: 'first' },
+      { header: 'portal MB/s', align: 'right' },
+      { header: 'portal server CPU', align: 'right' },
+      { header: 'bare MB/s', align: 'right' },
+      { header: 'bare server CPU', align: 'right' },
+    ],
+    [
+      ...rounds.map((round) => [
+        String(round),
+        round % 2 === 1 ? 'portal' : 'bare',
+        cell(round, 'portal')?.mbPerSecond.toFixed(0) ?? 'n/a',
+        cpu(cell(round, 'portal')),
+        cell(round, 'bare')?.mbPerSecond.toFixed(0) ?? 'n/a',
+        cpu(cell(round, 'bare')),
+      ]),
+      [
+        'median',
+        '',
+        throughput.portalMedianMbPerSecond.toFixed(0),
+        '',
+        throughput.bareMedianMbPerSecond.toFixed(0),
+        '',
+      ],
+    ],
+  );
+  console.log(
+    `Portal / bare: ${throughput.ratioToBare.toFixed(2)} x (target >= ${UPLOAD_RATIO_TARGET} x, issue 11): ` +
+      `${formatVerdict(throughput.meetsTarget)}.`,
+  );
+  console.log(`Before the throughput rounds: ${describeMachineLoad(throughput.machineLoad)}.`);
 }
 
 async function main(): Promise<void> {
-  const runs = await measureUploadMemory();
-  printUploadMemoryTable(runs);
+  printUploadTables(await measureUploads());
 }
 
 if (isEntryPoint(import.meta.url)) {

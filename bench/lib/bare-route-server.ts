@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { serveBare } from './bare-route.ts';
 
 const bodyFile = process.env.BARE_BODY_FILE;
 const contentType = process.env.BARE_CONTENT_TYPE;
@@ -17,15 +18,4 @@ app.get(route, (_request, reply) => {
   reply.type(contentType).send(body);
 });
 
-const stop = () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
-const address = app.server.address();
-console.log(`listening ${address && typeof address === 'object' ? address.port : ''}`);
+await serveBare(app);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { REPO_ROOT } from './paths.ts';
 
 const CHILD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-route-server.ts');
@@ -20,12 +21,25 @@ export interface BareRoute {
  * one GET route at `route` answers `body` with `contentType`: the floor any handler returning these bytes sits on.
  */
 export async function startBareRoute(route: string, body: Buffer, contentType: string): Promise<BareRoute> {
+  return startBareServer(CHILD_SCRIPT, (dir) => {
+    const bodyFile = path.join(dir, 'body');
+    writeFileSync(bodyFile, body);
+    return { BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route };
+  });
+}
+
+/**
+ * Runs `script`, a bare server that prints `listening <port>`, in its own process with PORT=0 and the variables
+ * `envFor` answers for a temporary directory of its own, removed once the server is closed.
+ */
+export async function startBareServer(
+  script: string,
+  envFor: (dir: string) => Record<string, string>,
+): Promise<BareRoute> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-route-'));
-  const bodyFile = path.join(dir, 'body');
-  writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: '0', BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route },
+    env: { ...process.env, PORT: '0', ...envFor(dir) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = child.pid;
@@ -74,4 +88,23 @@ export async function startBareRoute(route: string, body: Buffer, contentType: s
     await close();
     throw err;
   }
+}
+
+/**
+ * The child's side of `startBareServer`: listens on PORT at 127.0.0.1, prints `listening <port>`, and closes on
+ * SIGTERM or SIGINT.
+ */
+export async function serveBare(app: FastifyInstance): Promise<void> {
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+  const address = app.server.address();
+  console.log(`listening ${address && typeof address === 'object' ? address.port : ''}`);
 }

@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeStreamToFile } from './write-file.ts';
+import { WRITE_AHEAD_BYTES, writeStreamToFile } from './write-file.ts';
 
 describe('writeStreamToFile', () => {
   let dir: string;
@@ -41,5 +41,24 @@ describe('writeStreamToFile', () => {
       if (existsSync(target)) leaked.push(target);
     }
     expect(leaked).toEqual([]);
+  });
+
+  it('keeps reading the source while the disk catches up, but never more than its write-ahead', async () => {
+    const target = path.join(dir, 'ahead');
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    const chunks = 64;
+    let mostAhead = 0;
+    async function* source() {
+      for (let i = 0; i < chunks; i++) {
+        // what the writer has taken from the source and not yet written: what it holds in memory
+        const onDisk = existsSync(target) ? statSync(target).size : 0;
+        mostAhead = Math.max(mostAhead, i * chunk.length - onDisk);
+        yield chunk;
+      }
+    }
+    await writeStreamToFile(target, Readable.from(source()));
+    expect(statSync(target).size).toBe(chunks * chunk.length);
+    expect(mostAhead).toBeGreaterThanOrEqual(WRITE_AHEAD_BYTES / 2);
+    expect(mostAhead).toBeLessThanOrEqual(WRITE_AHEAD_BYTES + 2 * chunk.length);
   });
 });
