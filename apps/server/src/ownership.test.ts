@@ -34,7 +34,7 @@ describeEachDatabase(
         'GET /api/Product/{id}',
         'PUT /api/Model/Version/Submit/{itemId}/{versionId}',
         'DELETE /api/WhiteList/{id}',
-        'GET /files/{*}',
+        'GET /files/{key}',
         'GET /FileUpload/Report',
         'POST /api/Product/Version',
         'PUT /api/Product/Version/{id}',

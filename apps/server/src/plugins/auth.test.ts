@@ -33,7 +33,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /Static',
   'POST /api/ContactUs',
   'GET /api/Language/Localization/{culture}',
-  'GET /files/{*}',
+  'GET /files/{key}',
   'GET /stripe/connect/express',
   'GET /sandbox/stripe/connect',
   'POST /sandbox/stripe/connect',

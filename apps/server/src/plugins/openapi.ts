@@ -1,13 +1,42 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiErrorSchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BRAND_MARK_SVG } from '../lib/favicon.ts';
+
+/**
+ * The one refusal an operation that reads no input still answers: headers (cookies, a query string) past what Node
+ * reads get 431 before any route runs. Every operation can answer it; the others already declare their own 4xx.
+ */
+export const HEADERS_TOO_LARGE_RESPONSE = { 431: apiErrorSchema };
+
+/**
+ * A route's `config.swaggerTransform` for a path ending in a wildcard: OpenAPI has no wildcard segment (`{*}` names
+ * no parameter a client can fill), so the document names it `{name}`. The route still reads `*`, which takes the rest
+ * of the path, slashes as they are or percent-encoded alike.
+ */
+export function documentWildcardAs(name: string, description: string): SwaggerTransform {
+  return ({ schema, url, ...document }) => {
+    const wildcard = schema.params instanceof z.ZodObject ? schema.params.shape['*'] : undefined;
+    if (!url.endsWith('*') || !(wildcard instanceof z.ZodType)) {
+      throw new Error(`${url}: documentWildcardAs needs a path ending in * and a zod params schema with '*'`);
+    }
+    return jsonSchemaTransform({
+      ...document,
+      url: `${url.slice(0, -1)}{${name}}`,
+      schema: { ...schema, params: z.object({ [name]: wildcard.describe(description) }) },
+    });
+  };
+}
 
 /** The OpenAPI document, generated from the routes' zod schemas, browsable at /api/docs (API_DOCS in production). */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
+    const { hosts, publicUrl } = app.config;
+    const origin = (host: string) => (host || publicUrl).replace(/\/+$/, '');
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -17,12 +46,20 @@ export const openapiPlugin = fp(
             'The partner API, file host, game API and static content host of the Partner Portal. ' +
             'Every failure answers `{errorCode, message}`; `GET /api/Language/Localization/en-US` lists every errorCode.',
           version: '1.0.0',
+          // The code declares no license of its own: a partner uses the API under the agreement accepted on registering.
+          license: {
+            name: 'Proprietary: the Lumora Developer Agreement',
+            url: `${origin(hosts.gameApi)}/Static?type=DeveloperAgreement&culture=en-US`,
+          },
         },
+        servers: [{ url: origin(hosts.api), description: 'The partner API' }],
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         },
       },
       transform: jsonSchemaTransform,
+      // routes are registered with their whole path: the server URL is only their origin
+      stripBasePath: false,
     });
     // The document maps every route: in production it is published only when API_DOCS asks for it.
     if (!app.config.apiDocs) return;

@@ -27,6 +27,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'signIn',
         summary: 'Sign in with email and password',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errors },
@@ -40,6 +41,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'sendRegistrationCode',
         summary:
           'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
         querystring: sendCodeQuerySchema,
@@ -54,6 +56,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'register',
         summary: 'Create a partner account with the emailed code; answers a session',
         body: registerBodySchema,
         response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
@@ -67,6 +70,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'sendResetPasswordCode',
         summary:
           'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
         querystring: sendCodeQuerySchema,
@@ -81,6 +85,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'resetPassword',
         summary: 'Set a new password with the emailed code; signs out every session',
         body: resetPasswordBodySchema,
         response: { 200: z.object({}), ...errors },
@@ -102,7 +107,12 @@ export async function accountRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Access/Profile',
     {
-      schema: { tags, summary: "The signed-in partner's profile", response: { 200: profileSchema } },
+      schema: {
+        tags,
+        operationId: 'getProfile',
+        summary: "The signed-in partner's profile",
+        response: { 200: profileSchema },
+      },
     },
     async (request) => access.getProfile(currentUser(request).id),
   );
@@ -112,6 +122,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateProfile',
         summary: "Update the signed-in partner's profile",
         body: updateProfileBodySchema,
         response: { 200: profileSchema, ...errors },
@@ -123,7 +134,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/Access/Logout',
     {
-      schema: { tags, summary: 'End this session', response: { 204: z.null() } },
+      schema: { tags, operationId: 'signOut', summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       await access.logout(currentUser(request));

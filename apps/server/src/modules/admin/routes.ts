@@ -34,6 +34,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listReviewQueue',
         summary: 'Versions waiting for or under review, oldest submission first, a page at a time',
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema, ...errors },
@@ -47,6 +48,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listLiveReleases',
         summary: 'Released, active versions (what can be taken down), newest first, a page at a time',
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueResponseSchema, ...errors },
@@ -58,7 +60,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/Review/Start/:id',
     {
-      schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+      schema: {
+        tags,
+        operationId: 'startReview',
+        summary: 'Start reviewing a submitted version',
+        params: versionIdParamsSchema,
+        response: { 200: versionSchema, ...errors },
+      },
     },
     async (request) => versions.startReview(request.params.id),
   );
@@ -66,7 +74,13 @@ export async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/Admin/Review/Accept/:id',
     {
-      schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+      schema: {
+        tags,
+        operationId: 'acceptVersion',
+        summary: 'Accept a version under review: it is released',
+        params: versionIdParamsSchema,
+        response: { 200: versionSchema, ...errors },
+      },
     },
     async (request) => versions.acceptVersion(request.params.id),
   );
@@ -76,6 +90,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'rejectVersion',
+        summary: 'Reject a version under review; the partner sees the reason',
         params: versionIdParamsSchema,
         body: reasonBodySchema,
         response: { 200: versionSchema, ...errors },
@@ -89,6 +105,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'takeDownRelease',
         summary: 'Take a live version down; the partner sees the reason',
         params: versionIdParamsSchema,
         body: reasonBodySchema,
@@ -103,6 +120,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listReviewMessages',
         summary: "A version's conversation with its partner, oldest first",
         params: versionIdParamsSchema,
         response: { 200: reviewMessagesResponseSchema, ...errors },
@@ -116,6 +134,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'sendReviewMessage',
         summary: 'Write to the partner about a version (mailed to them); answers the whole conversation',
         params: versionIdParamsSchema,
         body: reviewMessageBodySchema,

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -33,6 +34,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: productTags,
+        operationId: 'createProduct',
         summary: 'Create an AR game (needs a connected payout account)',
         body: productBodySchema,
         response: { 200: productSchema, ...errors },
@@ -46,6 +48,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: productTags,
+        operationId: 'listProducts',
         summary: "The partner's AR games, newest first",
         querystring: catalogPageQuerySchema,
         response: { 200: productPageSchema, 400: apiErrorSchema },
@@ -58,7 +61,13 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Product/:id',
     {
-      schema: { tags: productTags, params: itemIdParamsSchema, response: { 200: productSchema, ...errors } },
+      schema: {
+        tags: productTags,
+        operationId: 'getProduct',
+        summary: "One of the partner's AR games",
+        params: itemIdParamsSchema,
+        response: { 200: productSchema, ...errors },
+      },
     },
     async (request) => catalog.getProduct(currentUser(request).id, request.params.id),
   );
@@ -68,6 +77,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: productTags,
+        operationId: 'updateProduct',
+        summary: "Update an AR game's details",
         params: itemIdParamsSchema,
         body: productBodySchema,
         response: { 200: productSchema, ...errors },
@@ -79,7 +90,13 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/Product/:id',
     {
-      schema: { tags: productTags, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: productTags,
+        operationId: 'deleteProduct',
+        summary: 'Delete an AR game',
+        params: itemIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await catalog.deleteProduct(currentUser(request).id, request.params.id);
@@ -95,6 +112,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: modelTags,
+        operationId: 'createModel',
         summary: 'Create a 3D model (needs a connected payout account)',
         body: modelBodySchema,
         response: { 200: modelSchema, ...errors },
@@ -108,6 +126,7 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: modelTags,
+        operationId: 'listModels',
         summary: "The partner's 3D models, newest first",
         querystring: catalogPageQuerySchema,
         response: { 200: modelPageSchema, 400: apiErrorSchema },
@@ -120,7 +139,13 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Model/:id',
     {
-      schema: { tags: modelTags, params: itemIdParamsSchema, response: { 200: modelSchema, ...errors } },
+      schema: {
+        tags: modelTags,
+        operationId: 'getModel',
+        summary: "One of the partner's 3D models",
+        params: itemIdParamsSchema,
+        response: { 200: modelSchema, ...errors },
+      },
     },
     async (request) => catalog.getModel(currentUser(request).id, request.params.id),
   );
@@ -130,6 +155,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: modelTags,
+        operationId: 'updateModel',
+        summary: "Update a 3D model's details",
         params: itemIdParamsSchema,
         body: modelBodySchema,
         response: { 200: modelSchema, ...errors },
@@ -141,7 +168,13 @@ export async function catalogRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/Model/:id',
     {
-      schema: { tags: modelTags, params: itemIdParamsSchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: modelTags,
+        operationId: 'deleteModel',
+        summary: 'Delete a 3D model',
+        params: itemIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await catalog.deleteModel(currentUser(request).id, request.params.id);
@@ -160,11 +193,12 @@ export async function publicCatalogRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'listRecentProjects',
         summary: 'Recently released games and 3D models of all partners (public)',
         querystring: pageQuerySchema.extend({
           PageSize: pageQuerySchema.shape.PageSize.default(RECENT_PROJECTS_PAGE_SIZE),
         }),
-        response: { 200: recentProductsResponseSchema },
+        response: { 200: recentProductsResponseSchema, 400: apiErrorSchema },
       },
     },
     async (request) => catalog.listRecent(request.query),
@@ -173,7 +207,12 @@ export async function publicCatalogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Model/Category/List',
     {
-      schema: { tags: ['catalog: models'], summary: '3D model categories', response: { 200: modelCategoryListSchema } },
+      schema: {
+        tags: ['catalog: models'],
+        operationId: 'listModelCategories',
+        summary: '3D model categories',
+        response: { 200: modelCategoryListSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+      },
     },
     async () => catalog.listCategories(),
   );

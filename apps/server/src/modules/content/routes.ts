@@ -18,11 +18,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import { DOCUMENTATION_CSS, renderDocumentationPage } from './documentation-page.ts';
 
 const tags = ['content'];
 const downloadsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/downloads');
-const notFound = { 404: apiErrorSchema };
+/** A malformed id or name, or nothing by it. */
+const lookupErrors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
 export async function contentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,13 +32,27 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Faq',
-    { schema: { tags, summary: 'FAQs, sorted by order', response: { 200: faqListResponseSchema } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listFaqs',
+        summary: 'FAQs, sorted by order',
+        response: { 200: faqListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+      },
+    },
     async () => content.listFaqs(),
   );
 
   app.get(
     '/api/Md/Query',
-    { schema: { tags, summary: 'SDK documents', response: { 200: documentListResponseSchema } } },
+    {
+      schema: {
+        tags,
+        operationId: 'listSdkDocuments',
+        summary: 'SDK documents',
+        response: { 200: documentListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+      },
+    },
     async () => content.listDocuments(),
   );
 
@@ -45,9 +61,10 @@ export async function contentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getSdkDocument',
         summary: 'One SDK document; its url serves the markdown',
         params: documentIdParamsSchema,
-        response: { 200: documentSchema, ...notFound },
+        response: { 200: documentSchema, ...lookupErrors },
       },
     },
     async (request) => content.getDocument(request.params.id),
@@ -58,8 +75,13 @@ export async function contentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getSdkDocumentMarkdown',
         summary: 'The markdown of an SDK document (the url named by /api/Md)',
         params: sdkDocumentParamsSchema,
+        response: {
+          200: { description: 'The document, as markdown', content: { 'text/markdown': { schema: z.string() } } },
+          ...lookupErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -93,7 +115,14 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Setting',
-    { schema: { tags, summary: 'Public portal settings', response: { 200: settingsSchema } } },
+    {
+      schema: {
+        tags,
+        operationId: 'getSettings',
+        summary: 'Public portal settings',
+        response: { 200: settingsSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+      },
+    },
     async () => content.getSettings(),
   );
 
@@ -102,9 +131,10 @@ export async function contentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getStaticText',
         summary: 'Agreement texts (served by the game API host)',
         querystring: staticQuerySchema,
-        response: { 200: staticTextSchema, ...notFound },
+        response: { 200: staticTextSchema, ...lookupErrors },
       },
     },
     async (request) => content.getStaticText(request.query.type, request.query.culture),
@@ -115,9 +145,14 @@ export async function contentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'submitContactEnquiry',
         summary: 'Send a partnership enquiry',
         body: contactBodySchema,
-        response: { 200: z.object({ id: z.string(), createdAt: z.string() }), 400: apiErrorSchema },
+        response: {
+          200: z.object({ id: z.string(), createdAt: z.string() }),
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
@@ -129,9 +164,10 @@ export async function contentRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getLocalization',
         summary: 'Messages for every errorCode',
         params: localizationParamsSchema,
-        response: { 200: localizationResponseSchema, ...notFound },
+        response: { 200: localizationResponseSchema, ...lookupErrors },
       },
     },
     async (request) => content.getLocalization(request.params.culture),

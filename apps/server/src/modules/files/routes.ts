@@ -13,9 +13,12 @@ import {
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { discardRequestBody } from '../../lib/discard-body.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
+import { documentWildcardAs } from '../../plugins/openapi.ts';
+import { CONTENT_TYPES } from './detect.ts';
 import { asUploadReadError } from './service.ts';
 
 const tags = ['files'];
@@ -26,6 +29,9 @@ const errors = {
   415: apiErrorSchema,
   422: apiErrorSchema,
 };
+const storedFileContent = Object.fromEntries(
+  Object.values(CONTENT_TYPES).map((type) => [type, { schema: z.string() }]),
+);
 /** How much of a refused upload is still read (and dropped) so that the client gets the answer; beyond, it is cut off. */
 const REFUSED_BODY_MAX_BYTES = BUILD_MAX_BYTES + 8 * 1024 * 1024;
 const REFUSED_BODY_MAX_MS = 60_000;
@@ -82,12 +88,13 @@ export async function filesRoutes(fastify: FastifyInstance) {
     return results;
   }
 
-  const uploadRoute = (url: string, mode: 'single' | 'multiple' | 'detail', summary: string) =>
+  const uploadRoute = (url: string, mode: 'single' | 'multiple' | 'detail', operationId: string, summary: string) =>
     app.post(
       url,
       {
         schema: {
           tags,
+          operationId,
           summary,
           consumes: ['multipart/form-data'],
           response: { 200: uploadResponseSchema, ...errors },
@@ -96,11 +103,17 @@ export async function filesRoutes(fastify: FastifyInstance) {
       async (request) => receive(request, mode),
     );
 
-  uploadRoute(UPLOAD_PATHS.single, 'single', 'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)');
-  uploadRoute(UPLOAD_PATHS.multiple, 'multiple', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
+  uploadRoute(
+    UPLOAD_PATHS.single,
+    'single',
+    'uploadFile',
+    'Upload one image (JPG/PNG ≤ 5 MB) or build (.ab/.glb ≤ 50 MB)',
+  );
+  uploadRoute(UPLOAD_PATHS.multiple, 'multiple', 'uploadFiles', `Upload up to ${MAX_FILES_PER_REQUEST} files`);
   uploadRoute(
     UPLOAD_PATHS.detail,
     'detail',
+    'uploadNamedFiles',
     'Upload named files (e.g. avatar, coverThumbnailUrl); each result is named after its field',
   );
 
@@ -109,6 +122,7 @@ export async function filesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getBuildReport',
         summary:
           'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
         querystring: buildReportQuerySchema,
@@ -129,9 +143,21 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'downloadFile',
         summary:
           'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version.',
         params: storedFileParamsSchema,
+        response: {
+          200: { description: 'The stored bytes, with the type sniffed on upload', content: storedFileContent },
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+      config: {
+        swaggerTransform: documentWildcardAs(
+          'key',
+          "The stored file's key, the rest of a file URL the API answers (`/files/{key}`); its slash may be sent percent-encoded",
+        ),
       },
     },
     async (request, reply: FastifyReply) => {

@@ -31,6 +31,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listStripeConnectUrls',
         summary: 'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
         response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema },
       },
@@ -43,6 +44,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'confirmStripeConnect',
         summary: 'Finish a connection with the code Stripe sent back; answers the updated profile',
         body: confirmConnectBodySchema,
         response: { 200: profileSchema, ...errors },
@@ -56,9 +58,10 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'sendStripeConnectEmail',
         summary: 'Mail a connection link (valid 24 hours) to an address',
         body: sendConnectEmailBodySchema,
-        response: { 200: z.object({ sent: z.literal(true) }), ...errors },
+        response: { 200: z.object({ sent: z.literal(true) }), ...errors, 429: apiErrorSchema },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => currentUser(request).id } },
     },
@@ -72,7 +75,12 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/Stripe/Connect/Account',
     {
-      schema: { tags, summary: "The partner's payout account", response: { 200: payoutAccountSchema } },
+      schema: {
+        tags,
+        operationId: 'getPayoutAccount',
+        summary: "The partner's payout account",
+        response: { 200: payoutAccountSchema },
+      },
     },
     async (request) => payments.getPayoutAccount(currentUser(request).id),
   );
@@ -82,6 +90,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getStripeDashboardUrl',
         summary: "A link to the partner's Stripe dashboard (Express: a fresh login link)",
         response: { 200: dashboardLinkSchema, ...errors },
       },
@@ -99,7 +108,9 @@ export async function expressOnboardingRoutes(fastify: FastifyInstance) {
     '/stripe/connect/express',
     {
       schema: {
-        tags,
+        // A page a browser opens from a connect URL, not a call a client makes: it answers nothing but a redirect to
+        // Stripe, so it stays out of the API document, like the sandbox's pages.
+        hide: true,
         summary: 'Starts Stripe Express onboarding for a connect URL (redirects to Stripe)',
         querystring: expressStartQuerySchema,
       },

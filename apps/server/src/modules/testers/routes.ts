@@ -32,6 +32,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listTesters',
         summary: "The partner's testers, newest first",
         response: { 200: whitelistResponseSchema, ...errors },
       },
@@ -44,6 +45,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'findTester',
         summary: 'The platform user with an email, before adding them',
         querystring: whitelistSearchQuerySchema,
         response: { 200: testerSchema, ...errors },
@@ -57,6 +59,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'addTester',
         summary: 'Add a platform user to the whitelist by email',
         body: whitelistAddBodySchema,
         response: { 200: whitelistEntrySchema, ...errors },
@@ -70,6 +73,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'removeTester',
         summary: 'Remove a tester from the whitelist',
         params: versionIdParamsSchema,
         response: { 204: z.null(), ...errors },
@@ -86,6 +90,7 @@ export async function testersRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listTesterBuilds',
         summary: 'The testing builds the signed-in user may install, from every partner whitelisting them',
         response: { 200: testerBuildsResponseSchema, ...errors },
       },

@@ -37,6 +37,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `list${itemType}Versions`,
           summary: 'The testing version, the release version and the history of an item',
           params: versionIdParamsSchema,
           response: { 200: versionsSchema, ...errors },
@@ -51,6 +52,7 @@ function versionRoutes(itemType: ItemType) {
         {
           schema: {
             tags,
+            operationId: `add${itemType}Version`,
             summary: 'Add a version (the new testing version)',
             body: addProductVersionBodySchema,
             response: { 200: versionSchema, ...errors },
@@ -65,6 +67,7 @@ function versionRoutes(itemType: ItemType) {
         {
           schema: {
             tags,
+            operationId: `add${itemType}Version`,
             summary: 'Add a version (the new testing version)',
             body: addModelVersionBodySchema,
             response: { 200: versionSchema, ...errors },
@@ -78,7 +81,13 @@ function versionRoutes(itemType: ItemType) {
     app.get(
       `${base}/Version/:id`,
       {
-        schema: { tags, params: versionIdParamsSchema, response: { 200: versionSchema, ...errors } },
+        schema: {
+          tags,
+          operationId: `get${itemType}Version`,
+          summary: 'One version of an item, with its builds and review state',
+          params: versionIdParamsSchema,
+          response: { 200: versionSchema, ...errors },
+        },
       },
       async (request) => versions.getVersion(currentUser(request).id, itemType, request.params.id),
     );
@@ -88,6 +97,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `update${itemType}Version`,
           summary: 'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
           params: versionIdParamsSchema,
           body: updateVersionBodySchema,
@@ -102,6 +112,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `submit${itemType}Version`,
           summary: 'Submit the testing version for review, or resubmit a release prepared for submission',
           params: submitParamsSchema,
           response: { 200: versionSchema, ...errors },
@@ -116,6 +127,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `takeDown${itemType}Version`,
           summary: 'Take a released, active version off the marketplace',
           params: versionIdParamsSchema,
           response: { 200: versionSchema, ...errors },
@@ -129,6 +141,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `list${itemType}VersionMessages`,
           summary: 'The conversation with the reviewers about a version, oldest first',
           params: versionIdParamsSchema,
           response: { 200: reviewMessagesResponseSchema, ...errors },
@@ -142,6 +155,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `send${itemType}VersionMessage`,
           summary: 'Write to the reviewers about a version; answers the whole conversation',
           params: versionIdParamsSchema,
           body: reviewMessageBodySchema,
@@ -158,6 +172,7 @@ function versionRoutes(itemType: ItemType) {
       {
         schema: {
           tags,
+          operationId: `mark${itemType}VersionMessagesRead`,
           summary: 'Mark the conversation read up to a message the partner was shown; answers what is still unread',
           params: versionIdParamsSchema,
           body: markMessagesReadBodySchema,

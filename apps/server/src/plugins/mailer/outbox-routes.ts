@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
+import { HEADERS_TOO_LARGE_RESPONSE } from '../openapi.ts';
 import { listOutboxMails } from './outbox-repository.ts';
 
 const outboxMailSchema = z.object({
@@ -27,8 +28,9 @@ export async function outboxRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['dev'],
+        operationId: 'listOutboxMails',
         summary: 'Mails stored by the dev outbox, newest first',
-        response: { 200: z.array(outboxMailSchema) },
+        response: { 200: z.array(outboxMailSchema), ...HEADERS_TOO_LARGE_RESPONSE },
       },
     },
     async () => listOutboxMails(app.db),

@@ -44,12 +44,16 @@ const RAW_ENCODED = [
   'x'.repeat(2000),
 ];
 
+/** The path parameter that takes the rest of the path, slashes included: a stored file's key in GET /files/{key}. */
+const SPANS_SEGMENTS = 'key';
+
 function pathSegment(parameter: Parameter, context: FuzzContext): fc.Arbitrary<string> {
+  const spans = parameter.name === SPANS_SEGMENTS;
   const valid = validValue(parameter.name, parameter.schema, context).map((value) =>
-    parameter.name === '*' ? toText(value).split('/').map(encode).join('/') : encode(toText(value)),
+    spans ? toText(value).split('/').map(encode).join('/') : encode(toText(value)),
   );
   const hostile = fuzzValue(parameter.name, parameter.schema, context).map((value) => encode(toText(value)));
-  const wildcard = parameter.name === '*' ? ['../../etc/passwd', 'a/../../b', '%2F%2Fetc', 'x/'.repeat(200)] : [];
+  const wildcard = spans ? ['../../etc/passwd', 'a/../../b', '%2F%2Fetc', 'x/'.repeat(200)] : [];
   return fc.oneof(
     { arbitrary: valid, weight: 2 },
     { arbitrary: hostile, weight: 3 },

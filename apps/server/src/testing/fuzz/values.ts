@@ -86,7 +86,7 @@ function bounded(min: number | undefined, max: number | undefined, fallbackMax: 
 function namedString(name: string, schema: JsonSchema, context: FuzzContext): fc.Arbitrary<string> | undefined {
   const pick = (values: string[]) => (values.length > 0 ? fc.constantFrom(...values) : undefined);
   if (/email/i.test(name)) return pick([...context.emails, 'tester@studio.example']);
-  if (name === '*') return pick(context.fileKeys);
+  if (name === 'key') return pick(context.fileKeys);
   if (/url$/i.test(name)) return pick([...context.imageUrls, ...context.buildUrls]);
   if (name === 'id' || /Id$/.test(name)) {
     return fc.oneof({ arbitrary: fc.constantFrom(...context.ids), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 });
