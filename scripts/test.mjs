@@ -42,6 +42,12 @@ const steps = [
   ['browser tests', 'npm', ['run', 'test:e2e']],
 ];
 
+const [major] = process.versions.node.split('.').map(Number);
+console.log(`Runtime: Node.js ${process.version}`);
+if (major < 24) {
+  console.error('npm test runs on Node.js 24, the root `node` devDependency: run `npm ci` first, then `npm test`.');
+  process.exit(1);
+}
 ensureChromium();
 await resolvePostgres();
 

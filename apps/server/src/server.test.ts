@@ -81,6 +81,7 @@ describe('the server process', () => {
     running.push(first.child);
     await waitForHealth(url, first.child);
     expect(first.output()).toContain(`Partner Portal is running at http://localhost:${port}`);
+    expect(first.output()).toContain(`Runtime: Node.js ${process.version}`);
     const faqsBefore = ((await (await fetch(`${url}/api/Faq`)).json()) as { data: unknown[] }).data.length;
     expect(await stop(first.child)).toBe(0);
 

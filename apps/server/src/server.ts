@@ -44,6 +44,7 @@ async function main() {
   const lines = [
     '',
     `  Partner Portal is running at ${url}`,
+    `  Runtime: Node.js ${process.version}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`}`,
     ...(config.apiDocs ? [`  API reference: ${url}/api/docs`] : []),
     ...(app.mailer.kind === 'outbox' ? [`  Dev outbox (mails): ${url}/dev/outbox`] : []),

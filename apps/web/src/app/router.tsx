@@ -19,7 +19,9 @@ async function loadPage(route: PortalRoute): Promise<{ default: ComponentType }>
 }
 
 interface RoutePage {
-  Page: ComponentType;
+  LazyPage: ComponentType;
+  /** The page's component once its module has loaded. */
+  loaded: () => ComponentType | undefined;
   preload: () => Promise<unknown>;
 }
 
@@ -35,13 +37,13 @@ function routePage(route: PortalRoute): RoutePage {
     loaded = module.default;
     return module;
   };
-  const LazyPage = lazy(load);
-  function Page() {
-    // chosen once per visit of the page: switching component would start the page over
-    const [Component] = useState<ComponentType>(() => loaded ?? LazyPage);
-    return <Component />;
-  }
-  return { Page, preload: load };
+  return { LazyPage: lazy(load), loaded: () => loaded, preload: load };
+}
+
+function Page({ page }: { page: RoutePage }) {
+  // chosen once per visit of the page: switching component would start the page over
+  const [Component] = useState<ComponentType>(() => page.loaded() ?? page.LazyPage);
+  return <Component />;
 }
 
 const pages = new Map(portalRoutes.map((route) => [route, routePage(route)]));
@@ -49,7 +51,7 @@ const pages = new Map(portalRoutes.map((route) => [route, routePage(route)]));
 const routeObjectsOf = (layout: PortalRoute['layout']): RouteObject[] =>
   [...pages]
     .filter(([route]) => route.layout === layout)
-    .map(([route, { Page }]) => ({ path: route.path, element: <Page /> }));
+    .map(([route, page]) => ({ path: route.path, element: <Page page={page} /> }));
 
 const routeObjects: RouteObject[] = [
   {

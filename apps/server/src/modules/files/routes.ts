@@ -10,7 +10,7 @@ import {
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
