@@ -51,7 +51,7 @@ const pages = new Map(portalRoutes.map((route) => [route, routePage(route)]));
 const routeObjectsOf = (layout: PortalRoute['layout']): RouteObject[] =>
   [...pages]
     .filter(([route]) => route.layout === layout)
-    .map(([route, page]) => ({ path: route.path, element: <Page page={page} /> }));
+    .map(([route, page]) => ({ path: route.path, element: <Page key={route.path} page={page} /> }));
 
 const routeObjects: RouteObject[] = [
   {
