@@ -70,6 +70,15 @@ export const openapiPlugin = fp(
         favicon: [
           { filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: BRAND_MARK_SVG },
         ],
+        // the servers picker is as wide as its longest URL: keep it inside a phone's width
+        css: [
+          {
+            filename: 'theme.css',
+            content:
+              '.swagger-ui .servers,.swagger-ui .servers>label{max-width:100%}.swagger-ui .servers>label{margin-right:0}' +
+              '.swagger-ui .servers>label select{max-width:100%;min-width:0;text-overflow:ellipsis}',
+          },
+        ],
       },
       // Swagger UI's own policy, scoped to its routes: its bundle injects <style> elements and its icons are data:
       // URLs. Still no inline script, no framing.
