@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, verificationCodes } from '../../db/schema.ts';
 import {
   bearer,
+  connectPayoutAccount,
   createTestApp,
   describeEachDatabase,
   latestCode,
@@ -312,6 +313,36 @@ describeEachDatabase('access API', (variant) => {
         payload: { firstName: 'Bob', lastName: 'Li', registeredAddress: 'Kowloon' },
       });
       expect((await profile(a.accessToken)).json()).toMatchObject({ email: a.email, firstName: 'Ada' });
+    });
+
+    it('answers partners signed in at the same moment each with their own profile and payout state', async () => {
+      const partners = await Promise.all(
+        ['Ana', 'Ben', 'Cai', 'Dee', 'Eli', 'Fay'].map((firstName, index) =>
+          registerPartner(t.app, { firstName }, { remoteAddress: `10.9.0.${index + 1}` }),
+        ),
+      );
+      const [connected] = partners;
+      if (!connected) throw new Error('no partner');
+      await connectPayoutAccount(t.app, connected.accessToken);
+      const signedOut = await registerPartner(t.app, {}, { remoteAddress: '10.9.0.7' });
+      await t.app.inject({ method: 'POST', url: '/api/Access/Logout', headers: bearer(signedOut.accessToken) });
+      // arriving together, their sessions, users and payout accounts are read in shared statements
+      const answers = await Promise.all([
+        ...partners.map((partner) => profile(partner.accessToken)),
+        profile(signedOut.accessToken),
+        profile(partners[1]?.accessToken ?? ''),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 401, 200]);
+      expect(answers.slice(0, 6).map((answer) => answer.json())).toEqual(
+        partners.map((partner, index) =>
+          expect.objectContaining({
+            email: partner.email,
+            firstName: partner.profile.firstName,
+            connectedToStripe: index === 0,
+          }),
+        ),
+      );
+      expect(answers[7]?.json()).toMatchObject({ email: partners[1]?.email, firstName: 'Ben' });
     });
   });
 

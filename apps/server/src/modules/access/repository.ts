@@ -59,11 +59,12 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
   await db.insert(sessions).values(session);
 }
 
-/** The live session of a token hash, with what authorization needs of its user. */
-export async function selectLiveSession(db: Executor, tokenHash: string, now: Date) {
-  const query = prepared(db, 'live_session', (on) =>
+/** The live sessions of some token hashes, with what authorization needs of their users. */
+export async function selectLiveSessions(db: Executor, tokenHashes: string[], now: Date) {
+  const query = prepared(db, 'live_sessions', (on) =>
     on
       .select({
+        tokenHash: sessions.tokenHash,
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         userId: users.id,
@@ -74,15 +75,14 @@ export async function selectLiveSession(db: Executor, tokenHash: string, now: Da
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql.placeholder('now')),
         ),
       )
-      .prepare('live_session'),
+      .prepare('live_sessions'),
   );
-  const [row] = await query.execute({ tokenHash, now });
-  return row;
+  return query.execute({ tokenHashes, now });
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date) {

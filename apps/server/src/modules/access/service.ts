@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { batchLoader, byId } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -91,6 +92,12 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
   const codesByEmail = new RateLimiter(limits.codesPerEmail, ONE_HOUR);
   const codesByIp = new RateLimiter(limits.codesPerIp, ONE_HOUR);
   /** Session lookups by token hash; revocations through this process drop them at once. */
+  // the sessions of the requests that arrived together are read with one statement
+  const liveSession = batchLoader(async (tokenHashes: string[]) => {
+    const rows = await repo.selectLiveSessions(db, tokenHashes, now());
+    return new Map(rows.map((row) => [row.tokenHash, row]));
+  });
+  const userById = batchLoader(async (ids: string[]) => byId(await repo.selectUsersByIds(db, ids)));
   const sessions = new TtlCache<AuthUser & { expiresAt: number }>({
     name: 'sessions',
     ttlMs: config.cacheSeconds * 1000,
@@ -262,7 +269,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       const session = await sessions.read(
         tokenHash,
         async () => {
-          const row = await repo.selectLiveSession(db, tokenHash, now());
+          const row = await liveSession(tokenHash);
           return (
             row && {
               id: row.userId,
@@ -281,7 +288,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     },
 
     async getProfile(userId: string): Promise<Profile> {
-      const user = await repo.selectUserById(db, userId);
+      const user = await userById(userId);
       if (!user) throw new AppError('Unauthorized');
       return toProfile(user);
     },

@@ -43,16 +43,16 @@ export async function insertProduct(db: Executor, product: typeof products.$infe
   return row;
 }
 
-export async function selectProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const query = prepared(db, 'product_by_id', (on) =>
+/** The live games of some ids, in no particular order. */
+export async function selectProducts(db: Executor, ids: string[]): Promise<ProductRow[]> {
+  const query = prepared(db, 'products_by_ids', (on) =>
     on
       .select()
       .from(products)
-      .where(liveProduct(sql.placeholder('id')))
-      .prepare('product_by_id'),
+      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(products.deletedAt)))
+      .prepare('products_by_ids'),
   );
-  const [row] = await query.execute({ id });
-  return row;
+  return query.execute({ ids });
 }
 
 export async function updateProduct(db: Executor, id: string, changes: Partial<typeof products.$inferInsert>) {
@@ -107,17 +107,17 @@ export async function insertModel(db: Executor, model: typeof models.$inferInser
   return row.id;
 }
 
-export async function selectModel(db: Executor, id: string): Promise<ModelRow | undefined> {
-  const query = prepared(db, 'model_by_id', (on) =>
+/** The live 3D models of some ids, in no particular order. */
+export async function selectModels(db: Executor, ids: string[]): Promise<ModelRow[]> {
+  const query = prepared(db, 'models_by_ids', (on) =>
     on
       .select(modelColumns)
       .from(models)
       .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
-      .where(liveModel(sql.placeholder('id')))
-      .prepare('model_by_id'),
+      .where(and(sql`${models.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(models.deletedAt)))
+      .prepare('models_by_ids'),
   );
-  const [row] = await query.execute({ id });
-  return row ? toModelRow(row) : undefined;
+  return (await query.execute({ ids })).map(toModelRow);
 }
 
 export async function updateModel(db: Executor, id: string, changes: Partial<typeof models.$inferInsert>) {

@@ -13,6 +13,7 @@ import {
   type RecentProductsResponse,
 } from '@portal/contracts';
 import type { Db, Executor } from '../../db/client.ts';
+import { batchLoader, byId } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
@@ -99,14 +100,18 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
   }
   const changed = (ownerId: string) => pages.deleteGroup(ownerId);
 
+  // the items of the requests that arrived together are read with one statement per type
+  const productById = batchLoader(async (ids: string[]) => byId(await repo.selectProducts(db, ids)));
+  const modelById = batchLoader(async (ids: string[]) => byId(await repo.selectModels(db, ids)));
+
   async function ownedProduct(ownerId: string, id: string): Promise<repo.ProductRow> {
-    const row = isUuid(id) ? await repo.selectProduct(db, id) : undefined;
+    const row = isUuid(id) ? await productById(id) : undefined;
     if (!row || row.ownerId !== ownerId) throw new AppError('ProductNotFound');
     return row;
   }
 
   async function ownedModel(ownerId: string, id: string): Promise<repo.ModelRow> {
-    const row = isUuid(id) ? await repo.selectModel(db, id) : undefined;
+    const row = isUuid(id) ? await modelById(id) : undefined;
     if (!row || row.ownerId !== ownerId) throw new AppError('ModelNotFound');
     return row;
   }

@@ -6,15 +6,20 @@ import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
 export type ConnectAttemptRow = typeof connectAttempts.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
-export async function selectPayoutAccount(db: Executor, userId: string): Promise<PayoutAccountRow | undefined> {
-  const query = prepared(db, 'payout_account', (on) =>
+/** The payout accounts of some partners, in no particular order. */
+export async function selectPayoutAccounts(db: Executor, userIds: string[]): Promise<PayoutAccountRow[]> {
+  const query = prepared(db, 'payout_accounts', (on) =>
     on
       .select()
       .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, sql.placeholder('userId')))
-      .prepare('payout_account'),
+      .where(sql`${payoutAccounts.userId} = any(${sql.placeholder('userIds')}::uuid[])`)
+      .prepare('payout_accounts'),
   );
-  const [row] = await query.execute({ userId });
+  return query.execute({ userIds });
+}
+
+export async function selectPayoutAccount(db: Executor, userId: string): Promise<PayoutAccountRow | undefined> {
+  const [row] = await selectPayoutAccounts(db, [userId]);
   return row;
 }
 

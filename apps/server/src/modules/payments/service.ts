@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
@@ -74,21 +75,27 @@ export function createPaymentsService({
     return attempt;
   }
 
+  // the accounts of the requests that arrived together are read with one statement
+  const payoutAccountOf = batchLoader(async (userIds: string[]) => {
+    const rows = await repo.selectPayoutAccounts(db, userIds);
+    return new Map(rows.map((row) => [row.userId, row]));
+  });
+
   return {
     isEnabled: () => provider !== undefined,
 
     async getAccountStatus(userId: string) {
-      const account = await repo.selectPayoutAccount(db, userId);
+      const account = await payoutAccountOf(userId);
       return { connectedToStripe: account !== undefined, isSubscribed: false };
     },
 
     /** Throws PayoutAccountRequired (403) unless the partner has connected a payout account. */
     async requireConnectedAccount(userId: string): Promise<void> {
-      if (!(await repo.selectPayoutAccount(db, userId))) throw new AppError('PayoutAccountRequired');
+      if (!(await payoutAccountOf(userId))) throw new AppError('PayoutAccountRequired');
     },
 
     async getPayoutAccount(userId: string): Promise<PayoutAccount> {
-      const account = await repo.selectPayoutAccount(db, userId);
+      const account = await payoutAccountOf(userId);
       return account
         ? { connected: true, accountType: account.accountType, connectedAt: account.connectedAt.toISOString() }
         : { connected: false, accountType: null, connectedAt: null };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { batchLoader } from './batch.ts';
+
+describe('batchLoader', () => {
+  it('loads the keys asked for in one turn with one call, each request getting its own value', async () => {
+    const calls: string[][] = [];
+    const load = batchLoader(async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((key) => key !== 'missing').map((key) => [key, key.toUpperCase()]));
+    });
+    const answers = await Promise.all([load('a'), load('b'), load('a'), load('missing')]);
+    expect(answers).toEqual(['A', 'B', 'A', undefined]);
+    expect(calls).toEqual([['a', 'b', 'missing']]);
+  });
+
+  it('starts a new batch for keys asked for after the previous one was sent', async () => {
+    const calls: string[][] = [];
+    const load = batchLoader(async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.map((key) => [key, key.length]));
+    });
+    expect(await load('one')).toBe(3);
+    expect(await Promise.all([load('three'), load('four')])).toEqual([5, 4]);
+    expect(calls).toEqual([['one'], ['three', 'four']]);
+  });
+
+  it('fails every request of a batch whose load fails, and the next batch still loads', async () => {
+    let fail = true;
+    const load = batchLoader(async (keys: string[]) => {
+      if (fail) throw new Error('connection terminated');
+      return new Map(keys.map((key) => [key, 1]));
+    });
+    const results = await Promise.allSettled([load('a'), load('b')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await load('a')).toBe(1);
+  });
+});
