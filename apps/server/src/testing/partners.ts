@@ -95,8 +95,12 @@ export async function connectPayoutAccount(app: FastifyInstance, token: string):
 }
 
 /** A partner with a connected payout account: ready to create projects. */
-export async function registerConnectedPartner(app: FastifyInstance, overrides: Partial<RegisterBody> = {}) {
-  const partner = await registerPartner(app, overrides);
+export async function registerConnectedPartner(
+  app: FastifyInstance,
+  overrides: Partial<RegisterBody> = {},
+  options: { remoteAddress?: string } = {},
+) {
+  const partner = await registerPartner(app, overrides, options);
   await connectPayoutAccount(app, partner.accessToken);
   return partner;
 }

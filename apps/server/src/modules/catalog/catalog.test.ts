@@ -118,6 +118,42 @@ describeEachDatabase('catalog API', (variant) => {
       expect(all.data).toHaveLength(9);
     });
 
+    it('answers pages of several partners asked for at the same moment, each with its own games', async () => {
+      const [a, b, c] = await Promise.all(
+        [1, 2, 3].map((n) => registerConnectedPartner(t.app, {}, { remoteAddress: `10.8.0.${n}` })),
+      );
+      if (!a || !b || !c) throw new Error('no partner');
+      const body = await productBody(t.app, a.accessToken);
+      for (let i = 1; i <= 9; i += 1) await call('POST', '/api/Product', a.accessToken, { ...body, name: `A ${i}` });
+      const bodyB = await productBody(t.app, b.accessToken);
+      for (let i = 1; i <= 2; i += 1) await call('POST', '/api/Product', b.accessToken, { ...bodyB, name: `B ${i}` });
+      // arriving together, these pages are read in one statement
+      const pages = await Promise.all(
+        [
+          ['/api/Product?PageIndex=1&PageSize=4', a],
+          ['/api/Product?PageIndex=3&PageSize=4', a],
+          ['/api/Product?PageIndex=5&PageSize=4', a],
+          ['/api/Product?PageSize=-1', a],
+          ['/api/Product?PageIndex=1&PageSize=4', b],
+          ['/api/Product', c],
+        ].map(async ([url, partner]) => {
+          const page = (await call('GET', url as string, (partner as typeof a).accessToken)).json() as {
+            data: Item[];
+            totalCount: number;
+          };
+          return { names: page.data.map((item) => item.name), total: page.totalCount };
+        }),
+      );
+      expect(pages).toEqual([
+        { names: ['A 9', 'A 8', 'A 7', 'A 6'], total: 9 },
+        { names: ['A 1'], total: 9 },
+        { names: [], total: 9 },
+        { names: ['A 9', 'A 8', 'A 7', 'A 6', 'A 5', 'A 4', 'A 3', 'A 2', 'A 1'], total: 9 },
+        { names: ['B 2', 'B 1'], total: 2 },
+        { names: [], total: 0 },
+      ]);
+    });
+
     it('reads, updates and deletes its own game; deleted games are gone everywhere', async () => {
       const product = await createProduct();
       expect((await call('GET', `/api/Product/${product.id}`, owner.accessToken)).json()).toMatchObject({
@@ -254,7 +290,7 @@ describeEachDatabase('catalog API', (variant) => {
         status: 'Draft',
       });
       const list = (await call('GET', '/api/Model', owner.accessToken)).json() as { data: Item[]; totalCount: number };
-      expect(list.data[0]?.id).toBe(model.id);
+      expect(list.data[0]).toEqual(model);
       const updated = await call('PUT', `/api/Model/${model.id}`, owner.accessToken, {
         ...body,
         categoryId: 3,

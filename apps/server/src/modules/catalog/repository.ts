@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';
@@ -64,26 +64,70 @@ export async function updateProduct(db: Executor, id: string, changes: Partial<t
   return row;
 }
 
-export async function selectProductsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
-  const query = prepared(db, 'products_page', (on) =>
-    on
-      .select({ row: products, total: sql<number>`cast(count(*) over() as integer)` })
-      .from(products)
-      .where(and(eq(products.ownerId, sql.placeholder('ownerId')), isNull(products.deletedAt)))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('products_page'),
+export interface PageWanted {
+  ownerId: string;
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** The partners' pages wanted, as `unnest` rows `wanted(owner_id, page_limit, page_offset, ord)`. */
+const wantedPages = sql`unnest(${sql.placeholder('owners')}::uuid[], ${sql.placeholder('limits')}::int[],
+  ${sql.placeholder('offsets')}::int[]) with ordinality as wanted(owner_id, page_limit, page_offset, ord)`;
+const wantedValues = (pages: PageWanted[]) => {
+  const bounds = pages.map((wanted) => page(wanted.pageIndex, wanted.pageSize));
+  return {
+    owners: pages.map((wanted) => wanted.ownerId),
+    limits: bounds.map((bound) => bound.limit),
+    offsets: bounds.map((bound) => bound.offset),
+  };
+};
+// LIMIT and OFFSET of the lateral page come from the wanted row; drizzle types them as values
+const wantedLimit = sql`wanted.page_limit` as unknown as number;
+const wantedOffset = sql`wanted.page_offset` as unknown as number;
+
+/** Groups the rows of several pages by the position of the page asked for, with each page's total. */
+async function toPages<R>(
+  pages: PageWanted[],
+  rows: Array<{ ord: number; row: R; total: number }>,
+  countAll: (ownerId: string) => Promise<number>,
+): Promise<Array<{ rows: R[]; total: number }>> {
+  return Promise.all(
+    pages.map(async (wanted, index) => {
+      const mine = rows.filter((row) => row.ord === index + 1);
+      return withTotal(mine, () => countAll(wanted.ownerId)).then(({ rows: page, total }) => ({
+        rows: page.map((entry) => entry.row),
+        total,
+      }));
+    }),
   );
-  const rows = await query.execute({ ownerId, ...page(pageIndex, pageSize) });
-  const { rows: items, total } = await withTotal(rows, async () => {
+}
+
+/** Several partners' pages of games in one statement, in the order asked. */
+export async function selectProductsPages(db: Executor, pages: PageWanted[]) {
+  const query = prepared(db, 'products_pages', (on) => {
+    const page = on
+      .select({ ...getTableColumns(products), total: sql<number>`cast(count(*) over() as integer)`.as('total') })
+      .from(products)
+      .where(and(sql`${products.ownerId} = wanted.owner_id`, isNull(products.deletedAt)))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(wantedLimit)
+      .offset(wantedOffset)
+      .as('page');
+    const { total, ...row } = page._.selectedFields;
+    return on
+      .select({ ord: sql<number>`cast(wanted.ord as integer)`, row, total })
+      .from(wantedPages)
+      .crossJoinLateral(page)
+      .prepare('products_pages');
+  });
+  const rows = await query.execute(wantedValues(pages));
+  return toPages(pages, rows as Array<{ ord: number; row: ProductRow; total: number }>, async (ownerId) => {
     const [row] = await db
       .select({ n: count() })
       .from(products)
       .where(and(eq(products.ownerId, ownerId), isNull(products.deletedAt)));
     return row?.n ?? 0;
   });
-  return { rows: items.map((item) => item.row), total };
 }
 
 // models
@@ -129,27 +173,37 @@ export async function updateModel(db: Executor, id: string, changes: Partial<typ
   return rows.length === 1;
 }
 
-export async function selectModelsPage(db: Executor, ownerId: string, pageIndex: number, pageSize: number) {
-  const query = prepared(db, 'models_page', (on) =>
-    on
-      .select({ ...modelColumns, total: sql<number>`cast(count(*) over() as integer)` })
+/** Several partners' pages of 3D models in one statement, in the order asked. */
+export async function selectModelsPages(db: Executor, pages: PageWanted[]) {
+  const query = prepared(db, 'models_pages', (on) => {
+    const page = on
+      .select({
+        ...getTableColumns(models),
+        categoryName: sql<string>`${modelCategories.name}`.as('category_name'),
+        total: sql<number>`cast(count(*) over() as integer)`.as('total'),
+      })
       .from(models)
       .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
-      .where(and(eq(models.ownerId, sql.placeholder('ownerId')), isNull(models.deletedAt)))
+      .where(and(sql`${models.ownerId} = wanted.owner_id`, isNull(models.deletedAt)))
       .orderBy(desc(models.createdAt), desc(models.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('models_page'),
-  );
-  const rows = await query.execute({ ownerId, ...page(pageIndex, pageSize) });
-  const { rows: items, total } = await withTotal(rows, async () => {
+      .limit(wantedLimit)
+      .offset(wantedOffset)
+      .as('page');
+    const { total, ...row } = page._.selectedFields;
+    return on
+      .select({ ord: sql<number>`cast(wanted.ord as integer)`, row, total })
+      .from(wantedPages)
+      .crossJoinLateral(page)
+      .prepare('models_pages');
+  });
+  const rows = await query.execute(wantedValues(pages));
+  return toPages(pages, rows as Array<{ ord: number; row: ModelRow; total: number }>, async (ownerId) => {
     const [row] = await db
       .select({ n: count() })
       .from(models)
       .where(and(eq(models.ownerId, ownerId), isNull(models.deletedAt)));
     return row?.n ?? 0;
   });
-  return { rows: items.map(toModelRow), total };
 }
 
 // released items of every partner

@@ -81,6 +81,20 @@ const imagesOf = (input: {
 }) => [input.iconUrl, input.thumbnailUrl, input.smallThumbnailUrl, input.coverThumbnailUrl];
 
 /** Products (AR games), 3D models and model categories; every item belongs to one partner. */
+/** Pages of partners' lists that requests arriving together ask for, read with one statement. */
+function pagesLoader<R>(load: (pages: repo.PageWanted[]) => Promise<Array<{ rows: R[]; total: number }>>) {
+  const loadKeys = batchLoader(async (keys: string[]) => {
+    const pages = keys.map((key) => {
+      const [ownerId = '', pageIndex, pageSize] = key.split('|');
+      return { ownerId, pageIndex: Number(pageIndex), pageSize: Number(pageSize) };
+    });
+    const results = await load(pages);
+    return new Map(keys.map((key, index) => [key, results[index] ?? { rows: [], total: 0 }]));
+  });
+  return async (wanted: repo.PageWanted) =>
+    (await loadKeys(`${wanted.ownerId}|${wanted.pageIndex}|${wanted.pageSize}`)) ?? { rows: [], total: 0 };
+}
+
 export function createCatalogService({ db, files, payments, cacheSeconds, beforeCacheStore }: CatalogDeps) {
   const pages = new TtlCache<ProductPage | ModelPage>({
     name: 'catalog-pages',
@@ -102,6 +116,8 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
   // the items of the requests that arrived together are read with one statement per type
   const productById = batchLoader(async (ids: string[]) => byId(await repo.selectProducts(db, ids)));
+  const productsPage = pagesLoader((pages) => repo.selectProductsPages(db, pages));
+  const modelsPage = pagesLoader((pages) => repo.selectModelsPages(db, pages));
   const modelById = batchLoader(async (ids: string[]) => byId(await repo.selectModels(db, ids)));
 
   async function ownedProduct(ownerId: string, id: string): Promise<repo.ProductRow> {
@@ -160,7 +176,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
     async listProducts(ownerId: string, page: PageQuery): Promise<ProductPage> {
       return cachedPage(ownerId, 'products', page, async () => {
-        const { rows, total } = await repo.selectProductsPage(db, ownerId, page.PageIndex, page.PageSize);
+        const { rows, total } = await productsPage({ ownerId, pageIndex: page.PageIndex, pageSize: page.PageSize });
         return { data: rows.map(toProduct), totalCount: total };
       });
     },
@@ -202,7 +218,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
     async listModels(ownerId: string, page: PageQuery): Promise<ModelPage> {
       return cachedPage(ownerId, 'models', page, async () => {
-        const { rows, total } = await repo.selectModelsPage(db, ownerId, page.PageIndex, page.PageSize);
+        const { rows, total } = await modelsPage({ ownerId, pageIndex: page.PageIndex, pageSize: page.PageSize });
         return { data: rows.map(toModel), totalCount: total };
       });
     },
