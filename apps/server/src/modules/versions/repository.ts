@@ -24,17 +24,22 @@ export async function selectItemVersions(db: Executor, itemType: ItemType, itemI
     .for('update');
 }
 
-/** Every version of an item, newest number first, each with its unread reviewer messages: one statement. */
-export async function selectItemVersionsWithUnread(db: Executor, itemType: ItemType, itemId: string) {
-  const query = prepared(db, 'item_versions', (on) =>
+/** Every version of some items of one type, newest number first, each with its unread reviewer messages. */
+export async function selectItemsVersionsWithUnread(db: Executor, itemType: ItemType, itemIds: string[]) {
+  const query = prepared(db, 'items_versions', (on) =>
     on
       .select({ version: versions, unread: unreadOfVersion })
       .from(versions)
-      .where(and(eq(versions.itemType, sql.placeholder('itemType')), eq(versions.itemId, sql.placeholder('itemId'))))
+      .where(
+        and(
+          eq(versions.itemType, sql.placeholder('itemType')),
+          sql`${versions.itemId} = any(${sql.placeholder('itemIds')}::uuid[])`,
+        ),
+      )
       .orderBy(desc(versions.number))
-      .prepare('item_versions'),
+      .prepare('items_versions'),
   );
-  return query.execute({ itemType, itemId });
+  return query.execute({ itemType, itemIds });
 }
 
 export async function selectVersion(db: Executor, id: string): Promise<VersionRow | undefined> {

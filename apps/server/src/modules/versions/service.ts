@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
@@ -272,6 +273,19 @@ export function createVersionsService(deps: VersionsDeps) {
     }));
   }
 
+  // the version lists of the items that requests arriving together ask for are read with one statement per type
+  const versionsLoader = (itemType: ItemType) =>
+    batchLoader(async (itemIds: string[]) => {
+      const byItem = new Map<string, Awaited<ReturnType<typeof repo.selectItemsVersionsWithUnread>>>();
+      for (const row of await repo.selectItemsVersionsWithUnread(db, itemType, itemIds)) {
+        const rows = byItem.get(row.version.itemId);
+        if (rows) rows.push(row);
+        else byItem.set(row.version.itemId, [row]);
+      }
+      return byItem;
+    });
+  const versionsOfItem = { Product: versionsLoader('Product'), Model: versionsLoader('Model') };
+
   return {
     async listVersions(
       ownerId: string,
@@ -279,7 +293,7 @@ export function createVersionsService(deps: VersionsDeps) {
       itemId: string,
     ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
       await catalog.requireOwnedItem(ownerId, itemType, itemId);
-      const versions = (await repo.selectItemVersionsWithUnread(db, itemType, itemId)).map(({ version, unread }) =>
+      const versions = ((await versionsOfItem[itemType](itemId)) ?? []).map(({ version, unread }) =>
         toVersion(version, unread),
       );
       return {

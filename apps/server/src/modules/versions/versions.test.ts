@@ -274,6 +274,22 @@ for (const itemType of ['Product', 'Model'] as const) {
       const other = await registerConnectedPartner(t.app);
       const stranger = as(other.accessToken);
       expect((await stranger.call('GET', `${base}/Versions/${itemId}`)).statusCode).toBe(404);
+      const strangerBody =
+        itemType === 'Product'
+          ? await productBody(t.app, other.accessToken)
+          : await modelBody(t.app, other.accessToken);
+      const strangerItem = ((await stranger.call('POST', base, strangerBody)).json() as { id: string }).id;
+      // asked for at the same moment, the two items' versions are read in one statement, each for its owner
+      const expected = await versionsOf();
+      const [mine, theirs, refused] = await Promise.all([
+        dev().call('GET', `${base}/Versions/${itemId}`),
+        stranger.call('GET', `${base}/Versions/${strangerItem}`),
+        stranger.call('GET', `${base}/Versions/${itemId}`),
+      ]);
+      expect(mine.json()).toEqual(expected);
+      expect(expected.historyVersions.length).toBeGreaterThan(0);
+      expect(theirs.json()).toEqual({ testingVersion: null, releaseVersion: null, historyVersions: [] });
+      expect(refused.statusCode).toBe(404);
       expect((await stranger.call('GET', `${base}/Version/${ids[4]}`)).json()).toMatchObject({
         errorCode: 'VersionNotFound',
       });
