@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchLoader } from './batch.ts';
+import { batchLoader, loadMany } from './batch.ts';
 
 describe('batchLoader', () => {
   it('loads the keys asked for in one turn with one call, each request getting its own value', async () => {
@@ -34,5 +34,17 @@ describe('batchLoader', () => {
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
     fail = false;
     expect(await load('a')).toBe(1);
+  });
+
+  it('loads many keys of several callers in one call, each caller getting the values that exist, in its order', async () => {
+    const calls: number[][] = [];
+    const load = batchLoader(async (keys: number[]) => {
+      calls.push(keys);
+      return new Map(keys.filter((key) => key % 2 === 1).map((key) => [key, `#${key}`]));
+    });
+    const [first, second] = await Promise.all([loadMany(load, [3, 1, 2]), loadMany(load, [5, 3])]);
+    expect(first).toEqual(['#3', '#1']);
+    expect(second).toEqual(['#5', '#3']);
+    expect(calls).toEqual([[3, 1, 2, 5]]);
   });
 });

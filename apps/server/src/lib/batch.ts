@@ -41,3 +41,9 @@ export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key
 export function byId<V extends { id: string }>(rows: V[]): Map<string, V> {
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The values of several keys through a batch loader, those that exist, in the order of the keys. */
+export async function loadMany<K, V>(load: (key: K) => Promise<V | undefined>, keys: K[]): Promise<V[]> {
+  const values = await Promise.all(keys.map((key) => load(key)));
+  return values.filter((value): value is Awaited<V> => value !== undefined) as V[];
+}

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { batchLoader, byId } from '../../lib/batch.ts';
+import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -334,7 +334,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
 
     /** Who partners are, for lists of their work (the review queue). */
     async summarizeUsers(ids: string[]) {
-      const rows = await repo.selectUsersByIds(db, ids);
+      const rows = await loadMany(userById, [...new Set(ids)]);
       return new Map(
         rows.map((user) => [
           user.id,

@@ -13,7 +13,7 @@ import {
   type RecentProductsResponse,
 } from '@portal/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { batchLoader, byId } from '../../lib/batch.ts';
+import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
@@ -116,6 +116,10 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
   // the items of the requests that arrived together are read with one statement per type
   const productById = batchLoader(async (ids: string[]) => byId(await repo.selectProducts(db, ids)));
+  const summaryOf = {
+    Product: batchLoader(async (ids: string[]) => byId(await repo.selectItemSummaries(db, 'Product', ids))),
+    Model: batchLoader(async (ids: string[]) => byId(await repo.selectItemSummaries(db, 'Model', ids))),
+  };
   const productsPage = pagesLoader((pages) => repo.selectProductsPages(db, pages));
   const modelsPage = pagesLoader((pages) => repo.selectModelsPages(db, pages));
   const modelById = batchLoader(async (ids: string[]) => byId(await repo.selectModels(db, ids)));
@@ -252,7 +256,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
     /** Names and icons of items, for the review queue. */
     async summarizeItems(itemType: repo.CatalogItemType, ids: string[]): Promise<repo.ItemSummary[]> {
-      return repo.selectItemSummaries(db, itemType, ids.filter(isUuid));
+      return loadMany(summaryOf[itemType], [...new Set(ids.filter(isUuid))]);
     },
 
     /**
