@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';
@@ -85,6 +85,9 @@ const wantedValues = (pages: PageWanted[]) => {
 const wantedLimit = sql`wanted.page_limit` as unknown as number;
 const wantedOffset = sql`wanted.page_offset` as unknown as number;
 
+const wantedOrd = sql<number>`cast(wanted.ord as integer)`;
+const pageTotal = sql<number>`"page"."total"`;
+
 /** Groups the rows of several pages by the position of the page asked for, with each page's total. */
 async function toPages<R>(
   pages: PageWanted[],
@@ -106,18 +109,20 @@ async function toPages<R>(
 export async function selectProductsPages(db: Executor, pages: PageWanted[]) {
   const query = prepared(db, 'products_pages', (on) => {
     const page = on
-      .select({ ...getTableColumns(products), total: sql<number>`cast(count(*) over() as integer)`.as('total') })
+      .select({ id: products.id, total: sql<number>`cast(count(*) over() as integer)`.as('total') })
       .from(products)
       .where(and(sql`${products.ownerId} = wanted.owner_id`, isNull(products.deletedAt)))
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(wantedLimit)
       .offset(wantedOffset)
       .as('page');
-    const { total, ...row } = page._.selectedFields;
+    // the rows are the table's own columns, joined on the page's ids: drizzle maps those fastest
     return on
-      .select({ ord: sql<number>`cast(wanted.ord as integer)`, row, total })
+      .select({ ord: wantedOrd, row: products, total: pageTotal })
       .from(wantedPages)
       .crossJoinLateral(page)
+      .innerJoin(products, eq(products.id, page.id))
+      .orderBy(wantedOrd, desc(products.createdAt), desc(products.id))
       .prepare('products_pages');
   });
   const rows = await query.execute(wantedValues(pages));
@@ -177,33 +182,34 @@ export async function updateModel(db: Executor, id: string, changes: Partial<typ
 export async function selectModelsPages(db: Executor, pages: PageWanted[]) {
   const query = prepared(db, 'models_pages', (on) => {
     const page = on
-      .select({
-        ...getTableColumns(models),
-        categoryName: sql<string>`${modelCategories.name}`.as('category_name'),
-        total: sql<number>`cast(count(*) over() as integer)`.as('total'),
-      })
+      .select({ id: models.id, total: sql<number>`cast(count(*) over() as integer)`.as('total') })
       .from(models)
-      .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
       .where(and(sql`${models.ownerId} = wanted.owner_id`, isNull(models.deletedAt)))
       .orderBy(desc(models.createdAt), desc(models.id))
       .limit(wantedLimit)
       .offset(wantedOffset)
       .as('page');
-    const { total, ...row } = page._.selectedFields;
     return on
-      .select({ ord: sql<number>`cast(wanted.ord as integer)`, row, total })
+      .select({ ord: wantedOrd, ...modelColumns, total: pageTotal })
       .from(wantedPages)
       .crossJoinLateral(page)
+      .innerJoin(models, eq(models.id, page.id))
+      .innerJoin(modelCategories, eq(modelCategories.id, models.categoryId))
+      .orderBy(wantedOrd, desc(models.createdAt), desc(models.id))
       .prepare('models_pages');
   });
   const rows = await query.execute(wantedValues(pages));
-  return toPages(pages, rows as Array<{ ord: number; row: ModelRow; total: number }>, async (ownerId) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(models)
-      .where(and(eq(models.ownerId, ownerId), isNull(models.deletedAt)));
-    return row?.n ?? 0;
-  });
+  return toPages(
+    pages,
+    rows.map(({ ord, total, ...row }) => ({ ord, total, row: toModelRow(row) })),
+    async (ownerId) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(models)
+        .where(and(eq(models.ownerId, ownerId), isNull(models.deletedAt)));
+      return row?.n ?? 0;
+    },
+  );
 }
 
 // released items of every partner
