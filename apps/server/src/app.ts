@@ -16,6 +16,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
+import { marketplaceRoutes } from './modules/income/routes.ts';
+import { createIncomeService, type IncomeService } from './modules/income/service.ts';
 import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
@@ -44,6 +46,7 @@ export interface Services {
   files: FilesService;
   versions: VersionsService;
   testers: TestersService;
+  income: IncomeService;
 }
 
 declare module 'fastify' {
@@ -143,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files,
     versions,
     testers,
+    income: createIncomeService({ ...deps, catalog }),
   } satisfies Services);
 
   // Uploads killed with their process leave temporary files: none can be in flight before the server listens.
@@ -200,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   await app.register(adminOnly(adminRoutes));
+  if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
   await app.register(webPlugin);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FeeRates } from '@portal/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -92,6 +93,14 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  MARKETPLACE_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(24, { error: 'must be at least 24 characters' }).optional()),
+  PAYMENT_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(2.9),
+  PAYMENT_PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(10_000).default(30),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(20),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_EMAIL_CEILING: z.coerce.number().int().min(1).default(100),
@@ -157,6 +166,10 @@ export interface AppConfig {
    */
   cacheSeconds: number;
   sessionTtlDays: number;
+  /** The service token the marketplace reports sales with; without it, the sales routes do not exist. */
+  marketplaceToken: string | undefined;
+  /** What a sale pays before the partner (the partner's commission rate is the default here). */
+  feeRates: FeeRates;
   /** Login attempts per 15 minutes; codes sent per hour. */
   rateLimits: {
     /** Failed logins per email from one client address, so that another address cannot lock a partner out. */
@@ -249,6 +262,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     cacheSeconds: e.CACHE_SECONDS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    marketplaceToken: e.MARKETPLACE_TOKEN,
+    feeRates: {
+      paymentPercentBasisPoints: Math.round(e.PAYMENT_PLATFORM_FEE_PERCENT * 100),
+      paymentFixedCents: e.PAYMENT_PLATFORM_FEE_FIXED_CENTS,
+      commissionBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+    },
     rateLimits: {
       loginPerEmail: e.RATE_LIMIT_LOGIN_PER_EMAIL,
       loginPerEmailCeiling: e.RATE_LIMIT_LOGIN_PER_EMAIL_CEILING,

@@ -5,6 +5,8 @@ export * from './content.ts';
 export * from './display-corrections.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './income.ts';
+export * from './income-rules.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './payments.ts';
 export * from './testers.ts';

@@ -2,6 +2,8 @@ import type { BuildReport } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -288,6 +290,48 @@ export const sandboxConnectCodes = pgTable('sandbox_connect_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+// income
+
+/** One sale of a partner's game or 3D model, as the marketplace reported it, split into fees and income. */
+export const incomeRecords = pgTable(
+  'income_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The marketplace's id of the sale: a report arriving twice is one record. */
+    transactionId: text('transaction_id').notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    itemType: text('item_type', { enum: ['Product', 'Model'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    version: integer('version').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerFullName: text('buyer_full_name').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paymentPlatformFeeCents: integer('payment_platform_fee_cents').notNull(),
+    platformFeeCents: integer('platform_fee_cents').notNull(),
+    incomeCents: integer('income_cents').notNull(),
+    /** The partner's commission rate when the sale came in, in basis points. */
+    commissionBasisPoints: integer('commission_basis_points').notNull(),
+    status: text('status', { enum: ['Unsettled', 'Settling', 'Settled', 'NonSettlement'] }).notNull(),
+    /** The last day of the second month after the sale, in Hong Kong time. */
+    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc()),
+    index('income_records_due_idx').on(t.status, t.payoutDate),
+    check(
+      'income_records_split_check',
+      sql`${t.paymentPlatformFeeCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.incomeCents} >= 0
+        and ${t.paymentPlatformFeeCents} + ${t.platformFeeCents} + ${t.incomeCents} = ${t.totalCents}`,
+    ),
+  ],
+);
 
 // content
 

@@ -54,7 +54,14 @@ export const openapiPlugin = fp(
         },
         servers: [{ url: origin(hosts.api), description: 'The partner API' }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            marketplace: {
+              type: 'http',
+              scheme: 'bearer',
+              description: "The marketplace's service token (MARKETPLACE_TOKEN), for the internal sales routes",
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,

@@ -1,0 +1,201 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { incomeRecords } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  productBody,
+  registerConnectedPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+const TOKEN = 'marketplace-service-token-0123456789';
+
+describeEachDatabase('income: sales from the marketplace', (variant) => {
+  let t: TestApp;
+  let itemId: string;
+  let sequence = 0;
+  beforeAll(async () => {
+    t = await createTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
+    const partner = await registerConnectedPartner(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: bearer(partner.accessToken),
+      payload: await productBody(t.app, partner.accessToken),
+    });
+    itemId = (created.json() as { id: string }).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const sale = (overrides: Record<string, unknown> = {}) => {
+    sequence += 1;
+    return {
+      transactionId: `txn_${variant}_${sequence}`,
+      itemType: 'Product',
+      itemId,
+      version: 1,
+      buyer: { email: 'Player@Example.com', fullName: 'Kai Player' },
+      purchasedAt: '2026-05-14T09:30:00Z',
+      totalPrice: 499,
+      ...overrides,
+    };
+  };
+  const report = (payload: unknown, token = TOKEN) =>
+    t.app.inject({ method: 'POST', url: '/api/internal/Sales', headers: bearer(token), payload: payload as object });
+  const voidSale = (transactionId: string, token = TOKEN) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/internal/Sales/${encodeURIComponent(transactionId)}/Void`,
+      headers: bearer(token),
+    });
+  const stored = async () => (await t.database.db.select({ n: count() }).from(incomeRecords))[0]?.n ?? 0;
+
+  it('records a sale with its fees, its income and the day it will be paid', async () => {
+    const body = sale();
+    const response = await report(body);
+    expect(response.statusCode).toBe(200);
+    // 2.9% of 4.99 = 0.14 + 0.30; 20% = 1.00; the partner keeps 3.55; sales of May are paid on 31 July
+    expect(response.json()).toEqual({
+      transactionId: body.transactionId,
+      itemType: 'Product',
+      itemId,
+      version: 1,
+      purchasedAt: '2026-05-14T09:30:00.000Z',
+      totalPrice: 499,
+      paymentPlatformFee: 44,
+      platformFee: 100,
+      income: 355,
+      status: 'Unsettled',
+      payoutDate: '2026-07-31',
+      settledAt: null,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(incomeRecords)
+      .where(eq(incomeRecords.transactionId, body.transactionId));
+    expect(row).toMatchObject({ buyerEmail: 'player@example.com', commissionBasisPoints: 2000 });
+  });
+
+  it('answers a replayed report with the same record and stores it once, even when the replays race', async () => {
+    const body = sale();
+    const first = await report(body);
+    const before = await stored();
+    const replays = await Promise.all([report(body), report(body), report(body)]);
+    expect(replays.map((replay) => replay.statusCode)).toEqual([200, 200, 200]);
+    for (const replay of replays) expect(replay.json()).toEqual(first.json());
+    expect(await stored()).toBe(before);
+
+    const racing = sale();
+    const raced = await Promise.all(Array.from({ length: 5 }, () => report(racing)));
+    expect(new Set(raced.map((answer) => answer.body)).size).toBe(1);
+    expect(raced[0]?.statusCode).toBe(200);
+    expect(await stored()).toBe(before + 1);
+  });
+
+  it('refuses a transaction id reported again with other details, and keeps the first', async () => {
+    const body = sale();
+    const first = await report(body);
+    const other = await report({ ...body, totalPrice: 999 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      errorCode: 'SaleTransactionConflict',
+      message: 'This transaction was already reported with other details.',
+    });
+    expect((await report(body)).json()).toEqual(first.json());
+  });
+
+  it('refuses bad sales with a clear error and stores nothing', async () => {
+    const before = await stored();
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ itemId: '6f1c1b4e-2c39-4a8e-9a55-0a8d0d7e9b11' }, 404, 'SaleItemNotFound'],
+      [{ itemType: 'Model' }, 404, 'SaleItemNotFound'],
+      [{ totalPrice: -100 }, 400, 'ValidationFailed'],
+      [{ totalPrice: 4.99 }, 400, 'ValidationFailed'],
+      [{ totalPrice: 0 }, 400, 'ValidationFailed'],
+      [{ purchasedAt: new Date(Date.now() + 86_400_000).toISOString() }, 400, 'SaleDateInFuture'],
+      [{ purchasedAt: 'yesterday' }, 400, 'ValidationFailed'],
+      [{ itemId: 'not-an-id' }, 400, 'ValidationFailed'],
+      [{ version: 0 }, 400, 'ValidationFailed'],
+      [{ buyer: { email: 'nobody', fullName: 'X' } }, 400, 'ValidationFailed'],
+      [{ transactionId: '' }, 400, 'ValidationFailed'],
+      [{ currency: 'EUR' }, 400, 'UnknownField'],
+    ];
+    for (const [overrides, status, errorCode] of cases) {
+      const response = await report(sale(overrides));
+      expect({ overrides, status: response.statusCode, errorCode: response.json().errorCode }).toEqual({
+        overrides,
+        status,
+        errorCode,
+      });
+      expect(typeof response.json().message).toBe('string');
+    }
+    expect(await stored()).toBe(before);
+  });
+
+  it('answers 401 without the service token, or with a partner session, and stores nothing', async () => {
+    const before = await stored();
+    const partner = await registerConnectedPartner(t.app);
+    for (const headers of [{}, bearer('wrong-token'), bearer(partner.accessToken)]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/internal/Sales', headers, payload: sale() });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ errorCode: 'Unauthorized' });
+    }
+    expect((await voidSale('txn_anything', 'wrong-token')).statusCode).toBe(401);
+    expect(await stored()).toBe(before);
+  });
+
+  it('voids an unsettled sale once; a replayed void answers the same', async () => {
+    const body = sale();
+    await report(body);
+    const voided = await voidSale(body.transactionId);
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json()).toMatchObject({ transactionId: body.transactionId, status: 'NonSettlement' });
+    expect((await voidSale(body.transactionId)).json()).toEqual(voided.json());
+    // a voided sale reported again is still the same, voided sale
+    expect((await report(body)).json()).toMatchObject({ status: 'NonSettlement' });
+  });
+
+  it('refuses to void a sale that is settling or settled, or that does not exist', async () => {
+    for (const status of ['Settling', 'Settled'] as const) {
+      const body = sale();
+      await report(body);
+      await t.database.db
+        .update(incomeRecords)
+        .set({ status, settledAt: status === 'Settled' ? new Date() : null })
+        .where(eq(incomeRecords.transactionId, body.transactionId));
+      const refused = await voidSale(body.transactionId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ errorCode: 'SaleAlreadySettled' });
+      const [row] = await t.database.db
+        .select({ status: incomeRecords.status })
+        .from(incomeRecords)
+        .where(eq(incomeRecords.transactionId, body.transactionId));
+      expect(row?.status).toBe(status);
+    }
+    expect((await voidSale('txn_never_reported')).json()).toMatchObject({ errorCode: 'SaleNotFound' });
+  });
+});
+
+describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has no sales routes at all', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/Sales',
+      headers: bearer('anything'),
+      payload: {},
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

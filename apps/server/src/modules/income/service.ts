@@ -1,0 +1,101 @@
+import { payoutDateOf, type SaleRecord, type SaleReport, splitSale } from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import * as repo from './repository.ts';
+
+/** How far ahead of this server's clock a sale's time may be: the marketplace's clock may run a little fast. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export interface IncomeDeps {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  catalog: CatalogService;
+  now?: () => Date;
+}
+
+function toSaleRecord(row: repo.IncomeRecordRow): SaleRecord {
+  return {
+    transactionId: row.transactionId,
+    itemType: row.itemType,
+    itemId: row.itemId,
+    version: row.version,
+    purchasedAt: row.purchasedAt.toISOString(),
+    totalPrice: row.totalCents,
+    paymentPlatformFee: row.paymentPlatformFeeCents,
+    platformFee: row.platformFeeCents,
+    income: row.incomeCents,
+    status: row.status,
+    payoutDate: row.payoutDate,
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+/** A replayed report is the same sale when everything it says matches what was stored. */
+function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Date): boolean {
+  return (
+    row.itemType === report.itemType &&
+    row.itemId === report.itemId &&
+    row.version === report.version &&
+    row.buyerEmail === report.buyer.email.toLowerCase() &&
+    row.buyerFullName === report.buyer.fullName &&
+    row.purchasedAt.getTime() === purchasedAt.getTime() &&
+    row.totalCents === report.totalPrice
+  );
+}
+
+export function createIncomeService({ db, config, log, catalog, now = () => new Date() }: IncomeDeps) {
+  return {
+    /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */
+    async recordSale(report: SaleReport): Promise<SaleRecord> {
+      const purchasedAt = new Date(report.purchasedAt);
+      if (purchasedAt.getTime() > now().getTime() + CLOCK_SKEW_MS) throw new AppError('SaleDateInFuture');
+      const [item] = await catalog.summarizeItems(report.itemType, [report.itemId]);
+      if (!item) throw new AppError('SaleItemNotFound');
+      const rates = config.feeRates;
+      const split = splitSale(report.totalPrice, rates);
+      const inserted = await repo.insertSaleOnce(db, {
+        transactionId: report.transactionId,
+        ownerId: item.ownerId,
+        itemType: report.itemType,
+        itemId: report.itemId,
+        version: report.version,
+        buyerEmail: report.buyer.email.toLowerCase(),
+        buyerFullName: report.buyer.fullName,
+        purchasedAt,
+        totalCents: report.totalPrice,
+        paymentPlatformFeeCents: split.paymentPlatformFeeCents,
+        platformFeeCents: split.platformFeeCents,
+        incomeCents: split.incomeCents,
+        commissionBasisPoints: rates.commissionBasisPoints,
+        status: 'Unsettled',
+        payoutDate: payoutDateOf(purchasedAt),
+      });
+      if (inserted) {
+        log.info({ ownerId: item.ownerId, itemId: item.id }, 'sale recorded');
+        return toSaleRecord(inserted);
+      }
+      const stored = await repo.selectSale(db, report.transactionId);
+      if (!stored || !sameSale(stored, report, purchasedAt)) throw new AppError('SaleTransactionConflict');
+      return toSaleRecord(stored);
+    },
+
+    /** A sale that was never paid for (a chargeback, a failed store payment) is never paid out. */
+    async voidSale(transactionId: string): Promise<SaleRecord> {
+      const voided = await repo.voidUnsettledSale(db, transactionId, now());
+      if (voided) {
+        log.info({ ownerId: voided.ownerId }, 'sale voided');
+        return toSaleRecord(voided);
+      }
+      const stored = await repo.selectSale(db, transactionId);
+      if (!stored) throw new AppError('SaleNotFound');
+      if (stored.status !== 'NonSettlement') throw new AppError('SaleAlreadySettled');
+      return toSaleRecord(stored);
+    },
+  };
+}
+
+export type IncomeService = ReturnType<typeof createIncomeService>;
