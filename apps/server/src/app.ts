@@ -16,7 +16,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
-import { marketplaceRoutes } from './modules/income/routes.ts';
+import { incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
 import { createIncomeService, type IncomeService } from './modules/income/service.ts';
 import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -201,6 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await partner.register(testersRoutes);
       await partner.register(paymentsRoutes);
       await partner.register(catalogRoutes);
+      await partner.register(incomeRoutes);
     }),
   );
   await app.register(adminOnly(adminRoutes));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
 import { emailSchema, int4, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, paramText, requiredText } from './validation.ts';
 
 /** A sale's settlement: Unsettled (Preparing Commission) → Settling (Released Commission) → Settled (Collected). */
@@ -42,3 +43,67 @@ export const saleRecordSchema = z.object({
 export type SaleRecord = z.infer<typeof saleRecordSchema>;
 
 export const transactionParamsSchema = z.object({ transactionId: paramText(MAX_TRANSACTION_ID_LENGTH).min(1) });
+
+export const INCOME_PAGE_SIZE = 10;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A purchase date filter: a day (`YYYY-MM-DD`, in UTC) or an ISO instant. */
+const purchaseDate = z
+  .string()
+  .max(40)
+  .refine(
+    (value) =>
+      (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) &&
+      !Number.isNaN(Date.parse(value)),
+    {
+      error: 'must be a date (YYYY-MM-DD) or an ISO date and time',
+    },
+  )
+  .optional();
+
+/** The first instant a From filter includes, and the last a To filter includes (a day runs to its end). */
+export function purchaseRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
+  const start = from ? new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from) : undefined;
+  const end = to ? new Date(DATE_ONLY.test(to) ? `${to}T23:59:59.999Z` : to) : undefined;
+  return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
+}
+
+/** `GET /api/User/Income/Query`: SPEC §7; PageSize -1 answers every row (the export). */
+export const incomeQuerySchema = pageQuerySchema
+  .extend({
+    Name: paramText(MAX_NAME_LENGTH).optional(),
+    PurchaseDateFrom: purchaseDate,
+    PurchaseDateTo: purchaseDate,
+    Status: z.enum(incomeStatuses, { error: `Status must be one of ${incomeStatuses.join(', ')}` }).optional(),
+    PageSize: pageQuerySchema.shape.PageSize.default(INCOME_PAGE_SIZE),
+  })
+  .refine(
+    (query) => {
+      const { from, to } = purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo);
+      return !from || !to || from.getTime() <= to.getTime();
+    },
+    { error: 'PurchaseDateFrom must not be after PurchaseDateTo', path: ['PurchaseDateFrom'] },
+  );
+export type IncomeQuery = z.infer<typeof incomeQuerySchema>;
+
+export const feeTypes = ['PaymentPlatformFee', 'PlatformFee'] as const;
+
+/** An income record as SPEC §3 draws it; amounts in dollars with their currency. */
+export const incomeRecordSchema = z.object({
+  payment: z.object({
+    transactionId: z.string(),
+    purchasedAt: z.string(),
+    totalPrice: z.number(),
+    userPreview: z.object({ fullName: z.string(), email: z.string() }),
+    productPreview: z.object({ itemType: z.enum(['Product', 'Model']), name: z.string(), image: imageRefSchema }),
+  }),
+  income: z.object({ money: z.number(), currency: z.literal('USD') }),
+  fees: z.array(z.object({ feeType: z.enum(feeTypes), fee: z.number(), currency: z.literal('USD') })),
+  settledAt: z.string().nullable(),
+  status: incomeStatusSchema,
+  /** The day it is (or was to be) paid: the last day of the second month after the sale, Hong Kong time. */
+  payoutDate: z.string(),
+});
+export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
+export const incomePageSchema = pagedSchema(incomeRecordSchema);
+export type IncomePage = z.infer<typeof incomePageSchema>;

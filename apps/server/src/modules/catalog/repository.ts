@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';
@@ -310,4 +310,20 @@ export async function selectItemSummaries(
       .prepare(name),
   );
   return query.execute({ ids });
+}
+
+/** The ids of a partner's games and 3D models whose name contains `text`, ignoring case; deleted ones too. */
+export async function selectOwnedItemIdsNamed(db: Executor, ownerId: string, text: string): Promise<string[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [games, models3d] = await Promise.all([
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.ownerId, ownerId), ilike(products.name, pattern))),
+    db
+      .select({ id: models.id })
+      .from(models)
+      .where(and(eq(models.ownerId, ownerId), ilike(models.name, pattern))),
+  ]);
+  return [...games, ...models3d].map((row) => row.id);
 }

@@ -255,6 +255,9 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     },
 
     /** Names and icons of items, for the review queue. */
+    /** A partner's items whose name contains `text` (the income filter); deleted items still have sales. */
+    ownedItemIdsNamed: (ownerId: string, text: string) => repo.selectOwnedItemIdsNamed(db, ownerId, text),
+
     async summarizeItems(itemType: repo.CatalogItemType, ids: string[]): Promise<repo.ItemSummary[]> {
       return loadMany(summaryOf[itemType], [...new Set(ids.filter(isUuid))]);
     },

@@ -5,6 +5,7 @@ import {
   bearer,
   createTestApp,
   describeEachDatabase,
+  modelBody,
   productBody,
   registerConnectedPartner,
   type TestApp,
@@ -197,5 +198,146 @@ describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
       payload: {},
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describeEachDatabase('income: a partner reads its own sales', (variant) => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  let b: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  let game: { id: string; iconUrl: string };
+  let model: { id: string };
+  let sequence = 0;
+
+  const create = async (token: string, url: '/api/Product' | '/api/Model', body: object) =>
+    (await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: body })).json() as {
+      id: string;
+      icon: { url: string };
+    };
+  const report = (itemType: 'Product' | 'Model', itemId: string, purchasedAt: string, totalPrice: number) => {
+    sequence += 1;
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/internal/Sales',
+      headers: bearer(TOKEN),
+      payload: {
+        transactionId: `q_${variant}_${sequence}`,
+        itemType,
+        itemId,
+        version: 1,
+        buyer: { email: `buyer${sequence}@example.com`, fullName: `Buyer ${sequence}` },
+        purchasedAt,
+        totalPrice,
+      },
+    });
+  };
+  const query = (token: string, params: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/User/Income/Query?${new URLSearchParams(params)}`,
+      headers: bearer(token),
+    });
+  type Page = {
+    data: Array<{ payment: { transactionId: string; productPreview: { name: string } } }>;
+    totalCount: number;
+  };
+  const idsOf = (page: Page) => page.data.map((record) => record.payment.transactionId);
+
+  beforeAll(async () => {
+    t = await createTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
+    a = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.1' });
+    b = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.2' });
+    const created = await create(a.accessToken, '/api/Product', await productBody(t.app, a.accessToken));
+    game = { id: created.id, iconUrl: created.icon.url };
+    model = await create(a.accessToken, '/api/Model', await modelBody(t.app, a.accessToken, { name: 'Lantern Fox' }));
+    const other = await create(
+      b.accessToken,
+      '/api/Product',
+      await productBody(t.app, b.accessToken, { name: 'Orbit Rival' }),
+    );
+    // twelve sales of A's game, one a month from June 2025; two of its model in March 2026; three of B's game
+    for (let month = 0; month < 12; month += 1) {
+      const date = new Date(Date.UTC(2025, 5 + month, 10, 12));
+      expect((await report('Product', game.id, date.toISOString(), 499)).statusCode).toBe(200);
+    }
+    await report('Model', model.id, '2026-03-01T00:00:00Z', 1250);
+    await report('Model', model.id, '2026-03-31T23:59:59Z', 1250);
+    for (let i = 0; i < 3; i += 1) await report('Product', other.id, '2026-03-15T00:00:00Z', 999);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('pages the partner’s sales ten at a time, newest first, each as SPEC §3 draws it', async () => {
+    const first = (await query(a.accessToken)).json() as Page;
+    expect(first.totalCount).toBe(14);
+    expect(first.data).toHaveLength(10);
+    expect(first.data[0]).toEqual({
+      payment: {
+        transactionId: expect.any(String),
+        purchasedAt: '2026-05-10T12:00:00.000Z',
+        totalPrice: 4.99,
+        userPreview: { fullName: expect.stringMatching(/^Buyer \d+$/), email: expect.stringMatching(/@example\.com$/) },
+        productPreview: { itemType: 'Product', name: 'Orbit Tag', image: { url: game.iconUrl } },
+      },
+      income: { money: 3.55, currency: 'USD' },
+      fees: [
+        { feeType: 'PaymentPlatformFee', fee: 0.44, currency: 'USD' },
+        { feeType: 'PlatformFee', fee: 1, currency: 'USD' },
+      ],
+      settledAt: null,
+      status: 'Unsettled',
+      payoutDate: '2026-07-31',
+    });
+    const second = (await query(a.accessToken, { PageIndex: '2' })).json() as Page;
+    expect(second.data).toHaveLength(4);
+    const all = (await query(a.accessToken, { PageSize: '-1' })).json() as Page;
+    expect(idsOf(all)).toEqual([...idsOf(first), ...idsOf(second)]);
+    const past = (await query(a.accessToken, { PageIndex: '9' })).json() as Page;
+    expect(past).toEqual({ data: [], totalCount: 14 });
+  });
+
+  it('filters by name, purchase dates (whole days) and status, in any combination', async () => {
+    const names = (page: Page) => [...new Set(page.data.map((record) => record.payment.productPreview.name))];
+    const fox = (await query(a.accessToken, { Name: 'lantern', PageSize: '-1' })).json() as Page;
+    expect({ names: names(fox), total: fox.totalCount }).toEqual({ names: ['Lantern Fox'], total: 2 });
+    const march = (
+      await query(a.accessToken, { PurchaseDateFrom: '2026-03-01', PurchaseDateTo: '2026-03-31', PageSize: '-1' })
+    ).json() as Page;
+    expect(march.totalCount).toBe(3);
+    const marchGames = (
+      await query(a.accessToken, { Name: 'ORBIT', PurchaseDateFrom: '2026-03-01', PurchaseDateTo: '2026-03-31' })
+    ).json() as Page;
+    expect({ names: names(marchGames), total: marchGames.totalCount }).toEqual({ names: ['Orbit Tag'], total: 1 });
+    expect(((await query(a.accessToken, { Status: 'Unsettled' })).json() as Page).totalCount).toBe(14);
+    expect(((await query(a.accessToken, { Status: 'Settled' })).json() as Page).totalCount).toBe(0);
+    expect(((await query(a.accessToken, { Name: '%' })).json() as Page).totalCount).toBe(0);
+  });
+
+  it('never shows another partner’s sales, not even by the name of its item', async () => {
+    const rival = (await query(a.accessToken, { Name: 'Rival', PageSize: '-1' })).json() as Page;
+    expect(rival).toEqual({ data: [], totalCount: 0 });
+    const theirs = (await query(b.accessToken, { PageSize: '-1' })).json() as Page;
+    expect(theirs.totalCount).toBe(3);
+    const mine = new Set(idsOf((await query(a.accessToken, { PageSize: '-1' })).json() as Page));
+    expect(idsOf(theirs).some((id) => mine.has(id))).toBe(false);
+  });
+
+  it('refuses an inverted date range, an unknown status or a bad date with 400, and strangers with 401', async () => {
+    for (const params of <Array<Record<string, string>>>[
+      { PurchaseDateFrom: '2026-04-01', PurchaseDateTo: '2026-03-01' },
+      { Status: 'Paid' },
+      { PurchaseDateFrom: '2026-13-45' },
+      { PageSize: '0' },
+    ]) {
+      const response = await query(a.accessToken, params);
+      expect({ params, status: response.statusCode, errorCode: response.json().errorCode }).toEqual({
+        params,
+        status: 400,
+        errorCode: 'ValidationFailed',
+      });
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/User/Income/Query' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

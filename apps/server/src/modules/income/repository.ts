@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { incomeRecords } from '../../db/schema.ts';
 
@@ -34,4 +34,39 @@ export async function voidUnsettledSale(
     .where(and(eq(incomeRecords.transactionId, transactionId), eq(incomeRecords.status, 'Unsettled')))
     .returning();
   return row;
+}
+
+export interface IncomeFilter {
+  ownerId: string;
+  from?: Date;
+  to?: Date;
+  status?: IncomeRecordRow['status'];
+  /** Only the sales of these items (the name filter); empty matches nothing. */
+  itemIds?: string[];
+}
+
+function whereOf(filter: IncomeFilter): SQL | undefined {
+  return and(
+    eq(incomeRecords.ownerId, filter.ownerId),
+    filter.from ? gte(incomeRecords.purchasedAt, filter.from) : undefined,
+    filter.to ? lte(incomeRecords.purchasedAt, filter.to) : undefined,
+    filter.status ? eq(incomeRecords.status, filter.status) : undefined,
+    filter.itemIds ? inArray(incomeRecords.itemId, filter.itemIds) : undefined,
+  );
+}
+
+/** One page of a partner's sales, newest first, and how many match; `limit` null for every row. */
+export async function selectIncomePage(db: Executor, filter: IncomeFilter, limit: number | null, offset: number) {
+  const where = whereOf(filter);
+  const query = db
+    .select({ row: incomeRecords, total: sql<number>`cast(count(*) over() as integer)` })
+    .from(incomeRecords)
+    .where(where)
+    .orderBy(desc(incomeRecords.purchasedAt), desc(incomeRecords.id))
+    .offset(offset)
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
+  const first = rows[0];
+  const total = first ? first.total : ((await db.select({ n: count() }).from(incomeRecords).where(where))[0]?.n ?? 0);
+  return { rows: rows.map((entry) => entry.row), total };
 }

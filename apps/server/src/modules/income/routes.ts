@@ -1,13 +1,40 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiErrorSchema, saleRecordSchema, saleReportSchema, transactionParamsSchema } from '@portal/contracts';
+import {
+  apiErrorSchema,
+  incomePageSchema,
+  incomeQuerySchema,
+  saleRecordSchema,
+  saleReportSchema,
+  transactionParamsSchema,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { bearerToken, currentUser } from '../../plugins/auth.ts';
 
 const tags = ['income'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** A partner's own sales (My Project Income). */
+export async function incomeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const income = app.services.income;
+
+  app.get(
+    '/api/User/Income/Query',
+    {
+      schema: {
+        tags,
+        operationId: 'listIncome',
+        summary: "The partner's sales with their fees, income and settlement, newest first (PageSize -1: every row)",
+        querystring: incomeQuerySchema,
+        response: { 200: incomePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => income.query(currentUser(request).id, request.query),
+  );
+}
 
 /**
  * The marketplace's side of income: it reports sales and voids those never paid for, with its service token.

@@ -1,4 +1,14 @@
-import { payoutDateOf, type SaleRecord, type SaleReport, splitSale } from '@portal/contracts';
+import {
+  centsToDollars,
+  type IncomePage,
+  type IncomeQuery,
+  type IncomeRecord,
+  payoutDateOf,
+  purchaseRange,
+  type SaleRecord,
+  type SaleReport,
+  splitSale,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -34,6 +44,32 @@ function toSaleRecord(row: repo.IncomeRecordRow): SaleRecord {
   };
 }
 
+type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
+
+function toIncomeRecord(row: repo.IncomeRecordRow, item: ItemSummary | undefined): IncomeRecord {
+  return {
+    payment: {
+      transactionId: row.transactionId,
+      purchasedAt: row.purchasedAt.toISOString(),
+      totalPrice: centsToDollars(row.totalCents),
+      userPreview: { fullName: row.buyerFullName, email: row.buyerEmail },
+      productPreview: {
+        itemType: row.itemType,
+        name: item?.name ?? (row.itemType === 'Product' ? 'Deleted AR game' : 'Deleted 3D model'),
+        image: { url: item?.iconUrl ?? '' },
+      },
+    },
+    income: { money: centsToDollars(row.incomeCents), currency: 'USD' },
+    fees: [
+      { feeType: 'PaymentPlatformFee', fee: centsToDollars(row.paymentPlatformFeeCents), currency: 'USD' },
+      { feeType: 'PlatformFee', fee: centsToDollars(row.platformFeeCents), currency: 'USD' },
+    ],
+    settledAt: row.settledAt?.toISOString() ?? null,
+    status: row.status,
+    payoutDate: row.payoutDate,
+  };
+}
+
 /** A replayed report is the same sale when everything it says matches what was stored. */
 function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Date): boolean {
   return (
@@ -49,6 +85,36 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
 
 export function createIncomeService({ db, config, log, catalog, now = () => new Date() }: IncomeDeps) {
   return {
+    /** A partner's sales, newest first, filtered and paged in SQL; each with its item as it is now. */
+    async query(ownerId: string, query: IncomeQuery): Promise<IncomePage> {
+      const itemIds = query.Name ? await catalog.ownedItemIdsNamed(ownerId, query.Name) : undefined;
+      if (itemIds?.length === 0) return { data: [], totalCount: 0 };
+      const { limit, offset } =
+        query.PageSize === -1
+          ? { limit: null, offset: 0 }
+          : { limit: query.PageSize, offset: (query.PageIndex - 1) * query.PageSize };
+      const { rows, total } = await repo.selectIncomePage(
+        db,
+        {
+          ownerId,
+          ...purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo),
+          ...(query.Status ? { status: query.Status } : {}),
+          ...(itemIds ? { itemIds } : {}),
+        },
+        limit,
+        offset,
+      );
+      const idsOf = (type: 'Product' | 'Model') => [
+        ...new Set(rows.filter((row) => row.itemType === type).map((row) => row.itemId)),
+      ];
+      const [games, models] = await Promise.all([
+        catalog.summarizeItems('Product', idsOf('Product')),
+        catalog.summarizeItems('Model', idsOf('Model')),
+      ]);
+      const items = new Map([...games, ...models].map((item) => [item.id, item]));
+      return { data: rows.map((row) => toIncomeRecord(row, items.get(row.itemId))), totalCount: total };
+    },
+
     /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */
     async recordSale(report: SaleReport): Promise<SaleRecord> {
       const purchasedAt = new Date(report.purchasedAt);
