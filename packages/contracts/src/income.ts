@@ -68,22 +68,28 @@ export function purchaseRange(from: string | undefined, to: string | undefined):
   return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
 }
 
+const incomeFilters = {
+  Name: paramText(MAX_NAME_LENGTH).optional(),
+  PurchaseDateFrom: purchaseDate,
+  PurchaseDateTo: purchaseDate,
+  Status: z.enum(incomeStatuses, { error: `Status must be one of ${incomeStatuses.join(', ')}` }).optional(),
+};
+const rangeIsOrdered = (query: { PurchaseDateFrom?: string | undefined; PurchaseDateTo?: string | undefined }) => {
+  const { from, to } = purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo);
+  return !from || !to || from.getTime() <= to.getTime();
+};
+const rangeError = () => ({
+  error: 'PurchaseDateFrom must not be after PurchaseDateTo',
+  path: ['PurchaseDateFrom'],
+});
+
 /** `GET /api/User/Income/Query`: SPEC §7; PageSize -1 answers every row (the export). */
 export const incomeQuerySchema = pageQuerySchema
-  .extend({
-    Name: paramText(MAX_NAME_LENGTH).optional(),
-    PurchaseDateFrom: purchaseDate,
-    PurchaseDateTo: purchaseDate,
-    Status: z.enum(incomeStatuses, { error: `Status must be one of ${incomeStatuses.join(', ')}` }).optional(),
-    PageSize: pageQuerySchema.shape.PageSize.default(INCOME_PAGE_SIZE),
-  })
-  .refine(
-    (query) => {
-      const { from, to } = purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo);
-      return !from || !to || from.getTime() <= to.getTime();
-    },
-    { error: 'PurchaseDateFrom must not be after PurchaseDateTo', path: ['PurchaseDateFrom'] },
-  );
+  .extend({ ...incomeFilters, PageSize: pageQuerySchema.shape.PageSize.default(INCOME_PAGE_SIZE) })
+  .refine(rangeIsOrdered, rangeError());
+/** `GET /api/User/Income/Export.csv`: the same filters, every matching row. */
+export const incomeExportQuerySchema = z.object(incomeFilters).refine(rangeIsOrdered, rangeError());
+export type IncomeExportQuery = z.infer<typeof incomeExportQuerySchema>;
 export type IncomeQuery = z.infer<typeof incomeQuerySchema>;
 
 export const feeTypes = ['PaymentPlatformFee', 'PlatformFee'] as const;
@@ -107,3 +113,51 @@ export const incomeRecordSchema = z.object({
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 export const incomePageSchema = pagedSchema(incomeRecordSchema);
 export type IncomePage = z.infer<typeof incomePageSchema>;
+
+/** The export's columns, in order. */
+export const INCOME_CSV_HEADER = [
+  'Transaction ID',
+  'Item',
+  'Item type',
+  'Buyer',
+  'Buyer email',
+  'Purchased at (UTC)',
+  'Total (USD)',
+  'Payment platform fee (USD)',
+  'Platform fee (USD)',
+  'Income (USD)',
+  'Status',
+  'Payout date',
+  'Settled at (UTC)',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. A text that a spreadsheet would
+ * run as a formula (starting with =, +, -, @, tab or carriage return) is prefixed with an apostrophe.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return value.toFixed(2);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One export line of an income record, CRLF-terminated. */
+export function incomeCsvLine(record: IncomeRecord): string {
+  const fee = (type: (typeof feeTypes)[number]) => record.fees.find((entry) => entry.feeType === type)?.fee ?? 0;
+  return `${[
+    csvField(record.payment.transactionId),
+    csvField(record.payment.productPreview.name),
+    csvField(record.payment.productPreview.itemType === 'Product' ? 'AR game' : '3D model'),
+    csvField(record.payment.userPreview.fullName),
+    csvField(record.payment.userPreview.email),
+    csvField(record.payment.purchasedAt),
+    csvField(record.payment.totalPrice),
+    csvField(fee('PaymentPlatformFee')),
+    csvField(fee('PlatformFee')),
+    csvField(record.income.money),
+    csvField(record.status),
+    csvField(record.payoutDate),
+    csvField(record.settledAt),
+  ].join(',')}\r\n`;
+}

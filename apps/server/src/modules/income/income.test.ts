@@ -323,6 +323,79 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(idsOf(theirs).some((id) => mine.has(id))).toBe(false);
   });
 
+  const exportCsv = (token: string, params: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/User/Income/Export.csv?${new URLSearchParams(params)}`,
+      headers: bearer(token),
+    });
+  const csvRows = (body: string) => body.split('\r\n').filter((line) => line !== '');
+
+  it('exports the same rows as the query, filtered the same way, as CSV with a header', async () => {
+    for (const params of <Array<Record<string, string>>>[
+      {},
+      { Name: 'lantern' },
+      { PurchaseDateFrom: '2026-03-01', PurchaseDateTo: '2026-03-31' },
+    ]) {
+      const response = await exportCsv(a.accessToken, params);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="income.csv"');
+      const [header, ...lines] = csvRows(response.body);
+      expect(header).toBe(
+        'Transaction ID,Item,Item type,Buyer,Buyer email,Purchased at (UTC),Total (USD),' +
+          'Payment platform fee (USD),Platform fee (USD),Income (USD),Status,Payout date,Settled at (UTC)',
+      );
+      const page = (await query(a.accessToken, { ...params, PageSize: '-1' })).json() as Page;
+      expect(lines.map((line) => line.split(',')[0])).toEqual(idsOf(page));
+    }
+    const [, first] = csvRows((await exportCsv(a.accessToken)).body);
+    expect(first?.split(',').slice(1)).toEqual([
+      'Orbit Tag',
+      'AR game',
+      expect.stringMatching(/^Buyer \d+$/),
+      expect.stringMatching(/@example\.com$/),
+      '2026-05-10T12:00:00.000Z',
+      '4.99',
+      '0.44',
+      '1.00',
+      '3.55',
+      'Unsettled',
+      '2026-07-31',
+      '',
+    ]);
+    expect(csvRows((await exportCsv(a.accessToken, { Name: 'Rival' })).body)).toHaveLength(1);
+    expect((await exportCsv(a.accessToken, { Status: 'Paid' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/User/Income/Export.csv' })).statusCode).toBe(401);
+  });
+
+  it('streams thousands of rows in chunks, and keeps buyers’ names as text a spreadsheet will not run', async () => {
+    const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.3' });
+    const item = await create(partner.accessToken, '/api/Product', await productBody(t.app, partner.accessToken));
+    await report('Product', item.id, '2026-01-01T00:00:00Z', 100);
+    await t.database.db
+      .update(incomeRecords)
+      .set({ buyerFullName: '=HYPERLINK("http://evil.example"), "Lee"' })
+      .where(eq(incomeRecords.itemId, item.id));
+    const [template] = await t.database.db.select().from(incomeRecords).where(eq(incomeRecords.itemId, item.id));
+    if (!template) throw new Error('no sale');
+    const { id: _id, ...copy } = template;
+    // 2,500 sales, a hundred of them at one instant across the second chunk's end (rows 1,951 to 2,051): the
+    // keyset must neither skip nor repeat any
+    const start = Date.UTC(2025, 0, 1);
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      ...copy,
+      transactionId: `bulk_${variant}_${i}`,
+      purchasedAt: new Date(start + (i >= 450 && i < 550 ? 450 : i) * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(incomeRecords).values(rows.slice(i, i + 500));
+    const response = await exportCsv(partner.accessToken);
+    const lines = csvRows(response.body).slice(1);
+    expect(lines).toHaveLength(2501);
+    expect(new Set(lines.map((line) => line.split(',')[0])).size).toBe(2501);
+    expect(lines.at(-1)).toContain('"\'=HYPERLINK(""http://evil.example""), ""Lee"""');
+  });
+
   it('refuses an inverted date range, an unknown status or a bad date with 400, and strangers with 401', async () => {
     for (const params of <Array<Record<string, string>>>[
       { PurchaseDateFrom: '2026-04-01', PurchaseDateTo: '2026-03-01' },

@@ -70,3 +70,30 @@ export async function selectIncomePage(db: Executor, filter: IncomeFilter, limit
   const total = first ? first.total : ((await db.select({ n: count() }).from(incomeRecords).where(where))[0]?.n ?? 0);
   return { rows: rows.map((entry) => entry.row), total };
 }
+
+/**
+ * Every sale a filter matches, newest first, read in chunks by keyset (purchase time, id) so that memory stays
+ * bounded however many there are; the same on PGlite and PostgreSQL.
+ */
+export async function* streamIncome(db: Executor, filter: IncomeFilter, chunkSize = 1000) {
+  let after: { purchasedAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(incomeRecords)
+      .where(
+        and(
+          whereOf(filter),
+          after
+            ? sql`(${incomeRecords.purchasedAt}, ${incomeRecords.id}) < (${after.purchasedAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(incomeRecords.purchasedAt), desc(incomeRecords.id))
+      .limit(chunkSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < chunkSize) return;
+    after = { purchasedAt: last.purchasedAt, id: last.id };
+  }
+}

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
+  incomeExportQuerySchema,
   incomePageSchema,
   incomeQuerySchema,
   saleRecordSchema,
@@ -9,6 +11,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
 
@@ -33,6 +36,30 @@ export async function incomeRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => income.query(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/User/Income/Export.csv',
+    {
+      schema: {
+        tags,
+        operationId: 'downloadIncomeCsv',
+        summary: 'Every sale the filters match as CSV for spreadsheets, newest first, streamed',
+        querystring: incomeExportQuerySchema,
+        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const csv = Readable.from(income.exportCsv(currentUser(request).id, request.query));
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="income.csv"')
+          .header('cache-control', 'no-store')
+          // the document describes the CSV as a string; Fastify sends the stream as it comes
+          .send(csv as unknown as string)
+      );
+    },
   );
 }
 

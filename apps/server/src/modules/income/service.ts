@@ -1,8 +1,12 @@
 import {
   centsToDollars,
+  csvField,
+  INCOME_CSV_HEADER,
+  type IncomeExportQuery,
   type IncomePage,
   type IncomeQuery,
   type IncomeRecord,
+  incomeCsvLine,
   payoutDateOf,
   purchaseRange,
   type SaleRecord,
@@ -84,35 +88,52 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
 }
 
 export function createIncomeService({ db, config, log, catalog, now = () => new Date() }: IncomeDeps) {
+  /** The partner's filter as the repository takes it; undefined when the name matches none of its items. */
+  async function filterOf(ownerId: string, query: IncomeExportQuery): Promise<repo.IncomeFilter | undefined> {
+    const itemIds = query.Name ? await catalog.ownedItemIdsNamed(ownerId, query.Name) : undefined;
+    if (itemIds?.length === 0) return undefined;
+    return {
+      ownerId,
+      ...purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo),
+      ...(query.Status ? { status: query.Status } : {}),
+      ...(itemIds ? { itemIds } : {}),
+    };
+  }
+
+  /** The records of some rows, each with its item as it is now. */
+  async function describe(rows: repo.IncomeRecordRow[]): Promise<IncomeRecord[]> {
+    const idsOf = (type: 'Product' | 'Model') => [
+      ...new Set(rows.filter((row) => row.itemType === type).map((row) => row.itemId)),
+    ];
+    const [games, models] = await Promise.all([
+      catalog.summarizeItems('Product', idsOf('Product')),
+      catalog.summarizeItems('Model', idsOf('Model')),
+    ]);
+    const items = new Map([...games, ...models].map((item) => [item.id, item]));
+    return rows.map((row) => toIncomeRecord(row, items.get(row.itemId)));
+  }
+
   return {
+    /** Every sale a filter matches as CSV lines, header first, streamed chunk by chunk. */
+    async *exportCsv(ownerId: string, query: IncomeExportQuery, chunkSize?: number): AsyncGenerator<string> {
+      yield `${INCOME_CSV_HEADER.map(csvField).join(',')}\r\n`;
+      const filter = await filterOf(ownerId, query);
+      if (!filter) return;
+      for await (const rows of repo.streamIncome(db, filter, chunkSize)) {
+        yield (await describe(rows)).map(incomeCsvLine).join('');
+      }
+    },
+
     /** A partner's sales, newest first, filtered and paged in SQL; each with its item as it is now. */
     async query(ownerId: string, query: IncomeQuery): Promise<IncomePage> {
-      const itemIds = query.Name ? await catalog.ownedItemIdsNamed(ownerId, query.Name) : undefined;
-      if (itemIds?.length === 0) return { data: [], totalCount: 0 };
+      const filter = await filterOf(ownerId, query);
+      if (!filter) return { data: [], totalCount: 0 };
       const { limit, offset } =
         query.PageSize === -1
           ? { limit: null, offset: 0 }
           : { limit: query.PageSize, offset: (query.PageIndex - 1) * query.PageSize };
-      const { rows, total } = await repo.selectIncomePage(
-        db,
-        {
-          ownerId,
-          ...purchaseRange(query.PurchaseDateFrom, query.PurchaseDateTo),
-          ...(query.Status ? { status: query.Status } : {}),
-          ...(itemIds ? { itemIds } : {}),
-        },
-        limit,
-        offset,
-      );
-      const idsOf = (type: 'Product' | 'Model') => [
-        ...new Set(rows.filter((row) => row.itemType === type).map((row) => row.itemId)),
-      ];
-      const [games, models] = await Promise.all([
-        catalog.summarizeItems('Product', idsOf('Product')),
-        catalog.summarizeItems('Model', idsOf('Model')),
-      ]);
-      const items = new Map([...games, ...models].map((item) => [item.id, item]));
-      return { data: rows.map((row) => toIncomeRecord(row, items.get(row.itemId))), totalCount: total };
+      const { rows, total } = await repo.selectIncomePage(db, filter, limit, offset);
+      return { data: await describe(rows), totalCount: total };
     },
 
     /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */
