@@ -1,24 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { pageBounds as page, withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
 import { modelCategories, models, products } from '../../db/schema.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ModelRow = typeof models.$inferSelect & { categoryName: string };
 export type CategoryRow = typeof modelCategories.$inferSelect;
-
-/** LIMIT and OFFSET of a page; PageSize -1 is every row (LIMIT NULL). */
-const page = (pageIndex: number, pageSize: number) =>
-  pageSize === -1 ? { limit: null, offset: 0 } : { limit: pageSize, offset: (pageIndex - 1) * pageSize };
-
-/** One page and the total in one round trip; a page past the end counts separately. */
-async function withTotal<T extends { total: number }>(
-  rows: T[],
-  countAll: () => Promise<number>,
-): Promise<{ rows: Array<Omit<T, 'total'>>; total: number }> {
-  const total = rows[0]?.total ?? (await countAll());
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
-}
 
 export async function selectCategories(db: Executor): Promise<CategoryRow[]> {
   return db.select().from(modelCategories).orderBy(asc(modelCategories.order));

@@ -262,6 +262,17 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
       return loadMany(summaryOf[itemType], [...new Set(ids.filter(isUuid))]);
     },
 
+    /** The summaries of items of either type (a page of versions, of sales), by id; deleted items are absent. */
+    async summarizeItemsOf(refs: Array<{ itemType: repo.CatalogItemType; itemId: string }>) {
+      const idsOf = (type: repo.CatalogItemType) =>
+        refs.filter((ref) => ref.itemType === type).map((ref) => ref.itemId);
+      const [games, models] = await Promise.all([
+        loadMany(summaryOf.Product, [...new Set(idsOf('Product').filter(isUuid))]),
+        loadMany(summaryOf.Model, [...new Set(idsOf('Model').filter(isUuid))]),
+      ]);
+      return byId([...games, ...models]);
+    },
+
     /**
      * Records the status the versions module derived; `Released` keeps the first release time of this run
      * so Recent Projects orders by when it went live.

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { withTotal } from '../../db/paging.ts';
 import { incomeRecords } from '../../db/schema.ts';
 
 export type IncomeRecordRow = typeof incomeRecords.$inferSelect;
@@ -65,10 +66,11 @@ export async function selectIncomePage(db: Executor, filter: IncomeFilter, limit
     .orderBy(desc(incomeRecords.purchasedAt), desc(incomeRecords.id))
     .offset(offset)
     .$dynamic();
-  const rows = await (limit === null ? query : query.limit(limit));
-  const first = rows[0];
-  const total = first ? first.total : ((await db.select({ n: count() }).from(incomeRecords).where(where))[0]?.n ?? 0);
-  return { rows: rows.map((entry) => entry.row), total };
+  const page = await withTotal(await (limit === null ? query : query.limit(limit)), async () => {
+    const [row] = await db.select({ n: count() }).from(incomeRecords).where(where);
+    return row?.n ?? 0;
+  });
+  return { rows: page.rows.map((entry) => entry.row), total: page.total };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { pageBounds } from '../../db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import * as repo from './repository.ts';
@@ -102,14 +103,7 @@ export function createIncomeService({ db, config, log, catalog, now = () => new 
 
   /** The records of some rows, each with its item as it is now. */
   async function describe(rows: repo.IncomeRecordRow[]): Promise<IncomeRecord[]> {
-    const idsOf = (type: 'Product' | 'Model') => [
-      ...new Set(rows.filter((row) => row.itemType === type).map((row) => row.itemId)),
-    ];
-    const [games, models] = await Promise.all([
-      catalog.summarizeItems('Product', idsOf('Product')),
-      catalog.summarizeItems('Model', idsOf('Model')),
-    ]);
-    const items = new Map([...games, ...models].map((item) => [item.id, item]));
+    const items = await catalog.summarizeItemsOf(rows);
     return rows.map((row) => toIncomeRecord(row, items.get(row.itemId)));
   }
 
@@ -128,10 +122,7 @@ export function createIncomeService({ db, config, log, catalog, now = () => new 
     async query(ownerId: string, query: IncomeQuery): Promise<IncomePage> {
       const filter = await filterOf(ownerId, query);
       if (!filter) return { data: [], totalCount: 0 };
-      const { limit, offset } =
-        query.PageSize === -1
-          ? { limit: null, offset: 0 }
-          : { limit: query.PageSize, offset: (query.PageIndex - 1) * query.PageSize };
+      const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
       const { rows, total } = await repo.selectIncomePage(db, filter, limit, offset);
       return { data: await describe(rows), totalCount: total };
     },

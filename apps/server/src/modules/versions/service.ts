@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { pageBounds } from '../../db/paging.ts';
 import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -199,13 +200,10 @@ export function createVersionsService(deps: VersionsDeps) {
 
   /** Each version with its item and partner (one query per item type and one for partners, at once, whatever the count). */
   async function withItemsAndPartners<R extends repo.VersionRow>(rows: R[]) {
-    const idsOf = (type: ItemType) => rows.filter((row) => row.itemType === type).map((row) => row.itemId);
-    const [products, models, partners] = await Promise.all([
-      catalog.summarizeItems('Product', idsOf('Product')),
-      catalog.summarizeItems('Model', idsOf('Model')),
+    const [items, partners] = await Promise.all([
+      catalog.summarizeItemsOf(rows),
       access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]),
     ]);
-    const items = new Map([...products, ...models].map((item) => [item.id, item]));
     return rows.flatMap((row) => {
       const item = items.get(row.itemId);
       const partner = partners.get(row.ownerId);
@@ -248,10 +246,7 @@ export function createVersionsService(deps: VersionsDeps) {
     page: PageQuery,
     select: typeof repo.selectReviewQueuePage,
   ): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
-    const { limit, offset } =
-      page.PageSize === -1
-        ? { limit: null, offset: 0 }
-        : { limit: page.PageSize, offset: (page.PageIndex - 1) * page.PageSize };
+    const { limit, offset } = pageBounds(page.PageIndex, page.PageSize);
     const { rows, total } = await select(db, limit, offset);
     return { data: await describeForAdmins(rows), totalCount: total };
   }
