@@ -61,10 +61,21 @@ export function wrapPool(pool: pg.Pool): Database {
   };
 }
 
+/**
+ * A pool's settings. The request path's statements are named and prepared once per connection (`db/prepared.ts`),
+ * but PostgreSQL plans each execution afresh for as long as a custom plan looks cheaper than the generic one, which
+ * for an `= any($1)` lookup it always does: planning then cost several times the execution. Forced, each named
+ * statement is planned once per connection; their conditions are written so that this one plan uses the indexes.
+ * Unnamed (one-off) statements are planned on every execution as before.
+ */
+export function poolConfig(connectionString: string, max: number): pg.PoolConfig {
+  return { connectionString, max, options: '-c plan_cache_mode=force_generic_plan' };
+}
+
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite persisted under `dataDir/db`. */
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool(poolConfig(options.databaseUrl, 10));
     await pool.query('select 1');
     return wrapPool(pool);
   }

@@ -1,6 +1,7 @@
 import type { BuildReport } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -142,6 +143,15 @@ export const models = pgTable(
 
 // versions
 
+/**
+ * The versions in the review queue, and the live releases: each defines a partial index, and the statements that
+ * read through it write the same condition with literals, so that a statement's one (generic) plan can use it.
+ */
+export const isInReview = (t: { reviewStatus: AnyPgColumn }) =>
+  sql`${t.reviewStatus} in ('SubmitedWaitingReview', 'UnderReviewing')`;
+export const isLiveRelease = (t: { slot: AnyPgColumn; reviewStatus: AnyPgColumn; status: AnyPgColumn }) =>
+  sql`${t.slot} = 'release' and ${t.reviewStatus} = 'AcceptedAndReleased' and ${t.status} = 'Active'`;
+
 /** Versions of products and models; ids are unique across both. */
 export const versions = pgTable(
   'versions',
@@ -178,12 +188,8 @@ export const versions = pgTable(
     uniqueIndex('versions_item_number_key').on(t.itemType, t.itemId, t.number),
     uniqueIndex('versions_one_testing_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'testing'`),
     uniqueIndex('versions_one_release_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'release'`),
-    index('versions_review_queue_idx')
-      .on(t.submittedAt, t.id)
-      .where(sql`${t.reviewStatus} in ('SubmitedWaitingReview', 'UnderReviewing')`),
-    index('versions_live_idx')
-      .on(t.reviewedAt.desc(), t.id.desc())
-      .where(sql`${t.slot} = 'release' and ${t.reviewStatus} = 'AcceptedAndReleased' and ${t.status} = 'Active'`),
+    index('versions_review_queue_idx').on(t.submittedAt, t.id).where(isInReview(t)),
+    index('versions_live_idx').on(t.reviewedAt.desc(), t.id.desc()).where(isLiveRelease(t)),
   ],
 );
 

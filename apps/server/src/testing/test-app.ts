@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
-import { type Database, wrapPglite, wrapPool } from '../db/client.ts';
+import { type Database, poolConfig, wrapPglite, wrapPool } from '../db/client.ts';
 import { prepareDatabase } from '../db/setup.ts';
 import type { LogStream } from '../plugins/logging.ts';
 import { testConfig } from './config.ts';
@@ -34,7 +34,7 @@ async function openPostgresDatabase(config: AppConfig): Promise<Database> {
   await admin.end();
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  const pool = new pg.Pool(poolConfig(url.toString(), 5));
   const database = wrapPool(pool);
   await prepareDatabase(database, config);
   return {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { reviewMessages, versions } from '../../db/schema.ts';
+import { isInReview, isLiveRelease, reviewMessages, versions } from '../../db/schema.ts';
 
 export type VersionRow = typeof versions.$inferSelect;
 export type ItemType = VersionRow['itemType'];
@@ -78,12 +78,8 @@ async function consolePage(
   };
 }
 
-const inReview = inArray(versions.reviewStatus, ['SubmitedWaitingReview', 'UnderReviewing']);
-const isLive = and(
-  eq(versions.slot, 'release'),
-  eq(versions.reviewStatus, 'AcceptedAndReleased'),
-  eq(versions.status, 'Active'),
-);
+const inReview = isInReview(versions);
+const isLive = isLiveRelease(versions);
 
 /**
  * A page of versions and the number of all that match, with each one's conversation size and last author: the
