@@ -87,11 +87,12 @@ export const securityPlugin = fp(
       // Set below, only for HTTPS requests: over plain HTTP the header means nothing and misleads.
       strictTransportSecurity: false,
     });
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
       if (request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
+      done();
     });
     const webOrigins = new Set(config.webOrigins);
     await app.register(cors, {
