@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { MARKETPLACE_TOKEN } from './fixtures/marketplace.ts';
 
 function freePort(): string {
   const script =
@@ -14,6 +15,7 @@ function freePort(): string {
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
 const port = process.env.E2E_PORT;
+
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -64,6 +66,8 @@ export default defineConfig({
       RATE_LIMIT_CODES_PER_IP: '100000',
       // tests seed what they need through the API; `npm run screenshots` turns the demo projects on
       DEMO_PROJECTS: 'false',
+      // sales are reported as the marketplace does (fixtures: reportSale)
+      MARKETPLACE_TOKEN,
     },
   },
 });

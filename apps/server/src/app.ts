@@ -16,8 +16,8 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
-import { incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
-import { createIncomeService, type IncomeService } from './modules/income/service.ts';
+import { incomeAdminRoutes, incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
+import { createIncomeService, type IncomeDeps, type IncomeService } from './modules/income/service.ts';
 import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
@@ -29,6 +29,7 @@ import { modelVersionRoutes, productVersionRoutes } from './modules/versions/rou
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { adminOnly, authPlugin, signedIn } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
+import { type DailyJob, type Jobs, startPgBossJobs, startTimerJobs } from './plugins/jobs.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
@@ -68,6 +69,10 @@ export interface BuildOptions {
   logger?: false | { level?: string; stream?: LogStream };
   /** Tests only: holds a cache store between its load and its store, to replay a read racing a write. */
   beforeCacheStore?: BeforeCacheStore;
+  /** Tests only: called after each step of a payout, to stop a settlement run there. */
+  afterSettlementStep?: IncomeDeps['afterSettlementStep'];
+  /** Tests only: the clock of income (sales, payout days, settlement runs). */
+  incomeClock?: () => Date;
 }
 
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
@@ -146,7 +151,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files,
     versions,
     testers,
-    income: createIncomeService({ ...deps, catalog }),
+    income: createIncomeService({
+      ...deps,
+      database,
+      access,
+      catalog,
+      payments,
+      afterSettlementStep: options.afterSettlementStep,
+      ...(options.incomeClock ? { now: options.incomeClock } : {}),
+    }),
   } satisfies Services);
 
   // Uploads killed with their process leave temporary files: none can be in flight before the server listens.
@@ -157,7 +170,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files.sweepTemp(TEMP_FILE_MAX_AGE_MS).catch((err: unknown) => app.log.warn({ err }, 'temporary file sweep failed'));
   }, TEMP_FILE_MAX_AGE_MS).unref();
 
+  // the settlement of payout days: daily at 00:05 in Hong Kong, and once at start to finish what a stop left
+  let jobs: Jobs | undefined;
+  if (config.jobs) {
+    const income = app.services.income;
+    const dailyJobs: DailyJob[] = [
+      { name: 'income-settlement', hour: 0, minute: 5, run: () => income.settlement.runScheduled() },
+    ];
+    app.addHook('onReady', async () => {
+      jobs = config.databaseUrl
+        ? await startPgBossJobs(config.databaseUrl, dailyJobs, app.log)
+        : startTimerJobs(dailyJobs, app.log);
+      for (const job of dailyJobs) {
+        job.run().catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed at start'));
+      }
+    });
+  }
+
   app.addHook('onClose', async () => {
+    await jobs?.stop();
     clearInterval(tempSweep);
     mailer.close();
     storage.close();
@@ -205,6 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   await app.register(adminOnly(adminRoutes));
+  await app.register(adminOnly(incomeAdminRoutes));
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
   await app.register(webPlugin);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   DEMO_PROJECTS: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  JOBS: booleanFlag,
   PAYMENTS: z.enum(['auto', 'stripe', 'sandbox']).default('auto'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -133,6 +134,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   seedDemo: boolean;
+  /** Run the scheduled jobs (the settlement of payout days): pg-boss on PostgreSQL, a timer on PGlite. */
+  jobs: boolean;
   /** With seedDemo: the demo partner's games and models in every review state, and a demo tester. */
   seedDemoProjects: boolean;
   trustProxy: boolean;
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    jobs: e.JOBS ?? true,
     seedDemoProjects: (e.SEED_DEMO ?? !isProduction) && (e.DEMO_PROJECTS ?? true),
     trustProxy: e.TRUST_PROXY ?? false,
     payments,

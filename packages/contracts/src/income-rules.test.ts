@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { payoutDateOf, payoutZoneDate, shareOf, splitSale } from './income-rules.ts';
+import {
+  expectedPayoutDay,
+  isDueOn,
+  isPayoutDay,
+  latestPayoutDayOnOrBefore,
+  payoutDateOf,
+  payoutDayOfMonth,
+  payoutZoneDate,
+  shareOf,
+  splitSale,
+} from './income-rules.ts';
 
 const DAY = 86_400_000;
 const HONG_KONG = 8 * 3_600_000;
@@ -101,5 +111,50 @@ describe('payoutDateOf', () => {
         },
       ),
     );
+  });
+});
+
+describe('payout days', () => {
+  const everyDay = (from: string, to: string) => {
+    const days: string[] = [];
+    for (let day = utcDate(from); day <= utcDate(to); day = new Date(day.getTime() + DAY)) {
+      days.push(day.toISOString().slice(0, 10));
+    }
+    return days;
+  };
+
+  it('are the last days of months, leap years included', () => {
+    expect(['2024-02-29', '2023-02-28', '2026-12-31', '2026-04-30'].every(isPayoutDay)).toBe(true);
+    expect(['2024-02-28', '2026-12-30', '2027-01-01', '2026-04-29'].some(isPayoutDay)).toBe(false);
+  });
+
+  it('relate every day of 2023–2030 to the payout days around it', () => {
+    for (const day of everyDay('2023-01-01', '2030-12-31')) {
+      const monthEnd = payoutDayOfMonth(day);
+      const latest = latestPayoutDayOnOrBefore(day);
+      expect(isPayoutDay(monthEnd) && monthEnd >= day && monthEnd.slice(0, 7) === day.slice(0, 7)).toBe(true);
+      expect(isPayoutDay(latest) && latest <= day).toBe(true);
+      expect(daysBetween(latest, day)).toBeLessThan(31);
+      expect(latest === day).toBe(isPayoutDay(day));
+      // every sale's payout date is a payout day
+      expect(isPayoutDay(payoutDateOf(new Date(`${day}T12:00:00Z`)))).toBe(true);
+    }
+  });
+
+  it('pay on P every unsettled sale dated P or earlier, and nothing else', () => {
+    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-07-31' }, '2026-07-31')).toBe(true);
+    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-06-30' }, '2026-07-31')).toBe(true);
+    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-08-31' }, '2026-07-31')).toBe(false);
+    for (const status of ['Settling', 'Settled', 'NonSettlement']) {
+      expect(isDueOn({ status, payoutDate: '2026-06-30' }, '2026-07-31')).toBe(false);
+    }
+  });
+
+  it("show a sale its own payout date until that day's settlement has passed it by, then the next payout day", () => {
+    expect(expectedPayoutDay('2026-07-31', null)).toBe('2026-07-31');
+    expect(expectedPayoutDay('2026-07-31', '2026-06-30')).toBe('2026-07-31');
+    expect(expectedPayoutDay('2026-07-31', '2026-07-31')).toBe('2026-08-31');
+    expect(expectedPayoutDay('2026-05-31', '2026-12-31')).toBe('2027-01-31');
+    expect(expectedPayoutDay('2024-01-31', '2024-01-31')).toBe('2024-02-29');
   });
 });

@@ -64,3 +64,54 @@ export function payoutDateOf(purchasedAt: Date): string {
   // day 0 of the month after M+2 is the last day of M+2; Date.UTC carries months past December into the next year
   return new Date(Date.UTC(year, month - 1 + 3, 0)).toISOString().slice(0, 10);
 }
+
+const dayOf = (date: string) => new Date(`${date}T00:00:00.000Z`);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Payouts are made on the last day of a month only. */
+export function isPayoutDay(date: string): boolean {
+  const next = dayOf(date);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.getUTCDate() === 1;
+}
+
+/** The payout day of `date`'s month: its last day (`date` itself on a payout day). */
+export function payoutDayOfMonth(date: string): string {
+  const day = dayOf(date);
+  return isoDay(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)));
+}
+
+/** The latest payout day on or before `date`: `date` on a payout day, else the last day of the month before. */
+export function latestPayoutDayOnOrBefore(date: string): string {
+  if (isPayoutDay(date)) return date;
+  const day = dayOf(date);
+  return isoDay(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 0)));
+}
+
+/**
+ * The settlement of payout day P pays, to each partner with a connected payout account, every unsettled sale whose
+ * own payout date is P or earlier (earlier ones waited on a payout account, or on a missed run). A partner without
+ * an account keeps accruing, and is paid on the first payout day whose settlement runs after it connected.
+ */
+export function isDueOn(sale: { status: string; payoutDate: string }, payoutDay: string): boolean {
+  return sale.status === 'Unsettled' && sale.payoutDate <= payoutDay;
+}
+
+/**
+ * The day an unsettled sale will be paid, as the partner's calendar shows it, given the latest payout day whose
+ * settlement has run: its own payout date while that is still to run; once that day's settlement has passed it by
+ * (the partner had no payout account then), the next payout day.
+ */
+export function expectedPayoutDay(payoutDate: string, lastSettledDay: string | null): string {
+  if (lastSettledDay === null || payoutDate > lastSettledDay) return payoutDate;
+  const next = dayOf(lastSettledDay);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return payoutDayOfMonth(isoDay(next));
+}
+
+/**
+ * The idempotency key of a partner's payout for a payout day, to one account: the same payout is never transferred
+ * twice; retried to another account after a refusal (which made no transfer), it is a new request.
+ */
+export const payoutKey = (partnerId: string, payoutDay: string, accountId: string) =>
+  `payout-${partnerId}-${payoutDay}-${accountId}`;

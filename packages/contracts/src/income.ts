@@ -161,3 +161,155 @@ export function incomeCsvLine(record: IncomeRecord): string {
     csvField(record.settledAt),
   ].join(',')}\r\n`;
 }
+
+/** How SPEC §4 shows each settlement state (the lookup of the status filter). */
+export const incomeStatusLabels: Record<IncomeStatus, string> = {
+  Unsettled: 'Preparing Commission',
+  Settling: 'Released Commission',
+  Settled: 'Collected',
+  NonSettlement: 'NonSettlement',
+};
+
+/** One month of a partner's income (by the Hong Kong month of the sales): paid out, and still to be paid. */
+export const incomeMonthSchema = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** US dollars of income already paid out (Settled). */
+  paid: z.number(),
+  /** US dollars of income still to be paid (Unsettled or Settling). */
+  pending: z.number(),
+});
+export type IncomeMonth = z.infer<typeof incomeMonthSchema>;
+
+/** `GET /api/User/Income/Summary`: what My Project Income shows above the table; US dollars. */
+export const incomeSummarySchema = z.object({
+  /** Income of sales made this month (Hong Kong time), whatever their settlement; voided sales excluded. */
+  thisMonth: z.number(),
+  lastMonth: z.number(),
+  /** Income not yet paid out: Unsettled and Settling. */
+  waitingTotal: z.number(),
+  /** Income paid out so far. */
+  paidTotal: z.number(),
+  currency: z.literal('USD'),
+  /** The last twelve months, oldest first. */
+  months: z.array(incomeMonthSchema),
+  hasSales: z.boolean(),
+});
+export type IncomeSummary = z.infer<typeof incomeSummarySchema>;
+
+export const payoutStatuses = ['Pending', 'Sent', 'Failed'] as const;
+export const payoutStatusSchema = z.enum(payoutStatuses);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+/** A payout day still to come, with what it will pay. */
+export const upcomingPayoutSchema = z.object({
+  /** `YYYY-MM-DD`, the last day of a month. */
+  payoutDate: z.string(),
+  amount: z.number(),
+  salesCount: z.number().int(),
+  /** No payout account is connected: the amount waits until one is, then goes out on the next payout day. */
+  waitsOnPayoutAccount: z.boolean(),
+});
+export type UpcomingPayout = z.infer<typeof upcomingPayoutSchema>;
+
+/** A transfer of a payout day: sent, being sent, or failed (retried on the next settlement run). */
+export const sentPayoutSchema = z.object({
+  payoutDate: z.string(),
+  amount: z.number(),
+  salesCount: z.number().int(),
+  status: payoutStatusSchema,
+  sentAt: z.string().nullable(),
+});
+export type SentPayout = z.infer<typeof sentPayoutSchema>;
+
+/** `GET /api/User/Income/Payouts`: the payout calendar. */
+export const payoutCalendarSchema = z.object({
+  upcoming: z.array(upcomingPayoutSchema),
+  /** The latest payouts, newest first (at most twelve). */
+  recent: z.array(sentPayoutSchema),
+  payoutAccountConnected: z.boolean(),
+  currency: z.literal('USD'),
+});
+export type PayoutCalendar = z.infer<typeof payoutCalendarSchema>;
+
+// the finance team's console
+
+/** A commission rate in percent with at most two decimals (basis points on the server). */
+export const commissionPercentSchema = z
+  .number({ error: 'commissionPercent must be a number from 0 to 100' })
+  .min(0, { error: 'commissionPercent must be a number from 0 to 100' })
+  .max(100, { error: 'commissionPercent must be a number from 0 to 100' })
+  .multipleOf(0.01, { error: 'commissionPercent has at most two decimals' });
+
+/** `PUT /api/Admin/Income/Commission/{partnerId}`: a partner's own rate, or null for the default again. */
+export const commissionRateBodySchema = z.strictObject({ commissionPercent: commissionPercentSchema.nullable() });
+export type CommissionRateBody = z.infer<typeof commissionRateBodySchema>;
+
+export const partnerIdParamsSchema = z.object({ partnerId: z.uuid({ error: 'partnerId must be a partner id' }) });
+
+/** A partner's money as the finance team sees it; US dollars. */
+export const partnerBalanceSchema = z.object({
+  partnerId: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  businessName: z.string(),
+  /** The rate new sales are split at. */
+  commissionPercent: z.number(),
+  /** False when the partner has a rate of its own. */
+  isDefaultRate: z.boolean(),
+  unsettled: z.number(),
+  settling: z.number(),
+  paid: z.number(),
+  payoutAccountConnected: z.boolean(),
+  /** The next payout day with something to pay, if any. */
+  nextPayoutDate: z.string().nullable(),
+});
+export type PartnerBalance = z.infer<typeof partnerBalanceSchema>;
+export const partnerBalancePageSchema = pagedSchema(partnerBalanceSchema);
+export const partnerBalanceQuerySchema = pageQuerySchema.extend({ Email: paramText(MAX_EMAIL_LENGTH).optional() });
+export type PartnerBalanceQuery = z.infer<typeof partnerBalanceQuerySchema>;
+
+export const settlementTriggers = ['Schedule', 'Admin'] as const;
+
+/** One settlement run: when, for which payout day, and what it did. */
+export const settlementRunSchema = z.object({
+  id: z.string(),
+  payoutDate: z.string(),
+  trigger: z.enum(settlementTriggers),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Partners paid by this run. */
+  paidCount: z.number().int(),
+  failedCount: z.number().int(),
+  /** Partners with sales due but no payout account: they keep accruing. */
+  waitingCount: z.number().int(),
+  /** US dollars transferred by this run. */
+  total: z.number(),
+});
+export type SettlementRun = z.infer<typeof settlementRunSchema>;
+export const settlementRunPageSchema = pagedSchema(settlementRunSchema);
+
+/** One partner's transfer for one payout day. */
+export const payoutSchema = z.object({
+  id: z.string(),
+  partnerId: z.string(),
+  partnerEmail: z.string(),
+  payoutDate: z.string(),
+  amount: z.number(),
+  salesCount: z.number().int(),
+  status: payoutStatusSchema,
+  attempts: z.number().int(),
+  failureReason: z.string().nullable(),
+  transferId: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+export const payoutPageSchema = pagedSchema(payoutSchema);
+export const payoutQuerySchema = pageQuerySchema.extend({
+  Status: z.enum(payoutStatuses, { error: `Status must be one of ${payoutStatuses.join(', ')}` }).optional(),
+});
+export type PayoutQuery = z.infer<typeof payoutQuerySchema>;
+export const payoutIdParamsSchema = z.object({ id: z.uuid({ error: 'id must be a payout id' }) });
+
+/** `POST /api/Admin/Settlement/Run`: settles the latest payout day now (the job does the same on schedule). */
+export const settlementRunResultSchema = settlementRunSchema;

@@ -23,15 +23,29 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Takes the lock named `key` for one job across every process of this database, or answers undefined when another
+   * holds it; the answer releases it. On PostgreSQL a session advisory lock on a connection of its own, which a
+   * process that dies gives back with its connection; PGlite is one process's database, so a lock in memory.
+   */
+  tryLock(key: string): Promise<(() => Promise<void>) | undefined>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const held = new Set<string>();
   return {
     kind: 'pglite',
     db,
+    tryLock: async (key) => {
+      if (held.has(key)) return undefined;
+      held.add(key);
+      return async () => {
+        held.delete(key);
+      };
+    },
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -52,6 +66,30 @@ export function wrapPool(pool: pg.Pool): Database {
   return {
     kind: 'postgres',
     db,
+    tryLock: async (key) => {
+      const session = await pool.connect();
+      try {
+        const { rows } = await session.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) {
+          session.release();
+          return undefined;
+        }
+      } catch (err) {
+        session.release(true);
+        throw err;
+      }
+      return async () => {
+        try {
+          await session.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+          session.release();
+        } catch {
+          session.release(true);
+        }
+      };
+    },
     migrate: async () => {
       await migratePg(db as never, { migrationsFolder });
     },

@@ -10,6 +10,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-test-')),
     WEB_DIST: path.join(os.tmpdir(), 'portal-test-no-web'),
     SEED_DEMO: 'false',
+    JOBS: 'false',
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -65,8 +65,15 @@ export async function registerPartner(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Connects a sandbox payout account for a partner, through the consent page as a browser would. */
-export async function connectPayoutAccount(app: FastifyInstance, token: string): Promise<void> {
+/**
+ * Connects a sandbox payout account for a partner, through the consent page as a browser would; a restricted one
+ * refuses transfers.
+ */
+export async function connectPayoutAccount(
+  app: FastifyInstance,
+  token: string,
+  options: { restricted?: boolean } = {},
+): Promise<void> {
   const urls = (
     await app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })
   ).json() as Array<{
@@ -82,6 +89,7 @@ export async function connectPayoutAccount(app: FastifyInstance, token: string):
       state: standard.searchParams.get('state') ?? '',
       account_type: 'Standard',
       decision: 'authorize',
+      ...(options.restricted ? { restricted: 'on' } : {}),
     }).toString(),
   });
   const back = new URL(consent.headers.location as string, 'http://portal');

@@ -60,12 +60,21 @@ export interface TestApp {
 export async function createTestApp(
   variant: DbVariant,
   env: Record<string, string> = {},
-  options: { logStream?: LogStream; beforeCacheStore?: BuildOptions['beforeCacheStore'] } = {},
+  options: {
+    logStream?: LogStream;
+    beforeCacheStore?: BuildOptions['beforeCacheStore'];
+    incomeClock?: BuildOptions['incomeClock'];
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
   const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
-  const app = await buildApp(config, { database, logger, beforeCacheStore: options.beforeCacheStore });
+  const app = await buildApp(config, {
+    database,
+    logger,
+    beforeCacheStore: options.beforeCacheStore,
+    incomeClock: options.incomeClock,
+  });
   await app.ready();
   return {
     app,

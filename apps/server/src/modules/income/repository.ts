@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
 import { withTotal } from '../../db/paging.ts';
-import { incomeRecords } from '../../db/schema.ts';
+import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema.ts';
 
 export type IncomeRecordRow = typeof incomeRecords.$inferSelect;
 
@@ -98,4 +98,345 @@ export async function* streamIncome(db: Executor, filter: IncomeFilter, chunkSiz
     if (!last || rows.length < chunkSize) return;
     after = { purchasedAt: last.purchasedAt, id: last.id };
   }
+}
+
+// commission rates
+
+/** The partners' own commission rates, in basis points; partners absent pay the default. */
+export async function selectCommissionRates(db: Executor, partnerIds: string[]): Promise<Map<string, number>> {
+  if (partnerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ partnerId: commissionRates.partnerId, basisPoints: commissionRates.commissionBasisPoints })
+    .from(commissionRates)
+    .where(inArray(commissionRates.partnerId, partnerIds));
+  return new Map(rows.map((row) => [row.partnerId, row.basisPoints]));
+}
+
+/** Sets a partner's own rate, or with null removes it (the default applies again). */
+export async function saveCommissionRate(db: Executor, partnerId: string, basisPoints: number | null, by: string) {
+  if (basisPoints === null) {
+    await db.delete(commissionRates).where(eq(commissionRates.partnerId, partnerId));
+    return;
+  }
+  await db
+    .insert(commissionRates)
+    .values({ partnerId, commissionBasisPoints: basisPoints, updatedBy: by })
+    .onConflictDoUpdate({
+      target: commissionRates.partnerId,
+      set: { commissionBasisPoints: basisPoints, updatedBy: by, updatedAt: new Date() },
+    });
+}
+
+// settlement
+
+export type SettlementRunRow = typeof settlementRuns.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export async function insertRun(db: Executor, run: typeof settlementRuns.$inferInsert): Promise<SettlementRunRow> {
+  const [row] = await db.insert(settlementRuns).values(run).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function finishRun(
+  db: Executor,
+  id: string,
+  figures: Pick<SettlementRunRow, 'paidCount' | 'failedCount' | 'waitingCount' | 'totalCents' | 'finishedAt'>,
+): Promise<SettlementRunRow> {
+  const [row] = await db.update(settlementRuns).set(figures).where(eq(settlementRuns.id, id)).returning();
+  if (!row) throw new Error(`settlement run ${id} vanished`);
+  return row;
+}
+
+/** Whether a run has settled a payout day to its end. */
+export async function hasFinishedRun(db: Executor, payoutDate: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: settlementRuns.id })
+    .from(settlementRuns)
+    .where(and(eq(settlementRuns.payoutDate, payoutDate), isNotNull(settlementRuns.finishedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The latest payout day a run has settled to its end, if any. */
+export async function selectLastSettledDay(db: Executor): Promise<string | null> {
+  const [row] = await db
+    .select({ day: max(settlementRuns.payoutDate) })
+    .from(settlementRuns)
+    .where(isNotNull(settlementRuns.finishedAt));
+  return row?.day ?? null;
+}
+
+/** The partners with unsettled sales due on a payout day. */
+export async function selectDuePartners(db: Executor, payoutDate: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ownerId: incomeRecords.ownerId })
+    .from(incomeRecords)
+    .where(and(eq(incomeRecords.status, 'Unsettled'), lte(incomeRecords.payoutDate, payoutDate)));
+  return rows.map((row) => row.ownerId);
+}
+
+/**
+ * Makes a partner's payout for a payout day, in one transaction: the payout row (at most one per partner and day),
+ * and every unsettled sale of the partner due by then moved to Settling under it, its amount their income. Answers
+ * undefined when the payout exists already or nothing was due any more (another run made it).
+ */
+export async function createPayout(
+  tx: Tx,
+  payout: { partnerId: string; payoutDate: string; accountId: string; runId: string },
+): Promise<PayoutRow | undefined> {
+  const [created] = await tx
+    .insert(payouts)
+    .values({ ...payout, amountCents: 0, salesCount: 0, status: 'Pending' })
+    .onConflictDoNothing({ target: [payouts.partnerId, payouts.payoutDate] })
+    .returning();
+  if (!created) return undefined;
+  const [moved] = await tx
+    .execute<{ sales: number; cents: number }>(sql`
+    with moved as (
+      update ${incomeRecords} set status = 'Settling', payout_id = ${created.id}
+      where owner_id = ${payout.partnerId} and status = 'Unsettled' and payout_date <= ${payout.payoutDate}
+      returning income_cents)
+    select cast(count(*) as integer) as sales, cast(coalesce(sum(income_cents), 0) as bigint) as cents from moved`)
+    .then((result) => (result as unknown as { rows: Array<{ sales: number; cents: string | number }> }).rows);
+  const sales = Number(moved?.sales ?? 0);
+  if (sales === 0) {
+    await tx.delete(payouts).where(eq(payouts.id, created.id));
+    return undefined;
+  }
+  const [row] = await tx
+    .update(payouts)
+    .set({ amountCents: Number(moved?.cents ?? 0), salesCount: sales })
+    .where(eq(payouts.id, created.id))
+    .returning();
+  return row;
+}
+
+/** Payouts in some states, oldest payout day first. */
+export async function selectPayoutsIn(db: Executor, statuses: PayoutRow['status'][]): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(inArray(payouts.status, statuses))
+    .orderBy(asc(payouts.payoutDate), asc(payouts.createdAt));
+}
+
+export async function selectPayout(db: Executor, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row;
+}
+
+/** A refused payout goes to the partner's account as it is now. */
+export async function changePayoutAccount(db: Executor, id: string, accountId: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ accountId })
+    .where(and(eq(payouts.id, id), eq(payouts.status, 'Failed')));
+}
+
+/** Counts an attempt at a payout not sent yet; undefined when it has been sent meanwhile. */
+export async function countAttempt(db: Executor, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .update(payouts)
+    .set({ attempts: sql`${payouts.attempts} + 1` })
+    .where(and(eq(payouts.id, id), ne(payouts.status, 'Sent')))
+    .returning();
+  return row;
+}
+
+/** Records a payout's transfer and settles its sales; false when it was recorded already. */
+export async function markPayoutSent(tx: Tx, id: string, transferId: string | null, at: Date): Promise<boolean> {
+  const [sent] = await tx
+    .update(payouts)
+    .set({ status: 'Sent', transferId, sentAt: at, failureReason: null })
+    .where(and(eq(payouts.id, id), ne(payouts.status, 'Sent')))
+    .returning({ id: payouts.id });
+  if (!sent) return false;
+  await tx
+    .update(incomeRecords)
+    .set({ status: 'Settled', settledAt: at })
+    .where(and(eq(incomeRecords.payoutId, id), eq(incomeRecords.status, 'Settling')));
+  return true;
+}
+
+/** A refused transfer: the payout waits, Failed, for the next run or an admin's retry; its sales stay Settling. */
+export async function markPayoutFailed(db: Executor, id: string, reason: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'Failed', failureReason: reason })
+    .where(and(eq(payouts.id, id), ne(payouts.status, 'Sent')));
+}
+
+export async function markPayoutMailed(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(payouts).set({ mailedAt: at }).where(eq(payouts.id, id));
+}
+
+/** Sent payouts whose partner has not been told yet. */
+export async function selectUnmailedPayouts(db: Executor): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'Sent'), isNull(payouts.mailedAt)));
+}
+
+// what the partner's page shows above its table
+
+/** A partner's income by Hong Kong month of sale since `since`: paid (Settled) and pending (Unsettled, Settling). */
+export async function selectIncomeByMonth(db: Executor, ownerId: string, since: Date) {
+  const month = sql<string>`to_char((${incomeRecords.purchasedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      paidCents: sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} = 'Settled'), 0)`,
+      pendingCents: sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} in ('Unsettled', 'Settling')), 0)`,
+    })
+    .from(incomeRecords)
+    .where(and(eq(incomeRecords.ownerId, ownerId), gte(incomeRecords.purchasedAt, since)))
+    .groupBy(month);
+  return rows.map((row) => ({
+    month: row.month,
+    paidCents: Number(row.paidCents),
+    pendingCents: Number(row.pendingCents),
+  }));
+}
+
+/** A partner's income paid out and still waiting, over all its sales, and whether it has any. */
+export async function selectIncomeTotals(db: Executor, ownerId: string) {
+  const [row] = await db
+    .select({
+      sales: count(),
+      paidCents: sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} = 'Settled'), 0)`,
+      waitingCents: sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} in ('Unsettled', 'Settling')), 0)`,
+    })
+    .from(incomeRecords)
+    .where(eq(incomeRecords.ownerId, ownerId));
+  return {
+    sales: Number(row?.sales ?? 0),
+    paidCents: Number(row?.paidCents ?? 0),
+    waitingCents: Number(row?.waitingCents ?? 0),
+  };
+}
+
+/** A partner's unsettled income by payout date. */
+export async function selectUnsettledByPayoutDate(db: Executor, ownerId: string) {
+  const rows = await db
+    .select({
+      payoutDate: incomeRecords.payoutDate,
+      sales: count(),
+      cents: sql<string>`sum(${incomeRecords.incomeCents})`,
+    })
+    .from(incomeRecords)
+    .where(and(eq(incomeRecords.ownerId, ownerId), eq(incomeRecords.status, 'Unsettled')))
+    .groupBy(incomeRecords.payoutDate)
+    .orderBy(asc(incomeRecords.payoutDate));
+  return rows.map((row) => ({ payoutDate: row.payoutDate, sales: Number(row.sales), cents: Number(row.cents) }));
+}
+
+/** A partner's latest payouts, newest payout day first. */
+export async function selectPartnerPayouts(db: Executor, partnerId: string, limit: number): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.partnerId, partnerId))
+    .orderBy(desc(payouts.payoutDate))
+    .limit(limit);
+}
+
+// the finance team's console
+
+export interface BalanceRow {
+  partnerId: string;
+  unsettledCents: number;
+  settlingCents: number;
+  paidCents: number;
+  nextPayoutDate: string | null;
+}
+
+/**
+ * The partners with sales, the most still to pay first, a page at a time (or only `partnerIds`); `limit` null for
+ * all. Voided sales count nowhere.
+ */
+export async function selectBalancesPage(
+  db: Executor,
+  partnerIds: string[] | undefined,
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: BalanceRow[]; total: number }> {
+  const unsettled = sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} = 'Unsettled'), 0)`;
+  const settling = sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} = 'Settling'), 0)`;
+  const query = db
+    .select({
+      partnerId: incomeRecords.ownerId,
+      unsettled,
+      settling,
+      paid: sql<string>`coalesce(sum(${incomeRecords.incomeCents}) filter (where ${incomeRecords.status} = 'Settled'), 0)`,
+      nextPayoutDate: sql<
+        string | null
+      >`min(${incomeRecords.payoutDate}) filter (where ${incomeRecords.status} = 'Unsettled')`,
+      total: sql<number>`cast(count(*) over() as integer)`,
+    })
+    .from(incomeRecords)
+    .where(partnerIds ? inArray(incomeRecords.ownerId, partnerIds) : undefined)
+    .groupBy(incomeRecords.ownerId)
+    .orderBy(sql`${unsettled} + ${settling} desc`, asc(incomeRecords.ownerId))
+    .offset(offset)
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
+  const total =
+    rows[0]?.total ??
+    Number(
+      (
+        await db
+          .select({ n: sql<string>`count(distinct ${incomeRecords.ownerId})` })
+          .from(incomeRecords)
+          .where(partnerIds ? inArray(incomeRecords.ownerId, partnerIds) : undefined)
+      )[0]?.n ?? 0,
+    );
+  return {
+    rows: rows.map((row) => ({
+      partnerId: row.partnerId,
+      unsettledCents: Number(row.unsettled),
+      settlingCents: Number(row.settling),
+      paidCents: Number(row.paid),
+      nextPayoutDate: row.nextPayoutDate,
+    })),
+    total,
+  };
+}
+
+/** Settlement runs, newest first. */
+export async function selectRunsPage(db: Executor, limit: number | null, offset: number) {
+  const query = db
+    .select({ run: settlementRuns, total: sql<number>`cast(count(*) over() as integer)` })
+    .from(settlementRuns)
+    .orderBy(desc(settlementRuns.startedAt), desc(settlementRuns.id))
+    .offset(offset)
+    .$dynamic();
+  const page = await withTotal(await (limit === null ? query : query.limit(limit)), async () => {
+    const [row] = await db.select({ n: count() }).from(settlementRuns);
+    return row?.n ?? 0;
+  });
+  return { rows: page.rows.map((entry) => entry.run), total: page.total };
+}
+
+/** Payouts, newest payout day first, in one state or all. */
+export async function selectPayoutsPage(
+  db: Executor,
+  status: PayoutRow['status'] | undefined,
+  limit: number | null,
+  offset: number,
+) {
+  const where = status ? eq(payouts.status, status) : undefined;
+  const query = db
+    .select({ payout: payouts, total: sql<number>`cast(count(*) over() as integer)` })
+    .from(payouts)
+    .where(where)
+    .orderBy(desc(payouts.payoutDate), desc(payouts.createdAt), desc(payouts.id))
+    .offset(offset)
+    .$dynamic();
+  const page = await withTotal(await (limit === null ? query : query.limit(limit)), async () => {
+    const [row] = await db.select({ n: count() }).from(payouts).where(where);
+    return row?.n ?? 0;
+  });
+  return { rows: page.rows.map((entry) => entry.payout), total: page.total };
 }

@@ -1,35 +1,96 @@
 import {
+  type CommissionRateBody,
   centsToDollars,
   csvField,
+  expectedPayoutDay,
   INCOME_CSV_HEADER,
   type IncomeExportQuery,
   type IncomePage,
   type IncomeQuery,
   type IncomeRecord,
+  type IncomeSummary,
   incomeCsvLine,
+  latestPayoutDayOnOrBefore,
+  type PageQuery,
+  type PartnerBalance,
+  type PartnerBalanceQuery,
+  type Payout,
+  type PayoutCalendar,
+  type PayoutQuery,
   payoutDateOf,
+  payoutZoneDate,
   purchaseRange,
   type SaleRecord,
   type SaleReport,
+  type SettlementRun,
   splitSale,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { pageBounds } from '../../db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
 import * as repo from './repository.ts';
+import { createSettlement, type SettlementStep } from './settlement.ts';
 
 /** How far ahead of this server's clock a sale's time may be: the marketplace's clock may run a little fast. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface IncomeDeps {
-  db: Db;
+  database: Database;
   config: AppConfig;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  access: AccessService;
   catalog: CatalogService;
+  payments: PaymentsService;
   now?: () => Date;
+  /** Tests only: called after each step of a payout (settlement.ts). */
+  afterSettlementStep?: (step: SettlementStep, payout: repo.PayoutRow) => Promise<void> | void;
+}
+
+const dollars = centsToDollars;
+const MONTHS_CHARTED = 12;
+const RECENT_PAYOUTS = 12;
+
+/** `YYYY-MM` of the Hong Kong month `back` months before the one of `instant`. */
+function monthBefore(instant: Date, back: number): string {
+  const [year = 0, month = 1] = payoutZoneDate(instant).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1 - back, 1)).toISOString().slice(0, 7);
+}
+
+function toPayout(row: repo.PayoutRow, email: string): Payout {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    partnerEmail: email,
+    payoutDate: row.payoutDate,
+    amount: dollars(row.amountCents),
+    salesCount: row.salesCount,
+    status: row.status,
+    attempts: row.attempts,
+    failureReason: row.failureReason,
+    transferId: row.transferId,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+function toRun(row: repo.SettlementRunRow): SettlementRun {
+  return {
+    id: row.id,
+    payoutDate: row.payoutDate,
+    trigger: row.trigger,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    paidCount: row.paidCount,
+    failedCount: row.failedCount,
+    waitingCount: row.waitingCount,
+    total: dollars(row.totalCents),
+  };
 }
 
 function toSaleRecord(row: repo.IncomeRecordRow): SaleRecord {
@@ -88,7 +149,18 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
   );
 }
 
-export function createIncomeService({ db, config, log, catalog, now = () => new Date() }: IncomeDeps) {
+export function createIncomeService(deps: IncomeDeps) {
+  const { database, config, log, access, catalog, payments, now = () => new Date() } = deps;
+  const { db } = database;
+  const settlement = createSettlement({ ...deps, now, afterStep: deps.afterSettlementStep });
+  const defaultRate = config.feeRates.commissionBasisPoints;
+
+  /** The commission rates of some partners in basis points: their own, or the default. */
+  async function ratesOf(partnerIds: string[]): Promise<Map<string, number>> {
+    const own = await repo.selectCommissionRates(db, partnerIds);
+    return new Map(partnerIds.map((id) => [id, own.get(id) ?? defaultRate]));
+  }
+
   /** The partner's filter as the repository takes it; undefined when the name matches none of its items. */
   async function filterOf(ownerId: string, query: IncomeExportQuery): Promise<repo.IncomeFilter | undefined> {
     const itemIds = query.Name ? await catalog.ownedItemIdsNamed(ownerId, query.Name) : undefined;
@@ -107,7 +179,159 @@ export function createIncomeService({ db, config, log, catalog, now = () => new 
     return rows.map((row) => toIncomeRecord(row, items.get(row.itemId)));
   }
 
+  /** The partners' balances, the most still to pay first; with Email, that partner's alone (sales or not). */
+  async function balances(query: PartnerBalanceQuery): Promise<{ data: PartnerBalance[]; totalCount: number }> {
+    const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
+    let only: string[] | undefined;
+    if (query.Email) {
+      const partner = await access.findUserByEmail(query.Email);
+      if (!partner) return { data: [], totalCount: 0 };
+      only = [partner.id];
+    }
+    const page = await repo.selectBalancesPage(db, only, limit, offset);
+    const rows =
+      only && page.rows.length === 0 && offset === 0
+        ? [{ partnerId: only[0] as string, unsettledCents: 0, settlingCents: 0, paidCents: 0, nextPayoutDate: null }]
+        : page.rows;
+    const ids = rows.map((row) => row.partnerId);
+    const [people, rates, own, accounts] = await Promise.all([
+      access.summarizeUsers(ids),
+      ratesOf(ids),
+      repo.selectCommissionRates(db, ids),
+      payments.connectedAccountsOf(ids),
+    ]);
+    return {
+      data: rows.map((row) => {
+        const person = people.get(row.partnerId);
+        return {
+          partnerId: row.partnerId,
+          email: person?.email ?? '',
+          fullName: person?.fullName ?? '',
+          businessName: person?.businessName ?? '',
+          commissionPercent: (rates.get(row.partnerId) ?? defaultRate) / 100,
+          isDefaultRate: !own.has(row.partnerId),
+          unsettled: dollars(row.unsettledCents),
+          settling: dollars(row.settlingCents),
+          paid: dollars(row.paidCents),
+          payoutAccountConnected: accounts.has(row.partnerId),
+          nextPayoutDate: row.nextPayoutDate,
+        };
+      }),
+      totalCount: only ? rows.length : page.total,
+    };
+  }
+
   return {
+    settlement,
+
+    /** What My Project Income shows above its table: this and last month, what waits, what was paid, by month. */
+    async summary(ownerId: string): Promise<IncomeSummary> {
+      const current = now();
+      const oldest = monthBefore(current, MONTHS_CHARTED - 1);
+      // the first instant of the oldest charted month, in Hong Kong time
+      const since = new Date(new Date(`${oldest}-01T00:00:00.000Z`).getTime() - 8 * 3_600_000);
+      const [byMonth, totals] = await Promise.all([
+        repo.selectIncomeByMonth(db, ownerId, since),
+        repo.selectIncomeTotals(db, ownerId),
+      ]);
+      const found = new Map(byMonth.map((row) => [row.month, row]));
+      const months = Array.from({ length: MONTHS_CHARTED }, (_, index) => {
+        const month = monthBefore(current, MONTHS_CHARTED - 1 - index);
+        const row = found.get(month);
+        return { month, paid: dollars(row?.paidCents ?? 0), pending: dollars(row?.pendingCents ?? 0) };
+      });
+      const incomeOf = (month: string) => {
+        const row = found.get(month);
+        return dollars((row?.paidCents ?? 0) + (row?.pendingCents ?? 0));
+      };
+      return {
+        thisMonth: incomeOf(monthBefore(current, 0)),
+        lastMonth: incomeOf(monthBefore(current, 1)),
+        waitingTotal: dollars(totals.waitingCents),
+        paidTotal: dollars(totals.paidCents),
+        currency: 'USD',
+        months,
+        hasSales: totals.sales > 0,
+      };
+    },
+
+    /** The payout calendar: the coming payout days with what each pays, and the latest payouts. */
+    async payoutCalendar(ownerId: string): Promise<PayoutCalendar> {
+      const [unsettled, lastSettled, recent, accounts] = await Promise.all([
+        repo.selectUnsettledByPayoutDate(db, ownerId),
+        repo.selectLastSettledDay(db),
+        repo.selectPartnerPayouts(db, ownerId, RECENT_PAYOUTS),
+        payments.connectedAccountsOf([ownerId]),
+      ]);
+      const connected = accounts.has(ownerId);
+      const byDay = new Map<string, { cents: number; sales: number }>();
+      for (const row of unsettled) {
+        const day = expectedPayoutDay(row.payoutDate, lastSettled);
+        const entry = byDay.get(day) ?? { cents: 0, sales: 0 };
+        byDay.set(day, { cents: entry.cents + row.cents, sales: entry.sales + row.sales });
+      }
+      return {
+        upcoming: [...byDay]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([payoutDate, { cents, sales }]) => ({
+            payoutDate,
+            amount: dollars(cents),
+            salesCount: sales,
+            waitsOnPayoutAccount: !connected,
+          })),
+        recent: recent.map((row) => ({
+          payoutDate: row.payoutDate,
+          amount: dollars(row.amountCents),
+          salesCount: row.salesCount,
+          status: row.status,
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+        payoutAccountConnected: connected,
+        currency: 'USD',
+      };
+    },
+
+    // the finance team's console
+
+    balances,
+
+    /** Sets a partner's own commission rate (or back to the default): sales recorded from now on use it. */
+    async setCommissionRate(partnerId: string, body: CommissionRateBody, adminId: string): Promise<PartnerBalance> {
+      const [partner] = await access.summarizeUsers([partnerId]).then((found) => [...found.values()]);
+      if (!partner) throw new AppError('PartnerNotFound');
+      const basisPoints = body.commissionPercent === null ? null : Math.round(body.commissionPercent * 100);
+      await repo.saveCommissionRate(db, partnerId, basisPoints, adminId);
+      log.info({ partnerId, basisPoints }, 'commission rate changed');
+      const { data } = await balances({ PageIndex: 1, PageSize: 1, Email: partner.email });
+      const [balance] = data;
+      if (!balance) throw new AppError('PartnerNotFound');
+      return balance;
+    },
+
+    async runs(page: PageQuery): Promise<{ data: SettlementRun[]; totalCount: number }> {
+      const { limit, offset } = pageBounds(page.PageIndex, page.PageSize);
+      const { rows, total } = await repo.selectRunsPage(db, limit, offset);
+      return { data: rows.map(toRun), totalCount: total };
+    },
+
+    async payouts(query: PayoutQuery): Promise<{ data: Payout[]; totalCount: number }> {
+      const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
+      const { rows, total } = await repo.selectPayoutsPage(db, query.Status, limit, offset);
+      const people = await access.summarizeUsers([...new Set(rows.map((row) => row.partnerId))]);
+      return { data: rows.map((row) => toPayout(row, people.get(row.partnerId)?.email ?? '')), totalCount: total };
+    },
+
+    /** An admin's run of the latest payout day, now. */
+    async runSettlementNow(): Promise<SettlementRun> {
+      return toRun(await settlement.settle(latestPayoutDayOnOrBefore(payoutZoneDate(now())), 'Admin'));
+    },
+
+    async retryPayout(id: string): Promise<Payout> {
+      const row = await settlement.retryPayout(id);
+      const people = await access.summarizeUsers([row.partnerId]);
+      return toPayout(row, people.get(row.partnerId)?.email ?? '');
+    },
+
     /** Every sale a filter matches as CSV lines, header first, streamed chunk by chunk. */
     async *exportCsv(ownerId: string, query: IncomeExportQuery, chunkSize?: number): AsyncGenerator<string> {
       yield `${INCOME_CSV_HEADER.map(csvField).join(',')}\r\n`;
@@ -133,7 +357,10 @@ export function createIncomeService({ db, config, log, catalog, now = () => new 
       if (purchasedAt.getTime() > now().getTime() + CLOCK_SKEW_MS) throw new AppError('SaleDateInFuture');
       const [item] = await catalog.summarizeItems(report.itemType, [report.itemId]);
       if (!item) throw new AppError('SaleItemNotFound');
-      const rates = config.feeRates;
+      const rates = {
+        ...config.feeRates,
+        commissionBasisPoints: (await ratesOf([item.ownerId])).get(item.ownerId) ?? defaultRate,
+      };
       const split = splitSale(report.totalPrice, rates);
       const inserted = await repo.insertSaleOnce(db, {
         transactionId: report.transactionId,

@@ -13,6 +13,16 @@ export interface PayoutProvider {
   }): Promise<{ accountId: string }>;
   /** A link into the provider's dashboard for a connected account. */
   dashboardUrl(account: { accountId: string; accountType: PayoutAccountType }): Promise<string>;
+  /**
+   * Pays US cents from the platform's balance to a connected account. The same `idempotencyKey` never pays twice.
+   * A refusal (a restricted account, an empty balance) throws PayoutTransferRefused with the provider's reason.
+   */
+  transfer(input: TransferInput): Promise<{ transferId: string }>;
+  /**
+   * The transfer made under `transferGroup`, if any: how a payout whose outcome a crash left unknown learns it,
+   * also past the provider's idempotency window.
+   */
+  findTransfer(transferGroup: string): Promise<{ transferId: string } | undefined>;
   /** Express onboarding through Stripe-hosted account links. Only the Stripe provider has it. */
   express?: {
     /** Creates an Express account for the partner; the same `idempotencyKey` never creates a second one. */
@@ -20,4 +30,13 @@ export interface PayoutProvider {
     /** A link that takes the partner through the onboarding of `accountId`. */
     onboardingUrl(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
   };
+}
+
+export interface TransferInput {
+  accountId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  /** One group per payout, so that the transfer can be found again. */
+  transferGroup: string;
+  description: string;
 }

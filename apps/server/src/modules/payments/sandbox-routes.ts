@@ -1,4 +1,4 @@
-import { payoutAccountTypeSchema } from '@portal/contracts';
+import { formatUsd, payoutAccountTypeSchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ h1{font-size:24px;margin:12px 0}dl{display:grid;grid-template-columns:auto 1fr;g
 .actions{display:flex;gap:12px;margin-top:24px}button{font:inherit;font-weight:600;border-radius:8px;padding:10px 20px;cursor:pointer}
 .authorize{background:#635bff;color:#fff;border:0}.deny{background:#fff;color:#1a1f36;border:1px solid #c9d1de}
 .revoke{background:#fff;color:#b3093c;border:1px solid #e3a3b5}dd{overflow-wrap:anywhere}
+.option{display:flex;gap:8px;align-items:flex-start;margin-top:16px;font-size:14px;color:#5c667a}.option input{margin-top:5px}
+table{width:100%;border-collapse:collapse;font-size:14px;margin-top:8px}th,td{text-align:left;padding:6px 4px;border-bottom:1px solid #e3e8ee}
+td.amount,th.amount{text-align:right;white-space:nowrap}td.id{overflow-wrap:anywhere;color:#5c667a}h2{font-size:18px;margin:24px 0 4px}
 @media (max-width:520px){main{margin:0;border-radius:0;padding:24px 20px}}
 `;
 
@@ -64,6 +67,7 @@ export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsServi
 <form method="post" action="/sandbox/stripe/connect">
 <input type="hidden" name="state" value="${escapeHtml(state)}">
 <input type="hidden" name="account_type" value="${escapeHtml(accountType)}">
+<label class="option"><input type="checkbox" name="restricted" value="on"> Make it a restricted account: transfers to it are refused (to try a failed payout)</label>
 <div class="actions"><button class="authorize" name="decision" value="authorize">Authorize</button>
 <button class="deny" name="decision" value="deny">Deny</button></div></form>`,
           ),
@@ -80,11 +84,12 @@ export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsServi
             state: z.string().min(1).max(128),
             account_type: payoutAccountTypeSchema,
             decision: z.enum(['authorize', 'deny']),
+            restricted: z.literal('on').optional(),
           }),
         },
       },
       async (request, reply) => {
-        const { state, account_type: accountType, decision } = request.body;
+        const { state, account_type: accountType, decision, restricted } = request.body;
         if (decision === 'deny') {
           const params = new URLSearchParams({
             error: 'access_denied',
@@ -93,7 +98,7 @@ export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsServi
           });
           return reply.redirect(`${provider.callbackUrl}?${params}`, 303);
         }
-        const code = await provider.issueCode({ accountType });
+        const code = await provider.issueCode({ accountType, restricted: restricted === 'on' });
         const params = new URLSearchParams({ code, scope: 'read_write', state });
         return reply.redirect(`${provider.callbackUrl}?${params}`, 303);
       },
@@ -107,19 +112,31 @@ export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsServi
           querystring: z.object({ account: z.string().max(80), type: payoutAccountTypeSchema }),
         },
       },
-      async (request, reply) =>
-        reply.type('text/html; charset=utf-8').send(
+      async (request, reply) => {
+        const transfers = await provider.listTransfers(request.query.account);
+        const balance = transfers.reduce((sum, transfer) => sum + transfer.amountCents, 0);
+        const rows = transfers
+          .map(
+            (transfer) =>
+              `<tr><td>${transfer.createdAt.toISOString().slice(0, 10)}</td><td class="id">${escapeHtml(transfer.id)}</td>` +
+              `<td class="amount">${formatUsd(transfer.amountCents)}</td></tr>`,
+          )
+          .join('');
+        return reply.type('text/html; charset=utf-8').send(
           page(
             'Dashboard',
             `<span class="badge">Sandbox</span><h1>Your Stripe dashboard</h1>
 <dl><dt>Account</dt><dd>${escapeHtml(request.query.account)}</dd><dt>Type</dt><dd>${escapeHtml(request.query.type)}</dd>
-<dt>Balance</dt><dd>0.00 USD</dd></dl>
+<dt>Balance</dt><dd>${formatUsd(balance)}</dd></dl>
+<h2>Transfers from Lumora Partner Portal</h2>
+${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No transfers yet: payouts arrive on the last day of a month.</p>'}
 <p>In production this is your Stripe dashboard, where payouts of the Partner Portal arrive.</p>
 <form method="post" action="/sandbox/stripe/deauthorize">
 <input type="hidden" name="account" value="${escapeHtml(request.query.account)}">
 <div class="actions"><button class="revoke">Disconnect Lumora Partner Portal</button></div></form>`,
           ),
-        ),
+        );
+      },
     );
 
     app.post(

@@ -15,7 +15,7 @@ import { renderMail } from '../../lib/mail-template.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
-import type { PayoutProvider } from './provider.ts';
+import type { PayoutProvider, TransferInput } from './provider.ts';
 import * as repo from './repository.ts';
 
 /** A Connect URL shown in the portal is good for an hour; one sent by mail for a day. */
@@ -206,6 +206,22 @@ export function createPaymentsService({
     async disconnectAccount(accountId: string): Promise<void> {
       const userId = await repo.deletePayoutAccountByAccountId(db, accountId);
       if (userId) log.info({ userId }, 'payout account disconnected by the provider');
+    },
+
+    /** The connected payout accounts of some partners: a settlement run pays only these. */
+    async connectedAccountsOf(userIds: string[]): Promise<Map<string, string>> {
+      const rows = await repo.selectPayoutAccounts(db, userIds);
+      return new Map(rows.map((row) => [row.userId, row.accountId]));
+    },
+
+    /** Pays a payout to a connected account through the provider (idempotent on its key). */
+    async transfer(input: TransferInput): Promise<{ transferId: string }> {
+      return requireProvider().transfer(input);
+    },
+
+    /** The provider's transfer of a payout, if one was made. */
+    async findTransfer(transferGroup: string): Promise<{ transferId: string } | undefined> {
+      return requireProvider().findTransfer(transferGroup);
     },
 
     async getDashboardUrl(userId: string): Promise<string> {

@@ -25,6 +25,15 @@ function toAppError(err: unknown): AppError {
   return new AppError('PaymentProviderError');
 }
 
+/** A transfer Stripe refused (the request was understood and declined) carries Stripe's own reason. */
+function toTransferError(err: unknown): AppError {
+  const failure = err as { type?: unknown; message?: unknown } | null;
+  if (failure?.type === 'StripeInvalidRequestError' && typeof failure.message === 'string') {
+    return new AppError('PayoutTransferRefused', `Stripe refused the transfer: ${failure.message}`);
+  }
+  return toAppError(err);
+}
+
 export function createStripeClient(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase'>): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   return new Stripe(options.secretKey, {
@@ -81,6 +90,34 @@ export function createStripeProvider(options: StripeProviderOptions): PayoutProv
       if (accountType === 'Standard') return STRIPE_DASHBOARD;
       try {
         return (await stripe.accounts.createLoginLink(accountId)).url;
+      } catch (err) {
+        throw toAppError(err);
+      }
+    },
+
+    async transfer({ accountId, amountCents, idempotencyKey, transferGroup, description }) {
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            destination: accountId,
+            transfer_group: transferGroup,
+            description,
+          },
+          { idempotencyKey },
+        );
+        return { transferId: transfer.id };
+      } catch (err) {
+        throw toTransferError(err);
+      }
+    },
+
+    async findTransfer(transferGroup) {
+      try {
+        const { data } = await stripe.transfers.list({ transfer_group: transferGroup, limit: 1 });
+        const [transfer] = data;
+        return transfer ? { transferId: transfer.id } : undefined;
       } catch (err) {
         throw toAppError(err);
       }

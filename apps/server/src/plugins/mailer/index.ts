@@ -17,7 +17,8 @@ export type MailPurpose =
   | 'version-taken-down'
   | 'review-message'
   | 'tester-added'
-  | 'tester-removed';
+  | 'tester-removed'
+  | 'payout-sent';
 
 export interface MailMessage {
   purpose: MailPurpose;

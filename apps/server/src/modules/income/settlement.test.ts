@@ -1,0 +1,341 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { incomeRecords, payoutAccounts, payouts, sandboxTransfers, users } from '../../db/schema.ts';
+import {
+  bearer,
+  connectPayoutAccount,
+  createTestApp,
+  describeEachDatabase,
+  productBody,
+  readOutbox,
+  registerConnectedPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+const TOKEN = 'marketplace-service-token-0123456789';
+const ADMIN = { email: 'finance@lumora.example', password: 'Finance1234' };
+
+interface Partner {
+  accessToken: string;
+  email: string;
+  userId: string;
+  itemId: string;
+}
+
+describeEachDatabase('income: settlement and payouts', (variant) => {
+  let t: TestApp;
+  let adminToken: string;
+  // sales are reported up to this day; the schedule's test moves it
+  let clock = new Date('2027-06-15T04:00:00Z');
+  let sequence = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      variant,
+      { MARKETPLACE_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { incomeClock: () => clock },
+    );
+    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
+    adminToken = (login.json() as { accessToken: string }).accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** A partner with a game, its payout account connected (or, with `connected: false`, disconnected again). */
+  async function partnerWithGame(options: { connected?: boolean; restricted?: boolean } = {}): Promise<Partner> {
+    const partner = await registerConnectedPartner(t.app);
+    const [profile] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
+    if (!profile) throw new Error('the partner was not stored');
+    const game = await call('POST', '/api/Product', partner.accessToken, await productBody(t.app, partner.accessToken));
+    const itemId = (game.json() as { id: string }).id;
+    if (options.restricted) await connectPayoutAccount(t.app, partner.accessToken, { restricted: true });
+    if (options.connected === false)
+      await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, profile.id));
+    return { accessToken: partner.accessToken, email: partner.email, userId: profile.id, itemId };
+  }
+
+  async function sell(partner: Partner, purchasedAt: string, totalPrice: number) {
+    sequence += 1;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/Sales',
+      headers: bearer(TOKEN),
+      payload: {
+        transactionId: `settle_${variant}_${sequence}`,
+        itemType: 'Product',
+        itemId: partner.itemId,
+        version: 1,
+        buyer: { email: 'player@example.com', fullName: 'Kai Player' },
+        purchasedAt,
+        totalPrice,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { transactionId: string; income: number; payoutDate: string };
+  }
+
+  const recordsOf = (partner: Partner) =>
+    t.database.db.select().from(incomeRecords).where(eq(incomeRecords.ownerId, partner.userId));
+  const payoutsOf = (partner: Partner) =>
+    t.database.db.select().from(payouts).where(eq(payouts.partnerId, partner.userId));
+  const transfersTo = async (partner: Partner) => {
+    const rows = await payoutsOf(partner);
+    const all = await t.database.db.select().from(sandboxTransfers);
+    return all.filter((transfer) => rows.some((row) => row.id === transfer.transferGroup));
+  };
+  const settle = (payoutDate: string) => t.app.services.income.settlement.settle(payoutDate, 'Admin');
+
+  describe('a payout day', () => {
+    let paid: Partner;
+    let waiting: Partner;
+    let dueIncome: number;
+
+    beforeAll(async () => {
+      paid = await partnerWithGame();
+      waiting = await partnerWithGame({ connected: false });
+      // May and June sales are due by 31 August (June's on that very day); July's on 30 September
+      const due = [
+        await sell(paid, '2026-05-02T10:00:00Z', 499),
+        await sell(paid, '2026-06-30T15:59:59Z', 1999),
+        await sell(paid, '2026-06-10T08:00:00Z', 99),
+      ];
+      await sell(paid, '2026-06-30T16:00:00Z', 2999);
+      await sell(waiting, '2026-05-20T10:00:00Z', 499);
+      await sell(waiting, '2026-06-01T10:00:00Z', 499);
+      dueIncome = due.reduce((sum, sale) => sum + sale.income, 0);
+      expect(due.map((sale) => sale.payoutDate)).toEqual(['2026-07-31', '2026-08-31', '2026-08-31']);
+    });
+
+    it('pays each partner with an account its due income in one transfer, and settles those sales', async () => {
+      const run = await settle('2026-08-31');
+      expect(run).toMatchObject({ payoutDate: '2026-08-31', paidCount: 1, failedCount: 0, waitingCount: 1 });
+      const [payout] = await payoutsOf(paid);
+      expect(payout).toMatchObject({ status: 'Sent', amountCents: dueIncome, salesCount: 3, payoutDate: '2026-08-31' });
+      const transfers = await transfersTo(paid);
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]?.amountCents).toBe(dueIncome);
+      const records = await recordsOf(paid);
+      expect(records.filter((row) => row.status === 'Settled')).toHaveLength(3);
+      expect(records.filter((row) => row.status === 'Settled').every((row) => row.settledAt !== null)).toBe(true);
+      // the sale of 1 July (Hong Kong time) is paid on 30 September
+      expect(records.filter((row) => row.status === 'Unsettled').map((row) => row.payoutDate)).toEqual(['2026-09-30']);
+    });
+
+    it('tells the partner the amount, the day and the number of sales', async () => {
+      const mail = (await readOutbox(t.app)).find((entry) => entry.to === paid.email && /payout/i.test(entry.subject));
+      expect(mail?.subject).toBe(`Your payout of ${(dueIncome / 100).toFixed(2)} USD is on its way`);
+      expect(mail?.text).toContain('On 2026-08-31 we transferred');
+      expect(mail?.text).toContain('the income of 3 sales');
+    });
+
+    it('keeps a partner without a payout account accruing', async () => {
+      expect(await payoutsOf(waiting)).toEqual([]);
+      expect((await recordsOf(waiting)).every((row) => row.status === 'Unsettled')).toBe(true);
+      const calendar = (await call('GET', '/api/User/Income/Payouts', waiting.accessToken)).json() as {
+        upcoming: Array<{ payoutDate: string; salesCount: number; waitsOnPayoutAccount: boolean }>;
+        payoutAccountConnected: boolean;
+      };
+      // the 31 August settlement passed them by: they go out on the next payout day after the partner connects
+      expect(calendar).toMatchObject({
+        payoutAccountConnected: false,
+        upcoming: [{ payoutDate: '2026-09-30', salesCount: 2, waitsOnPayoutAccount: true }],
+      });
+    });
+
+    it('pays nothing twice when the same payout day is settled again', async () => {
+      const again = await settle('2026-08-31');
+      expect(again).toMatchObject({ paidCount: 0, failedCount: 0, waitingCount: 1, totalCents: 0 });
+      expect(await transfersTo(paid)).toHaveLength(1);
+      expect(await payoutsOf(paid)).toHaveLength(1);
+    });
+
+    it('pays a partner who connects later everything it accrued, on the next payout day', async () => {
+      await connectPayoutAccount(t.app, waiting.accessToken);
+      const run = await settle('2026-09-30');
+      expect(run.paidCount).toBeGreaterThanOrEqual(2);
+      const [payout] = await payoutsOf(waiting);
+      expect(payout).toMatchObject({ status: 'Sent', salesCount: 2, payoutDate: '2026-09-30' });
+      expect((await recordsOf(waiting)).every((row) => row.status === 'Settled')).toBe(true);
+      expect(await transfersTo(paid)).toHaveLength(2);
+    });
+
+    it("shows the partner's payouts and what each month earned", async () => {
+      const calendar = (await call('GET', '/api/User/Income/Payouts', paid.accessToken)).json() as {
+        recent: Array<{ payoutDate: string; status: string; salesCount: number }>;
+        upcoming: unknown[];
+      };
+      expect(calendar.recent.map((entry) => [entry.payoutDate, entry.status, entry.salesCount])).toEqual([
+        ['2026-09-30', 'Sent', 1],
+        ['2026-08-31', 'Sent', 3],
+      ]);
+      expect(calendar.upcoming).toEqual([]);
+      const summary = (await call('GET', '/api/User/Income/Summary', paid.accessToken)).json() as {
+        months: Array<{ month: string; paid: number; pending: number }>;
+        waitingTotal: number;
+        paidTotal: number;
+        hasSales: boolean;
+      };
+      expect(summary.hasSales).toBe(true);
+      expect(summary.waitingTotal).toBe(0);
+      expect(summary.months).toHaveLength(12);
+      expect(summary.months.at(-1)?.month).toBe('2027-06');
+      expect(summary.months[0]?.month).toBe('2026-07');
+      // May and June 2026 are before the twelve months charted; July's sale was paid on 30 September
+      const july = summary.months.find((month) => month.month === '2026-07');
+      expect(Math.round((july?.paid ?? 0) * 100)).toBe(Math.round(summary.paidTotal * 100) - dueIncome);
+    });
+  });
+
+  describe('a refused transfer', () => {
+    let restricted: Partner;
+    let payoutId: string;
+
+    beforeAll(async () => {
+      restricted = await partnerWithGame({ restricted: true });
+      await sell(restricted, '2026-10-03T10:00:00Z', 1499);
+      await sell(restricted, '2026-10-04T10:00:00Z', 1499);
+    });
+
+    it('leaves the sales Settling and the payout Failed, with the reason, for the admins', async () => {
+      const run = await settle('2026-12-31');
+      expect(run.failedCount).toBe(1);
+      expect((await recordsOf(restricted)).every((row) => row.status === 'Settling')).toBe(true);
+      const failed = (await call('GET', '/api/Admin/Settlement/Payouts?Status=Failed', adminToken)).json() as {
+        data: Array<{ id: string; partnerEmail: string; failureReason: string; attempts: number }>;
+      };
+      const mine = failed.data.find((payout) => payout.partnerEmail === restricted.email);
+      expect(mine?.failureReason).toMatch(/cannot receive transfers/);
+      expect(mine?.attempts).toBe(1);
+      payoutId = mine?.id ?? '';
+      expect(await transfersTo(restricted)).toEqual([]);
+    });
+
+    it('retries it on the next run, and to the account the partner connects instead', async () => {
+      await settle('2026-12-31');
+      const [stillFailed] = await payoutsOf(restricted);
+      expect(stillFailed).toMatchObject({ status: 'Failed', attempts: 2 });
+      await connectPayoutAccount(t.app, restricted.accessToken);
+      const retried = await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, adminToken);
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject({ status: 'Sent', attempts: 3, failureReason: null, salesCount: 2 });
+      expect(await transfersTo(restricted)).toHaveLength(1);
+      expect((await recordsOf(restricted)).every((row) => row.status === 'Settled')).toBe(true);
+    });
+
+    it('refuses to retry a payout that did not fail, or that does not exist', async () => {
+      const sent = await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, adminToken);
+      expect(sent.statusCode).toBe(409);
+      expect(sent.json()).toMatchObject({ errorCode: 'PayoutNotFailed' });
+      const unknown = await call('POST', `/api/Admin/Settlement/Payouts/${crypto.randomUUID()}/Retry`, adminToken);
+      expect(unknown.json()).toMatchObject({ errorCode: 'PayoutNotFound' });
+      expect((await call('POST', '/api/Admin/Settlement/Payouts/not-a-uuid/Retry', adminToken)).statusCode).toBe(400);
+      expect(
+        (await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, restricted.accessToken)).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('runs', () => {
+    it('lets one run at a time settle; the other is told, and nothing is paid twice', async () => {
+      const partner = await partnerWithGame();
+      await sell(partner, '2026-11-03T10:00:00Z', 999);
+      const outcomes = await Promise.allSettled([settle('2027-01-31'), settle('2027-01-31')]);
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+      expect((refused as PromiseRejectedResult | undefined)?.reason).toMatchObject({ errorCode: 'SettlementRunning' });
+      expect(await transfersTo(partner)).toHaveLength(1);
+    });
+
+    it('settles the latest payout day on schedule once, then finds nothing to do', async () => {
+      const partner = await partnerWithGame();
+      await sell(partner, '2026-12-05T10:00:00Z', 999);
+      clock = new Date('2027-02-28T16:30:00Z'); // 1 March in Hong Kong: the latest payout day is 28 February
+      const run = await t.app.services.income.settlement.runScheduled();
+      expect(run?.payoutDate).toBe('2027-02-28');
+      expect(await transfersTo(partner)).toHaveLength(1);
+      expect(await t.app.services.income.settlement.runScheduled()).toBeUndefined();
+    });
+
+    it('lists the runs for the admins, newest first, and runs one on demand', async () => {
+      const now = await call('POST', '/api/Admin/Settlement/Run', adminToken);
+      expect(now.statusCode, now.body).toBe(200);
+      expect(now.json()).toMatchObject({ payoutDate: '2027-02-28', trigger: 'Admin', paidCount: 0 });
+      const runs = (await call('GET', '/api/Admin/Settlement/Runs?PageSize=2', adminToken)).json() as {
+        data: Array<{ trigger: string; finishedAt: string | null }>;
+        totalCount: number;
+      };
+      expect(runs.data).toHaveLength(2);
+      expect(runs.data[0]?.trigger).toBe('Admin');
+      expect(runs.data.every((run) => run.finishedAt !== null)).toBe(true);
+      expect(runs.totalCount).toBeGreaterThanOrEqual(7);
+      expect((await call('POST', '/api/Admin/Settlement/Run', (await partnerWithGame()).accessToken)).statusCode).toBe(
+        403,
+      );
+    });
+  });
+
+  describe('commission rates', () => {
+    it("splits a partner's sales at its own rate once an admin sets one, and at the default again after", async () => {
+      const partner = await partnerWithGame();
+      const set = await call('PUT', `/api/Admin/Income/Commission/${partner.userId}`, adminToken, {
+        commissionPercent: 12.5,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toMatchObject({ commissionPercent: 12.5, isDefaultRate: false, email: partner.email });
+      const own = await sell(partner, '2027-01-05T10:00:00Z', 1000);
+      // 2.9% + 0.30 = 59 cents; 12.5% = 125 cents; income 816
+      expect(own.income).toBe(816);
+      await call('PUT', `/api/Admin/Income/Commission/${partner.userId}`, adminToken, { commissionPercent: null });
+      const standard = await sell(partner, '2027-01-06T10:00:00Z', 1000);
+      expect(standard.income).toBe(741);
+      const balances = (
+        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`, adminToken)
+      ).json() as {
+        data: Array<{ commissionPercent: number; isDefaultRate: boolean; unsettled: number }>;
+      };
+      expect(balances.data).toEqual([
+        expect.objectContaining({ commissionPercent: 20, isDefaultRate: true, unsettled: 15.57 }),
+      ]);
+    });
+
+    it('refuses a rate out of range, with more than two decimals, for nobody, or from a partner', async () => {
+      const partner = await partnerWithGame();
+      const url = `/api/Admin/Income/Commission/${partner.userId}`;
+      for (const commissionPercent of [-1, 100.01, 12.345, '12']) {
+        const response = await call('PUT', url, adminToken, { commissionPercent });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+      }
+      const nobody = await call('PUT', `/api/Admin/Income/Commission/${crypto.randomUUID()}`, adminToken, {
+        commissionPercent: 10,
+      });
+      expect(nobody.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
+      expect((await call('PUT', url, partner.accessToken, { commissionPercent: 0 })).statusCode).toBe(403);
+      const balances = (
+        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`, adminToken)
+      ).json() as {
+        data: Array<{ isDefaultRate: boolean }>;
+      };
+      expect(balances.data[0]?.isDefaultRate).toBe(true);
+    });
+
+    it('lists balances most owed first', async () => {
+      const page = (await call('GET', '/api/Admin/Income/Balances?PageSize=100', adminToken)).json() as {
+        data: Array<{ unsettled: number; settling: number }>;
+        totalCount: number;
+      };
+      const owed = page.data.map((row) => row.unsettled + row.settling);
+      expect(owed).toEqual([...owed].sort((a, b) => b - a));
+      expect(page.totalCount).toBe(page.data.length);
+    });
+  });
+});
