@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { incomeRecords, outboxMails, payouts, sandboxTransfers, users } from '../../db/schema.ts';
+import { bearer, productBody, registerConnectedPartner, testConfig } from '../../testing/index.ts';
+import type { SettlementStep } from './settlement.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const TOKEN = 'marketplace-service-token-0123456789';
+const PAYOUT_DATE = '2026-10-31';
+const child = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../testing/settlement-child.ts');
+
+/** Runs a settlement in another process; answers how it ended. */
+function settleInAnotherProcess(databaseUrl: string, stop?: { at: SettlementStep; after: number }) {
+  return new Promise<{ signal: NodeJS.Signals | null; code: number | null; output: string }>((resolve) => {
+    const process_ = spawn(process.execPath, ['--import', 'tsx', child], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PAYOUT_DATE,
+        ...(stop ? { STOP_AT: stop.at, STOP_AFTER: String(stop.after) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    process_.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    process_.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    process_.on('exit', (code, signal) => resolve({ code, signal, output }));
+  });
+}
+
+describe.skipIf(!postgresUrl)(
+  'income: a settlement run killed at any step (PostgreSQL; skipped without TEST_DATABASE_URL)',
+  () => {
+    let app: FastifyInstance;
+    let databaseUrl: string;
+    let name: string;
+    let sequence = 0;
+
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+    };
+
+    beforeAll(async () => {
+      name = `portal_crash_${randomBytes(6).toString('hex')}`;
+      await admin(`create database ${name}`);
+      const url = new URL(postgresUrl ?? '');
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN: TOKEN, PAYMENTS: 'sandbox' }), {
+        logger: false,
+      });
+      await app.ready();
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    });
+
+    /** Three partners with a game and two sales each, due on the payout day. */
+    async function partnersWithDueSales(): Promise<string[]> {
+      const ids: string[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        const partner = await registerConnectedPartner(app);
+        const game = await app.inject({
+          method: 'POST',
+          url: '/api/Product',
+          headers: bearer(partner.accessToken),
+          payload: await productBody(app, partner.accessToken),
+        });
+        for (const [day, totalPrice] of [
+          ['2026-07-10', 499 + index],
+          ['2026-08-20', 1999],
+        ] as const) {
+          sequence += 1;
+          const sale = await app.inject({
+            method: 'POST',
+            url: '/api/internal/Sales',
+            headers: bearer(TOKEN),
+            payload: {
+              transactionId: `crash_${sequence}`,
+              itemType: 'Product',
+              itemId: (game.json() as { id: string }).id,
+              version: 1,
+              buyer: { email: 'player@example.com', fullName: 'Kai Player' },
+              purchasedAt: `${day}T10:00:00Z`,
+              totalPrice,
+            },
+          });
+          expect(sale.statusCode, sale.body).toBe(200);
+        }
+        const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
+        ids.push(user?.id ?? '');
+      }
+      return ids;
+    }
+
+    for (const step of ['payout-created', 'transfer-made', 'payout-sent', 'partner-mailed'] as const) {
+      it(`pays each partner exactly once when the run dies after "${step}" of its second payout`, async () => {
+        const partners = await partnersWithDueSales();
+        const killed = await settleInAnotherProcess(databaseUrl, { at: step, after: 2 });
+        expect(killed.signal, killed.output).toBe('SIGKILL');
+        const finished = await settleInAnotherProcess(databaseUrl);
+        expect(finished.code, finished.output).toBe(0);
+
+        const made = await app.db.select().from(payouts).where(inArray(payouts.partnerId, partners));
+        expect(made).toHaveLength(3);
+        expect(made.every((payout) => payout.status === 'Sent' && payout.salesCount === 2)).toBe(true);
+        const transfers = await app.db
+          .select()
+          .from(sandboxTransfers)
+          .where(
+            inArray(
+              sandboxTransfers.transferGroup,
+              made.map((payout) => payout.id),
+            ),
+          );
+        expect(transfers).toHaveLength(3);
+        const records = await app.db.select().from(incomeRecords).where(inArray(incomeRecords.ownerId, partners));
+        expect(records.every((record) => record.status === 'Settled')).toBe(true);
+        for (const payout of made) {
+          const income = records
+            .filter((record) => record.payoutId === payout.id)
+            .reduce((sum, record) => sum + record.incomeCents, 0);
+          expect(transfers.find((transfer) => transfer.transferGroup === payout.id)?.amountCents).toBe(income);
+          expect(payout.amountCents).toBe(income);
+          expect(payout.mailedAt).not.toBeNull();
+        }
+        const emails = await app.db.select({ email: users.email }).from(users).where(inArray(users.id, partners));
+        const mails = await app.db
+          .select()
+          .from(outboxMails)
+          .where(
+            inArray(
+              outboxMails.to,
+              emails.map((row) => row.email),
+            ),
+          );
+        // every partner is told; a run that dies between the mail and its record tells that partner twice
+        for (const { email } of emails) {
+          const told = mails.filter((mail) => mail.to === email && mail.subject.startsWith('Your payout'));
+          expect(told.length).toBeGreaterThanOrEqual(1);
+          expect(told.length).toBeLessThanOrEqual(step === 'partner-mailed' ? 1 : 2);
+        }
+      }, 60_000);
+    }
+  },
+);
