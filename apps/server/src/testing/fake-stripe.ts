@@ -5,6 +5,8 @@ export interface FakeStripeRequest {
   method: string;
   path: string;
   form: Record<string, string>;
+  query: Record<string, string>;
+  idempotencyKey: string | undefined;
 }
 
 /**
@@ -17,6 +19,8 @@ export async function startFakeStripe() {
   const accounts = new Map<string, { id: string; details_submitted: boolean }>();
   let nextAccount = 1;
   let failWith500 = false;
+  const transfers: Array<{ id: string; amount: number; destination: string; transfer_group: string }> = [];
+  const byIdempotencyKey = new Map<string, (typeof transfers)[number]>();
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -26,7 +30,14 @@ export async function startFakeStripe() {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const form = Object.fromEntries(new URLSearchParams(raw));
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, form });
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        form,
+        query: Object.fromEntries(url.searchParams),
+        idempotencyKey,
+      });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
         res.end(JSON.stringify(body));
@@ -54,6 +65,34 @@ export async function startFakeStripe() {
         const account = { id: `acct_express_${nextAccount++}`, details_submitted: false };
         accounts.set(account.id, account);
         return send(200, { object: 'account', type: 'express', email: form.email, ...account });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/transfers') {
+        const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (replay) return send(200, { object: 'transfer', currency: 'usd', ...replay });
+        if (form.destination?.startsWith('acct_restricted')) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'account_invalid',
+              message:
+                'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+            },
+          });
+        }
+        const transfer = {
+          id: `tr_fake_${transfers.length + 1}`,
+          amount: Number(form.amount),
+          destination: form.destination ?? '',
+          transfer_group: form.transfer_group ?? '',
+        };
+        transfers.push(transfer);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, transfer);
+        return send(200, { object: 'transfer', currency: form.currency, ...transfer });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/transfers') {
+        const group = url.searchParams.get('transfer_group');
+        const data = transfers.filter((transfer) => !group || transfer.transfer_group === group);
+        return send(200, { object: 'list', url: '/v1/transfers', has_more: false, data });
       }
       if (req.method === 'POST' && url.pathname === '/v1/account_links') {
         return send(200, {
@@ -89,6 +128,7 @@ export async function startFakeStripe() {
       const account = accounts.get(accountId);
       if (account) account.details_submitted = true;
     },
+    transfers,
     setFailing: (failing: boolean) => {
       failWith500 = failing;
     },

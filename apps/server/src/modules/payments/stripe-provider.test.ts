@@ -7,6 +7,7 @@ import {
   startFakeStripe,
   type TestApp,
 } from '../../testing/index.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
@@ -222,5 +223,71 @@ describe('payout provider: Stripe out of reach', () => {
       headers: bearer(partner.accessToken),
     });
     expect(account.json()).toMatchObject({ connected: false });
+  });
+});
+
+describe('payout provider: transfers through the stripe SDK against a local fake of Stripe', () => {
+  let fake: FakeStripe;
+  let provider: ReturnType<typeof createStripeProvider>;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    provider = createStripeProvider({
+      secretKey: 'sk_test_portal',
+      clientId: 'ca_portal',
+      apiBase: fake.url,
+      redirectUri: 'https://partners.lumora.example/stripe-connected',
+      expressStartUrl: (state) => `https://partners.lumora.example/stripe/connect/express?state=${state}`,
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const payout = {
+    accountId: 'acct_standard_1',
+    amountCents: 12_345,
+    idempotencyKey: 'payout-partner-2026-07-31-acct_standard_1',
+    transferGroup: '6f1c2b9e-3a57-4c57-9a2b-0e6f4b1d2c3a',
+    description: 'Lumora Partner Portal payout of 2026-07-31',
+  };
+
+  it('transfers US cents to the connected account under the payout idempotency key and group', async () => {
+    const { transferId } = await provider.transfer(payout);
+    const request = fake.requests.findLast((entry) => entry.path === '/v1/transfers' && entry.method === 'POST');
+    expect(request?.form).toMatchObject({
+      amount: '12345',
+      currency: 'usd',
+      destination: 'acct_standard_1',
+      transfer_group: payout.transferGroup,
+    });
+    expect(request?.idempotencyKey).toBe(payout.idempotencyKey);
+    expect(transferId).toBe(fake.transfers.at(-1)?.id);
+  });
+
+  it('pays once when the same payout is sent again, and finds its transfer by the group', async () => {
+    const before = fake.transfers.length;
+    const first = await provider.transfer(payout);
+    expect(fake.transfers).toHaveLength(before);
+    expect(await provider.findTransfer(payout.transferGroup)).toEqual(first);
+    expect(await provider.findTransfer('no-such-group')).toBeUndefined();
+  });
+
+  it("says why Stripe refused a transfer, in Stripe's words", async () => {
+    const refused = provider.transfer({ ...payout, accountId: 'acct_restricted_1', idempotencyKey: 'payout-x' });
+    await expect(refused).rejects.toMatchObject({
+      errorCode: 'PayoutTransferRefused',
+      message: expect.stringContaining('capabilities enabled: transfers'),
+    });
+  });
+
+  it('answers a provider error when Stripe fails, so that the run retries later', async () => {
+    fake.setFailing(true);
+    try {
+      await expect(provider.transfer({ ...payout, idempotencyKey: 'payout-y' })).rejects.toMatchObject({
+        errorCode: 'PaymentProviderError',
+      });
+    } finally {
+      fake.setFailing(false);
+    }
   });
 });
