@@ -394,6 +394,20 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(lines).toHaveLength(2501);
     expect(new Set(lines.map((line) => line.split(',')[0])).size).toBe(2501);
     expect(lines.at(-1)).toContain('"\'=HYPERLINK(""http://evil.example""), ""Lee"""');
+
+    // the JSON query's every row (PageSize -1) is streamed the same way, in the same order
+    const all = await query(partner.accessToken, { PageSize: '-1' });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-length']).toBeUndefined();
+    const everyRow = all.json() as { data: Array<{ payment: { transactionId: string } }>; totalCount: number };
+    expect(everyRow.totalCount).toBe(2501);
+    expect(everyRow.data.map((record) => record.payment.transactionId)).toEqual(
+      lines.map((line) => line.split(',')[0]),
+    );
+    const filtered = await query(partner.accessToken, { PageSize: '-1', PurchaseDateFrom: '2026-01-01' });
+    expect(filtered.json()).toMatchObject({ totalCount: 1, data: [{ payment: { totalPrice: 1 } }] });
+    const none = await query(partner.accessToken, { PageSize: '-1', Name: 'no item has this name' });
+    expect(none.json()).toEqual({ data: [], totalCount: 0 });
   });
 
   it('refuses an inverted date range, an unknown status or a bad date with 400, and strangers with 401', async () => {

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   commissionRateBodySchema,
+  type IncomePage,
   incomeExportQuerySchema,
   incomePageSchema,
   incomeQuerySchema,
@@ -49,7 +50,13 @@ export async function incomeRoutes(fastify: FastifyInstance) {
         response: { 200: incomePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => income.query(currentUser(request).id, request.query),
+    async (request, reply) => {
+      const partnerId = currentUser(request).id;
+      if (request.query.PageSize !== -1) return income.query(partnerId, request.query);
+      // every row: streamed as the database answers, never held whole
+      const json = Readable.from(income.streamQuery(partnerId, request.query));
+      return reply.type('application/json; charset=utf-8').send(json as unknown as IncomePage);
+    },
   );
 
   app.get(

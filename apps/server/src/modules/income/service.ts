@@ -10,6 +10,7 @@ import {
   type IncomeRecord,
   type IncomeSummary,
   incomeCsvLine,
+  incomeRecordSchema,
   latestPayoutDayOnOrBefore,
   type PageQuery,
   type PartnerBalance,
@@ -31,6 +32,7 @@ import type { Database } from '../../db/client.ts';
 import { pageBounds } from '../../db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import { compileSerializer } from '../../plugins/serializer.ts';
 import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -330,6 +332,25 @@ export function createIncomeService(deps: IncomeDeps) {
       const row = await settlement.retryPayout(id);
       const people = await access.summarizeUsers([row.partnerId]);
       return toPayout(row, people.get(row.partnerId)?.email ?? '');
+    },
+
+    /**
+     * Every sale a filter matches as the query's JSON (`{data, totalCount}`), streamed chunk by chunk as the database
+     * answers them, so that PageSize -1 never holds every row at once; the count is of the rows written.
+     */
+    async *streamQuery(ownerId: string, query: IncomeExportQuery): AsyncGenerator<string> {
+      const write = compileSerializer(incomeRecordSchema, !config.isProduction);
+      yield '{"data":[';
+      let written = 0;
+      const filter = await filterOf(ownerId, query);
+      if (filter) {
+        for await (const rows of repo.streamIncome(db, filter)) {
+          const records = (await describe(rows)).map(write).join(',');
+          yield written === 0 ? records : `,${records}`;
+          written += rows.length;
+        }
+      }
+      yield `],"totalCount":${written}}`;
     },
 
     /** Every sale a filter matches as CSV lines, header first, streamed chunk by chunk. */
