@@ -28,9 +28,15 @@ async function statuses(test: TestApp) {
   const whitelist = (await test.app.inject({ method: 'GET', url: '/api/WhiteList', headers })).json() as {
     data: Array<{ user: { email: string } }>;
   };
+  const summary = (await test.app.inject({ method: 'GET', url: '/api/User/Income/Summary', headers })).json() as {
+    months: Array<{ paid: number; pending: number }>;
+    paidTotal: number;
+    waitingTotal: number;
+  };
   return {
     items: Object.fromEntries(lists.flatMap((list) => list.data.map((item) => [item.name, item.status]))),
     testers: whitelist.data.map((entry) => entry.user.email),
+    income: summary,
   };
 }
 
@@ -43,7 +49,8 @@ describe.each(dbVariants)('the demo projects [%s]', (variant) => {
   it('give the demo partner an item in each state a partner meets, and the demo tester', async () => {
     test = await demoApp(variant);
     await seedDemoProjects(test.app);
-    expect(await statuses(test)).toEqual({
+    const seeded = await statuses(test);
+    expect(seeded).toMatchObject({
       items: {
         'Harbour Lights': 'Released',
         'Echo Garden': 'UnderReview',
@@ -53,6 +60,10 @@ describe.each(dbVariants)('the demo projects [%s]', (variant) => {
       },
       testers: [DEMO_TESTER.email],
     });
+    // six months of sales: the oldest paid out, the newest still to be paid
+    expect(seeded.income.paidTotal).toBeGreaterThan(0);
+    expect(seeded.income.waitingTotal).toBeGreaterThan(0);
+    expect(seeded.income.months.filter((month) => month.paid + month.pending > 0).length).toBeGreaterThanOrEqual(6);
   }, 60_000);
 
   it('are seeded once: a second start adds nothing', async () => {

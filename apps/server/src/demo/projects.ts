@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { UploadedFile } from '@portal/contracts';
+import { latestPayoutDayOnOrBefore, payoutZoneDate, type UploadedFile } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
 import { coverImage, iconImage, latheGlb, type Palette, unityBundle } from './assets.ts';
@@ -163,6 +163,7 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
   );
   if (owned.some((list) => list.totalCount > 0)) return;
   const admin = await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const released: Array<{ itemType: 'Product' | 'Model'; id: string; priceCents: number }> = [];
 
   for (const item of DEMO_ITEMS) {
     const slug = item.name.toLowerCase().replaceAll(' ', '-');
@@ -240,10 +241,81 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
       continue;
     }
     await call('PUT', `/api/Admin/Review/Accept/${first}`, admin);
+    released.push({ itemType: area, id: created.id, priceCents: Math.round(item.price * 100) });
     if (item.review === 'released+testing') {
       await addVersion(2, 'Night mode: lanterns glow brighter after sunset. Fixes a crash when the camera is denied.');
     }
   }
 
   await call('POST', '/api/WhiteList', partner, { email: DEMO_TESTER.email });
+  await seedDemoSales(app, released);
+}
+
+const BUYERS = [
+  ['Aiko Tanaka', 'aiko.tanaka'],
+  ['Mateo García', 'mateo.garcia'],
+  ['Priya Raman', 'priya.raman'],
+  ['Jonas Weber', 'jonas.weber'],
+  ['Chloé Martin', 'chloe.martin'],
+  ['Kwame Mensah', 'kwame.mensah'],
+  ['Lucía Fernández', 'lucia.fernandez'],
+  ['Wei Zhang', 'wei.zhang'],
+  ['Olivia Brown', 'olivia.brown'],
+  ['Noah Kim', 'noah.kim'],
+] as const;
+
+/** A small deterministic generator (mulberry32), so that every fresh demo has the same sales. */
+function randomFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Six months of the demo partner's sales of its released items, busier on weekends, reported as the marketplace
+ * reports them; the payout days already passed are settled, so My Project Income shows paid and pending income.
+ */
+async function seedDemoSales(
+  app: FastifyInstance,
+  items: Array<{ itemType: 'Product' | 'Model'; id: string; priceCents: number }>,
+): Promise<void> {
+  const paid = items.filter((item) => item.priceCents > 0);
+  if (paid.length === 0) return;
+  const income = app.services.income;
+  const random = randomFrom(20_260_731);
+  const now = Date.now();
+  const DAY = 86_400_000;
+  let sequence = 0;
+  for (let daysAgo = 182; daysAgo >= 1; daysAgo -= 1) {
+    const day = new Date(now - daysAgo * DAY);
+    const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
+    const sales = Math.floor(random() * (weekend ? 5 : 3));
+    for (let index = 0; index < sales; index += 1) {
+      const item = paid[Math.floor(random() * paid.length)] ?? paid[0];
+      const [fullName, handle] = BUYERS[Math.floor(random() * BUYERS.length)] ?? BUYERS[0];
+      sequence += 1;
+      await income.recordSale({
+        transactionId: `demo_${String(sequence).padStart(5, '0')}`,
+        itemType: item?.itemType ?? 'Product',
+        itemId: item?.id ?? '',
+        version: 1,
+        buyer: { email: `${handle}@players.example`, fullName },
+        purchasedAt: new Date(day.getTime() + Math.floor(random() * DAY)).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        totalPrice: item?.priceCents ?? 100,
+      });
+    }
+  }
+  // the payout days between the first sale and today, oldest first, as the daily job would have settled them
+  const first = new Date(now - 182 * DAY);
+  for (let month = 0; month <= 7; month += 1) {
+    const payoutDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + month + 1, 0))
+      .toISOString()
+      .slice(0, 10);
+    if (payoutDay > latestPayoutDayOnOrBefore(payoutZoneDate(new Date(now)))) break;
+    await income.settlement.settle(payoutDay, 'Schedule');
+  }
 }
