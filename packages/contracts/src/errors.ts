@@ -114,7 +114,10 @@ export const errorCatalog = {
   PayoutNotFound: { status: 404, message: 'No payout has this id.' },
   PayoutNotFailed: { status: 409, message: 'Only a failed payout can be retried.' },
   PartnerNotFound: { status: 404, message: 'No partner has this id.' },
-  SettlementRunning: { status: 409, message: 'A settlement run is already in progress: try again when it has finished.' },
+  SettlementRunning: {
+    status: 409,
+    message: 'A settlement run is already in progress: try again when it has finished.',
+  },
   PayloadTooLarge: { status: 413, message: 'The request is too large.' },
   UnsupportedMediaType: { status: 415, message: 'This content type is not supported.' },
   RateLimited: { status: 429, message: 'Too many requests, please try again later.' },
