@@ -345,7 +345,9 @@ export const incomeRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc()),
+    // in the order pages and exports read (keyset on purchase time and id); status and item ride along so that a
+    // filtered count reads the index alone
+    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc(), t.id.desc(), t.status, t.itemId),
     index('income_records_due_idx').on(t.status, t.payoutDate),
     index('income_records_payout_idx').on(t.payoutId),
     check(

@@ -297,6 +297,23 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(past).toEqual({ data: [], totalCount: 14 });
   });
 
+  it('counts a filter again as soon as a sale comes in or is voided', async () => {
+    const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.4' });
+    const item = await create(partner.accessToken, '/api/Product', await productBody(t.app, partner.accessToken));
+    const total = async () => ((await query(partner.accessToken, { Status: 'Unsettled' })).json() as Page).totalCount;
+    const sale = await report('Product', item.id, '2026-02-03T10:00:00Z', 499);
+    expect(await total()).toBe(1);
+    await report('Product', item.id, '2026-02-04T10:00:00Z', 499);
+    expect(await total()).toBe(2);
+    const voided = await t.app.inject({
+      method: 'POST',
+      url: `/api/internal/Sales/${(sale.json() as { transactionId: string }).transactionId}/Void`,
+      headers: bearer(TOKEN),
+    });
+    expect(voided.statusCode).toBe(200);
+    expect(await total()).toBe(1);
+  });
+
   it('filters by name, purchase dates (whole days) and status, in any combination', async () => {
     const names = (page: Page) => [...new Set(page.data.map((record) => record.payment.productPreview.name))];
     const fox = (await query(a.accessToken, { Name: 'lantern', PageSize: '-1' })).json() as Page;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, ne, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { withTotal } from '../../db/paging.ts';
 import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema.ts';
 
@@ -56,21 +57,22 @@ function whereOf(filter: IncomeFilter): SQL | undefined {
   );
 }
 
-/** One page of a partner's sales, newest first, and how many match; `limit` null for every row. */
+/** One page of a partner's sales, newest first (read along the owner's index); `limit` null for every row. */
 export async function selectIncomePage(db: Executor, filter: IncomeFilter, limit: number | null, offset: number) {
-  const where = whereOf(filter);
   const query = db
-    .select({ row: incomeRecords, total: sql<number>`cast(count(*) over() as integer)` })
+    .select()
     .from(incomeRecords)
-    .where(where)
+    .where(whereOf(filter))
     .orderBy(desc(incomeRecords.purchasedAt), desc(incomeRecords.id))
     .offset(offset)
     .$dynamic();
-  const page = await withTotal(await (limit === null ? query : query.limit(limit)), async () => {
-    const [row] = await db.select({ n: count() }).from(incomeRecords).where(where);
-    return row?.n ?? 0;
-  });
-  return { rows: page.rows.map((entry) => entry.row), total: page.total };
+  return limit === null ? query : query.limit(limit);
+}
+
+/** How many of a partner's sales a filter matches, counted from the owner's index alone. */
+export async function countIncome(db: Executor, filter: IncomeFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(incomeRecords).where(whereOf(filter));
+  return row?.n ?? 0;
 }
 
 /**
@@ -177,39 +179,32 @@ export async function selectDuePartners(db: Executor, payoutDate: string): Promi
 }
 
 /**
- * Makes a partner's payout for a payout day, in one transaction: the payout row (at most one per partner and day),
- * and every unsettled sale of the partner due by then moved to Settling under it, its amount their income. Answers
- * undefined when the payout exists already or nothing was due any more (another run made it).
+ * Makes a partner's payout for a payout day in one statement: every unsettled sale of the partner due by then moves
+ * to Settling under the new payout, whose amount is their income, counted as its first attempt. Answers undefined
+ * when nothing was due any more, or the payout exists already (at most one per partner and day): then nothing moved.
  */
 export async function createPayout(
-  tx: Tx,
-  payout: { partnerId: string; payoutDate: string; accountId: string; runId: string },
+  db: Executor,
+  payout: { id: string; partnerId: string; payoutDate: string; accountId: string; runId: string },
 ): Promise<PayoutRow | undefined> {
-  const [created] = await tx
-    .insert(payouts)
-    .values({ ...payout, amountCents: 0, salesCount: 0, status: 'Pending' })
-    .onConflictDoNothing({ target: [payouts.partnerId, payouts.payoutDate] })
-    .returning();
-  if (!created) return undefined;
-  const [moved] = await tx
-    .execute<{ sales: number; cents: number }>(sql`
-    with moved as (
-      update ${incomeRecords} set status = 'Settling', payout_id = ${created.id}
-      where owner_id = ${payout.partnerId} and status = 'Unsettled' and payout_date <= ${payout.payoutDate}
-      returning income_cents)
-    select cast(count(*) as integer) as sales, cast(coalesce(sum(income_cents), 0) as bigint) as cents from moved`)
-    .then((result) => (result as unknown as { rows: Array<{ sales: number; cents: string | number }> }).rows);
-  const sales = Number(moved?.sales ?? 0);
-  if (sales === 0) {
-    await tx.delete(payouts).where(eq(payouts.id, created.id));
-    return undefined;
+  try {
+    // the sales reference the payout inserted by the same statement: foreign keys are checked at its end
+    const result = await db.execute(sql`
+      with moved as (
+        update ${incomeRecords} set status = 'Settling', payout_id = ${payout.id}
+        where owner_id = ${payout.partnerId} and status = 'Unsettled' and payout_date <= ${payout.payoutDate}
+        returning income_cents)
+      insert into ${payouts} (id, partner_id, payout_date, account_id, run_id, status, attempts, amount_cents, sales_count)
+      select ${payout.id}, ${payout.partnerId}, ${payout.payoutDate}, ${payout.accountId}, ${payout.runId}, 'Pending', 1,
+        coalesce(sum(income_cents), 0), count(*)
+      from moved having count(*) > 0
+      returning id`);
+    if ((result as unknown as { rows: unknown[] }).rows.length === 0) return undefined;
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
   }
-  const [row] = await tx
-    .update(payouts)
-    .set({ amountCents: Number(moved?.cents ?? 0), salesCount: sales })
-    .where(eq(payouts.id, created.id))
-    .returning();
-  return row;
+  return selectPayout(db, payout.id);
 }
 
 /** Payouts in some states, oldest payout day first. */
@@ -244,19 +239,16 @@ export async function countAttempt(db: Executor, id: string): Promise<PayoutRow 
   return row;
 }
 
-/** Records a payout's transfer and settles its sales; false when it was recorded already. */
-export async function markPayoutSent(tx: Tx, id: string, transferId: string | null, at: Date): Promise<boolean> {
-  const [sent] = await tx
-    .update(payouts)
-    .set({ status: 'Sent', transferId, sentAt: at, failureReason: null })
-    .where(and(eq(payouts.id, id), ne(payouts.status, 'Sent')))
-    .returning({ id: payouts.id });
-  if (!sent) return false;
-  await tx
-    .update(incomeRecords)
-    .set({ status: 'Settled', settledAt: at })
-    .where(and(eq(incomeRecords.payoutId, id), eq(incomeRecords.status, 'Settling')));
-  return true;
+/** Records a payout's transfer and settles its sales, in one statement (nothing when it was recorded already). */
+export async function markPayoutSent(db: Executor, id: string, transferId: string | null, at: Date): Promise<void> {
+  await db.execute(sql`
+    with sent as (
+      update ${payouts} set status = 'Sent', transfer_id = ${transferId}, sent_at = ${at.toISOString()}::timestamptz,
+        failure_reason = null
+      where id = ${id} and status <> 'Sent'
+      returning id)
+    update ${incomeRecords} set status = 'Settled', settled_at = ${at.toISOString()}::timestamptz
+    where payout_id in (select id from sent) and status = 'Settling'`);
 }
 
 /** A refused transfer: the payout waits, Failed, for the next run or an admin's retry; its sales stay Settling. */

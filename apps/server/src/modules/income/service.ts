@@ -31,6 +31,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { pageBounds } from '../../db/paging.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { compileSerializer } from '../../plugins/serializer.ts';
 import type { AccessService } from '../access/service.ts';
@@ -51,6 +52,7 @@ export interface IncomeDeps {
   catalog: CatalogService;
   payments: PaymentsService;
   now?: () => Date;
+  beforeCacheStore?: BeforeCacheStore;
   /** Tests only: called after each step of a payout (settlement.ts). */
   afterSettlementStep?: (step: SettlementStep, payout: repo.PayoutRow) => Promise<void> | void;
 }
@@ -154,7 +156,15 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
 export function createIncomeService(deps: IncomeDeps) {
   const { database, config, log, access, catalog, payments, now = () => new Date() } = deps;
   const { db } = database;
-  const settlement = createSettlement({ ...deps, now, afterStep: deps.afterSettlementStep });
+  /** Counts of the partners' filters; any change to a partner's sales drops its own. */
+  const counts = new TtlCache<number>({
+    name: 'income-counts',
+    ttlMs: config.cacheSeconds * 1000,
+    maxEntries: 10_000,
+    beforeStore: deps.beforeCacheStore,
+  });
+  const changed = (ownerId: string) => counts.deleteGroup(ownerId);
+  const settlement = createSettlement({ ...deps, now, afterStep: deps.afterSettlementStep, changed });
   const defaultRate = config.feeRates.commissionBasisPoints;
 
   /** The commission rates of some partners in basis points: their own, or the default. */
@@ -363,13 +373,24 @@ export function createIncomeService(deps: IncomeDeps) {
       }
     },
 
-    /** A partner's sales, newest first, filtered and paged in SQL; each with its item as it is now. */
+    /**
+     * A partner's sales, newest first, filtered and paged in SQL; each with its item as it is now. The count of a
+     * filter is kept while the partner pages through it, until its sales change.
+     */
     async query(ownerId: string, query: IncomeQuery): Promise<IncomePage> {
       const filter = await filterOf(ownerId, query);
       if (!filter) return { data: [], totalCount: 0 };
       const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
-      const { rows, total } = await repo.selectIncomePage(db, filter, limit, offset);
-      return { data: await describe(rows), totalCount: total };
+      const key = JSON.stringify([ownerId, filter.from, filter.to, filter.status, filter.itemIds]);
+      const [rows, total] = await Promise.all([
+        repo.selectIncomePage(db, filter, limit, offset),
+        counts.read(
+          key,
+          () => repo.countIncome(db, filter),
+          () => ({ group: ownerId }),
+        ),
+      ]);
+      return { data: await describe(rows), totalCount: total ?? 0 };
     },
 
     /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */
@@ -401,6 +422,7 @@ export function createIncomeService(deps: IncomeDeps) {
         payoutDate: payoutDateOf(purchasedAt),
       });
       if (inserted) {
+        changed(item.ownerId);
         log.info({ ownerId: item.ownerId, itemId: item.id }, 'sale recorded');
         return toSaleRecord(inserted);
       }
@@ -413,6 +435,7 @@ export function createIncomeService(deps: IncomeDeps) {
     async voidSale(transactionId: string): Promise<SaleRecord> {
       const voided = await repo.voidUnsettledSale(db, transactionId, now());
       if (voided) {
+        changed(voided.ownerId);
         log.info({ ownerId: voided.ownerId }, 'sale voided');
         return toSaleRecord(voided);
       }

@@ -116,7 +116,15 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('pays each partner with an account its due income in one transfer, and settles those sales', async () => {
+      const unsettled = async () =>
+        (
+          (await call('GET', '/api/User/Income/Query?Status=Unsettled', paid.accessToken)).json() as {
+            totalCount: number;
+          }
+        ).totalCount;
+      expect(await unsettled()).toBe(4);
       const run = await settle('2026-08-31');
+      expect(await unsettled()).toBe(1);
       expect(run).toMatchObject({ payoutDate: '2026-08-31', paidCount: 1, failedCount: 0, waitingCount: 1 });
       const [payout] = await payoutsOf(paid);
       expect(payout).toMatchObject({ status: 'Sent', amountCents: dueIncome, salesCount: 3, payoutDate: '2026-08-31' });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { formatUsd, latestPayoutDayOnOrBefore, payoutKey, payoutZoneDate } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
@@ -22,9 +24,13 @@ export interface SettlementDeps {
   now: () => Date;
   /** Tests only: called after each step of a payout. */
   afterStep?: (step: SettlementStep, payout: repo.PayoutRow) => Promise<void> | void;
+  /** Called when a partner's sales change settlement state (what caches of them must forget). */
+  changed: (partnerId: string) => void;
 }
 
 const LOCK = 'income:settlement';
+/** Partners paid at the same time by one run. */
+const PARTNERS_AT_ONCE = 4;
 
 /** What a provider's refusal says, for the admins: its own words when it gave a reason, never a stack. */
 const reasonOf = (err: unknown) =>
@@ -39,14 +45,24 @@ const reasonOf = (err: unknown) =>
  * whose outcome a crash left unknown is looked up by its group before another is made. One run at a time across
  * processes (a database lock); a run that finds another under way leaves the work to it.
  */
-export function createSettlement({ database, config, log, mailer, access, payments, now, afterStep }: SettlementDeps) {
+export function createSettlement({
+  database,
+  config,
+  log,
+  mailer,
+  access,
+  payments,
+  now,
+  afterStep,
+  changed,
+}: SettlementDeps) {
   const { db } = database;
   const step = async (name: SettlementStep, payout: repo.PayoutRow) => {
     await afterStep?.(name, payout);
   };
 
   async function mailPartner(payout: repo.PayoutRow) {
-    const partner = await access.getProfile(payout.partnerId).catch(() => undefined);
+    const partner = (await access.summarizeUsers([payout.partnerId])).get(payout.partnerId);
     if (partner) {
       const amount = formatUsd(payout.amountCents);
       const sales = payout.salesCount === 1 ? '1 sale' : `${payout.salesCount} sales`;
@@ -74,7 +90,7 @@ export function createSettlement({ database, config, log, mailer, access, paymen
    * Pays one payout not sent yet; answers whether it is sent now. A refused payout is retried to the partner's
    * account as it is now (a partner may have connected another); one whose outcome is unknown, to the same one.
    */
-  async function send(payout: repo.PayoutRow): Promise<boolean> {
+  async function send(payout: repo.PayoutRow, fresh = false): Promise<boolean> {
     if (payout.status === 'Failed') {
       const current = (await payments.connectedAccountsOf([payout.partnerId])).get(payout.partnerId);
       if (!current) {
@@ -83,7 +99,8 @@ export function createSettlement({ database, config, log, mailer, access, paymen
       }
       if (current !== payout.accountId) await repo.changePayoutAccount(db, payout.id, current);
     }
-    const attempt = await repo.countAttempt(db, payout.id);
+    // a payout just made counts its first attempt already
+    const attempt = fresh ? payout : await repo.countAttempt(db, payout.id);
     if (!attempt) return true;
     try {
       let transferId: string | null = null;
@@ -102,7 +119,8 @@ export function createSettlement({ database, config, log, mailer, access, paymen
         ).transferId;
       }
       await step('transfer-made', attempt);
-      await db.transaction((tx) => repo.markPayoutSent(tx, attempt.id, transferId, now()));
+      await repo.markPayoutSent(db, attempt.id, transferId, now());
+      changed(attempt.partnerId);
       const sent = { ...attempt, status: 'Sent' as const, transferId };
       await step('payout-sent', sent);
       log.info({ payoutId: attempt.id, partnerId: attempt.partnerId }, 'payout sent');
@@ -138,20 +156,30 @@ export function createSettlement({ database, config, log, mailer, access, paymen
     // this payout day's: one payout per partner with a payout account; the others keep accruing
     const due = await repo.selectDuePartners(db, payoutDate);
     const accounts = await payments.connectedAccountsOf(due);
-    let waitingCount = 0;
-    for (const partnerId of due) {
+    const payable = due.flatMap((partnerId) => {
       const accountId = accounts.get(partnerId);
-      if (!accountId) {
-        waitingCount += 1;
-        continue;
-      }
-      const payout = await db.transaction((tx) =>
-        repo.createPayout(tx, { partnerId, payoutDate, accountId, runId: run.id }),
-      );
-      if (!payout) continue;
-      await step('payout-created', payout);
-      tally(payout, await send(payout));
-    }
+      return accountId ? [{ partnerId, accountId }] : [];
+    });
+    // a few partners at a time: each payout is safe on its own, and the provider and the database wait in turn
+    const limit = createConcurrencyLimit(PARTNERS_AT_ONCE);
+    await Promise.all(
+      payable.map(({ partnerId, accountId }) =>
+        limit(async () => {
+          const payout = await repo.createPayout(db, {
+            id: randomUUID(),
+            partnerId,
+            payoutDate,
+            accountId,
+            runId: run.id,
+          });
+          if (!payout) return;
+          changed(partnerId);
+          await step('payout-created', payout);
+          tally(payout, await send(payout, true));
+        }),
+      ),
+    );
+    const waitingCount = due.length - payable.length;
     const finished = await repo.finishRun(db, run.id, {
       paidCount,
       failedCount,

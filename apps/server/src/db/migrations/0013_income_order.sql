@@ -1,0 +1,2 @@
+DROP INDEX "income_records_owner_idx";--> statement-breakpoint
+CREATE INDEX "income_records_owner_idx" ON "income_records" USING btree ("owner_id","purchased_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","item_id");
