@@ -332,7 +332,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       log.info({ userId: user.id }, 'password reset');
     },
 
-    /** Who partners are, for lists of their work (the review queue). */
+    /** Who partners are, for lists of their work (the review queue, the finance team's balances). */
     async summarizeUsers(ids: string[]) {
       const rows = await loadMany(userById, [...new Set(ids)]);
       return new Map(
@@ -342,6 +342,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
             email: user.email,
             fullName: `${user.firstName} ${user.lastName}`.trim(),
             businessName: user.registeredBusinessName,
+            isPartner: user.role === 'Partner',
           },
         ]),
       );
@@ -349,7 +350,15 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
 
     async findUserByEmail(rawEmail: string) {
       const user = await repo.selectUserByEmail(db, normalizeEmail(rawEmail));
-      return user ? { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName } : undefined;
+      return user
+        ? {
+            id: user.id,
+            email: user.email,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            isPartner: user.role === 'Partner',
+          }
+        : undefined;
     },
   };
 }

@@ -197,7 +197,7 @@ export function createIncomeService(deps: IncomeDeps) {
     let only: string[] | undefined;
     if (query.Email) {
       const partner = await access.findUserByEmail(query.Email);
-      if (!partner) return { data: [], totalCount: 0 };
+      if (!partner?.isPartner) return { data: [], totalCount: 0 };
       only = [partner.id];
     }
     const page = await repo.selectBalancesPage(db, only, limit, offset);
@@ -206,11 +206,12 @@ export function createIncomeService(deps: IncomeDeps) {
         ? [{ partnerId: only[0] as string, unsettledCents: 0, settlingCents: 0, paidCents: 0, nextPayoutDate: null }]
         : page.rows;
     const ids = rows.map((row) => row.partnerId);
-    const [people, rates, own, accounts] = await Promise.all([
+    const [people, rates, own, accounts, lastSettled] = await Promise.all([
       access.summarizeUsers(ids),
       ratesOf(ids),
       repo.selectCommissionRates(db, ids),
       payments.connectedAccountsOf(ids),
+      repo.selectLastSettledDay(db),
     ]);
     return {
       data: rows.map((row) => {
@@ -226,7 +227,8 @@ export function createIncomeService(deps: IncomeDeps) {
           settling: dollars(row.settlingCents),
           paid: dollars(row.paidCents),
           payoutAccountConnected: accounts.has(row.partnerId),
-          nextPayoutDate: row.nextPayoutDate,
+          // as the partner's calendar shows it: a day whose settlement has passed the sale by is not next
+          nextPayoutDate: row.nextPayoutDate && expectedPayoutDay(row.nextPayoutDate, lastSettled),
         };
       }),
       totalCount: only ? rows.length : page.total,
@@ -310,7 +312,7 @@ export function createIncomeService(deps: IncomeDeps) {
     /** Sets a partner's own commission rate (or back to the default): sales recorded from now on use it. */
     async setCommissionRate(partnerId: string, body: CommissionRateBody, adminId: string): Promise<PartnerBalance> {
       const [partner] = await access.summarizeUsers([partnerId]).then((found) => [...found.values()]);
-      if (!partner) throw new AppError('PartnerNotFound');
+      if (!partner?.isPartner) throw new AppError('PartnerNotFound');
       const basisPoints = body.commissionPercent === null ? null : Math.round(body.commissionPercent * 100);
       await repo.saveCommissionRate(db, partnerId, basisPoints, adminId);
       log.info({ partnerId, basisPoints }, 'commission rate changed');

@@ -157,6 +157,12 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         payoutAccountConnected: false,
         upcoming: [{ payoutDate: '2026-09-30', salesCount: 2, waitsOnPayoutAccount: true }],
       });
+      const balances = (
+        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`, adminToken)
+      ).json() as { data: Array<{ nextPayoutDate: string; payoutAccountConnected: boolean }> };
+      expect(balances.data).toEqual([
+        expect.objectContaining({ nextPayoutDate: '2026-09-30', payoutAccountConnected: false }),
+      ]);
     });
 
     it('pays nothing twice when the same payout day is settled again', async () => {
@@ -327,6 +333,18 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         commissionPercent: 10,
       });
       expect(nobody.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
+      // admins are not partners: they have no balance and no rate
+      const [adminUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
+      const admin = await call('PUT', `/api/Admin/Income/Commission/${adminUser?.id}`, adminToken, {
+        commissionPercent: 1,
+      });
+      expect(admin.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
+      const found = await call(
+        'GET',
+        `/api/Admin/Income/Balances?Email=${encodeURIComponent(ADMIN.email)}`,
+        adminToken,
+      );
+      expect(found.json()).toEqual({ data: [], totalCount: 0 });
       expect((await call('PUT', url, partner.accessToken, { commissionPercent: 0 })).statusCode).toBe(403);
       const balances = (
         await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`, adminToken)
