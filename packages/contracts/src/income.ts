@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { itemTypeLabels } from './item-types.ts';
 import { emailSchema, int4, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, paramText, requiredText } from './validation.ts';
 
 /** A sale's settlement: Unsettled (Preparing Commission) → Settling (Released Commission) → Settled (Collected). */
@@ -47,6 +48,11 @@ export const transactionParamsSchema = z.object({ transactionId: paramText(MAX_T
 export const INCOME_PAGE_SIZE = 10;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30). */
+const isCalendarDay = (value: string) => {
+  const day = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
 /** A purchase date filter: a day (`YYYY-MM-DD`, in UTC) or an ISO instant. */
 const purchaseDate = z
   .string()
@@ -54,7 +60,7 @@ const purchaseDate = z
   .refine(
     (value) =>
       (DATE_ONLY.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success) &&
-      !Number.isNaN(Date.parse(value)),
+      isCalendarDay(value.slice(0, 10)),
     {
       error: 'must be a date (YYYY-MM-DD) or an ISO date and time',
     },
@@ -107,12 +113,19 @@ export const incomeRecordSchema = z.object({
   fees: z.array(z.object({ feeType: z.enum(feeTypes), fee: z.number(), currency: z.literal('USD') })),
   settledAt: z.string().nullable(),
   status: incomeStatusSchema,
-  /** The day it is (or was to be) paid: the last day of the second month after the sale, Hong Kong time. */
+  /**
+   * The day it is paid: its payout's day once settling or settled; unsettled, the day it will be (the last day of
+   * the second month after the sale, Hong Kong time, or the next payout day once that one passed while the partner
+   * had no payout account); voided, the day it was due.
+   */
   payoutDate: z.string(),
 });
 export type IncomeRecord = z.infer<typeof incomeRecordSchema>;
 export const incomePageSchema = pagedSchema(incomeRecordSchema);
 export type IncomePage = z.infer<typeof incomePageSchema>;
+
+/** The file name of the export. */
+export const INCOME_EXPORT_FILE_NAME = 'income.csv';
 
 /** The export's columns, in order. */
 export const INCOME_CSV_HEADER = [
@@ -148,7 +161,7 @@ export function incomeCsvLine(record: IncomeRecord): string {
   return `${[
     csvField(record.payment.transactionId),
     csvField(record.payment.productPreview.name),
-    csvField(record.payment.productPreview.itemType === 'Product' ? 'AR game' : '3D model'),
+    csvField(itemTypeLabels[record.payment.productPreview.itemType]),
     csvField(record.payment.userPreview.fullName),
     csvField(record.payment.userPreview.email),
     csvField(record.payment.purchasedAt),

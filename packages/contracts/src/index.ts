@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './files.ts';
 export * from './income.ts';
 export * from './income-rules.ts';
+export { itemTypeLabels } from './item-types.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './payments.ts';
 export * from './testers.ts';

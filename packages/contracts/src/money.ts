@@ -18,6 +18,9 @@ export function formatUsd(cents: number): string {
   return `${(cents / 100).toFixed(2)} USD`;
 }
 
+/** US dollars from the wire as the portal shows money: "12.50 USD". */
+export const formatDollars = (dollars: number) => formatUsd(dollarsToCents(dollars));
+
 /** A price as the portal shows it: "x.xx USD", or "Free" when it is not above 0. */
 export function formatPriceCents(cents: number): string {
   return cents > 0 ? formatUsd(cents) : 'Free';

@@ -432,6 +432,8 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
       { PurchaseDateFrom: '2026-04-01', PurchaseDateTo: '2026-03-01' },
       { Status: 'Paid' },
       { PurchaseDateFrom: '2026-13-45' },
+      { PurchaseDateFrom: '2026-02-30' },
+      { PurchaseDateTo: '2026-02-30T10:00:00Z' },
       { PageSize: '0' },
     ]) {
       const response = await query(a.accessToken, params);

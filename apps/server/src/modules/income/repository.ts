@@ -160,6 +160,16 @@ export async function hasFinishedRun(db: Executor, payoutDate: string): Promise<
   return row !== undefined;
 }
 
+/** The payout day of some payouts, by id. */
+export async function selectPayoutDays(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payouts.id, payoutDate: payouts.payoutDate })
+    .from(payouts)
+    .where(inArray(payouts.id, ids));
+  return new Map(rows.map((row) => [row.id, row.payoutDate]));
+}
+
 /** The latest payout day a run has settled to its end, if any. */
 export async function selectLastSettledDay(db: Executor): Promise<string | null> {
   const [row] = await db

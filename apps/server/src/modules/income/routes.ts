@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   apiErrorSchema,
   commissionRateBodySchema,
+  INCOME_EXPORT_FILE_NAME,
   type IncomePage,
   incomeExportQuerySchema,
   incomePageSchema,
@@ -101,7 +102,7 @@ export async function incomeRoutes(fastify: FastifyInstance) {
       return (
         reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="income.csv"')
+          .header('content-disposition', `attachment; filename="${INCOME_EXPORT_FILE_NAME}"`)
           .header('cache-control', 'no-store')
           // the document describes the CSV as a string; Fastify sends the stream as it comes
           .send(csv as unknown as string)

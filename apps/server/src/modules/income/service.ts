@@ -116,7 +116,13 @@ function toSaleRecord(row: repo.IncomeRecordRow): SaleRecord {
 
 type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
 
-function toIncomeRecord(row: repo.IncomeRecordRow, item: ItemSummary | undefined): IncomeRecord {
+/** When a sale is paid: the day of its payout; unsettled, the day it will be; voided, the day it was due. */
+function payoutDayOf(row: repo.IncomeRecordRow, paidOn: Map<string, string>, lastSettled: string | null): string {
+  if (row.payoutId) return paidOn.get(row.payoutId) ?? row.payoutDate;
+  return row.status === 'Unsettled' ? expectedPayoutDay(row.payoutDate, lastSettled) : row.payoutDate;
+}
+
+function toIncomeRecord(row: repo.IncomeRecordRow, item: ItemSummary | undefined, payoutDate: string): IncomeRecord {
   return {
     payment: {
       transactionId: row.transactionId,
@@ -136,7 +142,7 @@ function toIncomeRecord(row: repo.IncomeRecordRow, item: ItemSummary | undefined
     ],
     settledAt: row.settledAt?.toISOString() ?? null,
     status: row.status,
-    payoutDate: row.payoutDate,
+    payoutDate,
   };
 }
 
@@ -187,8 +193,13 @@ export function createIncomeService(deps: IncomeDeps) {
 
   /** The records of some rows, each with its item as it is now. */
   async function describe(rows: repo.IncomeRecordRow[]): Promise<IncomeRecord[]> {
-    const items = await catalog.summarizeItemsOf(rows);
-    return rows.map((row) => toIncomeRecord(row, items.get(row.itemId)));
+    const payoutIds = [...new Set(rows.flatMap((row) => (row.payoutId ? [row.payoutId] : [])))];
+    const [items, paidOn, lastSettled] = await Promise.all([
+      catalog.summarizeItemsOf(rows),
+      repo.selectPayoutDays(db, payoutIds),
+      rows.some((row) => row.status === 'Unsettled') ? repo.selectLastSettledDay(db) : null,
+    ]);
+    return rows.map((row) => toIncomeRecord(row, items.get(row.itemId), payoutDayOf(row, paidOn, lastSettled)));
   }
 
   /** The partners' balances, the most still to pay first; with Email, that partner's alone (sales or not). */

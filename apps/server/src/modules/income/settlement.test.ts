@@ -157,6 +157,14 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         payoutAccountConnected: false,
         upcoming: [{ payoutDate: '2026-09-30', salesCount: 2, waitsOnPayoutAccount: true }],
       });
+      // each sale says the same day as the calendar
+      const records = (await call('GET', '/api/User/Income/Query', waiting.accessToken)).json() as {
+        data: Array<{ payoutDate: string; status: string }>;
+      };
+      expect(records.data.map((record) => [record.status, record.payoutDate])).toEqual([
+        ['Unsettled', '2026-09-30'],
+        ['Unsettled', '2026-09-30'],
+      ]);
       const balances = (
         await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`, adminToken)
       ).json() as { data: Array<{ nextPayoutDate: string; payoutAccountConnected: boolean }> };
@@ -178,6 +186,14 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(run.paidCount).toBeGreaterThanOrEqual(2);
       const [payout] = await payoutsOf(waiting);
       expect(payout).toMatchObject({ status: 'Sent', salesCount: 2, payoutDate: '2026-09-30' });
+      const records = (await call('GET', '/api/User/Income/Query', waiting.accessToken)).json() as {
+        data: Array<{ payoutDate: string; status: string }>;
+      };
+      // due on 31 July and 31 August, paid with the partner's first payout
+      expect(records.data.map((record) => [record.status, record.payoutDate])).toEqual([
+        ['Settled', '2026-09-30'],
+        ['Settled', '2026-09-30'],
+      ]);
       expect((await recordsOf(waiting)).every((row) => row.status === 'Settled')).toBe(true);
       expect(await transfersTo(paid)).toHaveLength(2);
     });

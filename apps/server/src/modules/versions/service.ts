@@ -18,6 +18,7 @@ import {
   deriveProjectStatus,
   hasPartnerReplied,
   isRefusal,
+  itemTypeLabels,
   type Refusal,
   type ReviewAction,
   type Slots,
@@ -82,7 +83,7 @@ function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
 /** Versions of products and models and the review state machine of DESIGN.md §3. */
 export function createVersionsService(deps: VersionsDeps) {
   const { db, mailer, config, log, access, catalog, files, payments } = deps;
-  const typeLabel = (itemType: ItemType) => (itemType === 'Product' ? 'AR game' : '3D model');
+  const typeLabel = (itemType: ItemType) => itemTypeLabels[itemType];
 
   /** Versions as the API answers them, each with the count of reviewer messages its partner has not read. */
   async function describeVersions(rows: repo.VersionRow[]): Promise<AnyVersion[]> {
