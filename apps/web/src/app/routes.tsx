@@ -34,7 +34,7 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
   '/stripe': () => import('../features/payments/pages/stripe-page.tsx'),
   '/stripe-connected': () => import('../features/payments/pages/stripe-connected-page.tsx'),
   '/creator': () => import('../features/content/pages/creator-page.tsx'),
-  '/commission': comingSoon,
+  '/commission': () => import('../features/income/pages/income-page.tsx'),
   '/purchase-history': comingSoon,
   '/vps': comingSoon,
   '/vps-placement': comingSoon,

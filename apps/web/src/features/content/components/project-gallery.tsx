@@ -1,10 +1,9 @@
 import type { RecentProduct } from '@portal/contracts';
+import { itemTypeLabels } from '@portal/contracts/item-types';
 import { formatPrice } from '@portal/contracts/money';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
-
-const kindLabels: Record<RecentProduct['type'], string> = { Product: 'AR game', Model: '3D model' };
 
 /** A released project's public details, and where to get it: the Lumora app. */
 function ProjectDialog({ project, onClose }: { project: RecentProduct | undefined; onClose: () => void }) {
@@ -18,7 +17,7 @@ function ProjectDialog({ project, onClose }: { project: RecentProduct | undefine
             <dl className="project-dialog__facts">
               <div>
                 <dt>Type</dt>
-                <dd>{kindLabels[project.type]}</dd>
+                <dd>{itemTypeLabels[project.type]}</dd>
               </div>
               <div>
                 <dt>Price</dt>

@@ -1,0 +1,144 @@
+import { incomeStatuses, incomeStatusLabels, MAX_NAME_LENGTH } from '@portal/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/form/field.tsx';
+import {
+  filterErrors,
+  hasFilters,
+  type IncomeFilterErrors,
+  type IncomeFilterValues,
+  NO_FILTERS,
+  paramsOf,
+} from '../utils/filters.ts';
+
+export interface IncomeFiltersProps {
+  /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
+  applied: IncomeFilterValues;
+  /** The last day the date pickers offer: today, in UTC. */
+  today: string;
+  onApply: (values: IncomeFilterValues) => void;
+}
+
+/** SPEC §2's filters of the sales table: item name, purchase date range (no future day) and settlement status. */
+export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
+  const [values, setValues] = useState(applied);
+  const [errors, setErrors] = useState<IncomeFilterErrors>({});
+  // the same form all along, so that focus stays where it was after a search
+  const appliedKey = paramsOf(applied).toString();
+  const [shownKey, setShownKey] = useState(appliedKey);
+  if (shownKey !== appliedKey) {
+    setShownKey(appliedKey);
+    setValues(applied);
+    setErrors({});
+  }
+  const id = useId();
+  const fieldId = (name: keyof IncomeFilterValues) => `${id}-${name}`;
+
+  const set = (name: keyof IncomeFilterValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    // a message goes as soon as its field is right again; new ones wait for the next search
+    if (Object.keys(errors).length > 0) {
+      const current = filterErrors(next, today);
+      setErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => field in current)) as IncomeFilterErrors);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = filterErrors(values, today);
+    setErrors(found);
+    const [first] = Object.keys(found) as Array<keyof IncomeFilterValues>;
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    onApply(values);
+  };
+
+  const described = (name: keyof IncomeFilterValues) => ({
+    id: fieldId(name),
+    'aria-invalid': errors[name] ? (true as const) : undefined,
+    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  });
+
+  return (
+    <search aria-label="Filter sales">
+      <form className="my-income-filters" onSubmit={onSubmit} noValidate>
+        <Field id={fieldId('name')} label="Item name" error={errors.name} className="my-income-filters__name">
+          <input
+            {...described('name')}
+            className="input"
+            type="search"
+            name="name"
+            value={values.name}
+            onChange={set('name')}
+            maxLength={MAX_NAME_LENGTH}
+            placeholder="Game or 3D model"
+            autoComplete="off"
+          />
+        </Field>
+        <Field id={fieldId('from')} label="Purchased from" error={errors.from}>
+          <input
+            {...described('from')}
+            className="input"
+            type="date"
+            name="from"
+            value={values.from}
+            onChange={set('from')}
+            max={values.to && values.to < today ? values.to : today}
+          />
+        </Field>
+        <Field id={fieldId('to')} label="Purchased to" error={errors.to}>
+          <input
+            {...described('to')}
+            className="input"
+            type="date"
+            name="to"
+            value={values.to}
+            onChange={set('to')}
+            min={values.from || undefined}
+            max={today}
+          />
+        </Field>
+        <Field id={fieldId('status')} label="Status" error={errors.status} className="my-income-filters__status">
+          <select
+            {...described('status')}
+            className="input"
+            name="status"
+            value={values.status}
+            onChange={set('status')}
+          >
+            <option value="">All statuses</option>
+            {incomeStatuses.map((status) => (
+              <option key={status} value={status}>
+                {incomeStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="my-income-filters__actions">
+          <Button type="submit" isThrottled={false}>
+            Search
+          </Button>
+          {hasFilters(applied) || hasFilters(values) ? (
+            <Button
+              variant="ghost"
+              isThrottled={false}
+              onClick={() => {
+                setValues(NO_FILTERS);
+                setErrors({});
+                onApply(NO_FILTERS);
+                // the button goes with the filters: the search starts over from its first field
+                document.getElementById(fieldId('name'))?.focus();
+              }}
+            >
+              Clear
+            </Button>
+          ) : null}
+        </div>
+        <p className="my-income-filters__zone">Purchase days and times are in UTC, as in the CSV export.</p>
+      </form>
+    </search>
+  );
+}

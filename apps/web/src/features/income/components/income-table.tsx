@@ -1,0 +1,153 @@
+import type { feeTypes, INCOME_CSV_HEADER, IncomeRecord } from '@portal/contracts';
+import { formatAmount, formatDay, formatInstantDay, formatTime } from '../utils/format.ts';
+import { IncomeStatusPill } from './income-status-pill.tsx';
+
+type CsvColumn = (typeof INCOME_CSV_HEADER)[number];
+type FeeType = (typeof feeTypes)[number];
+
+/** The table's columns carry the export's names: a sale reads the same on screen and in a spreadsheet. */
+const column = (name: CsvColumn) => name;
+
+const FEE_COLUMNS: Array<{ feeType: FeeType; header: CsvColumn }> = [
+  { feeType: 'PaymentPlatformFee', header: 'Payment platform fee (USD)' },
+  { feeType: 'PlatformFee', header: 'Platform fee (USD)' },
+];
+
+const feeOf = (record: IncomeRecord, feeType: FeeType) =>
+  record.fees.find((entry) => entry.feeType === feeType)?.fee ?? 0;
+
+/** An instant on two lines, its UTC day over its time, to keep the column narrow. */
+function Instant({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso}>
+      {formatInstantDay(iso)} <span className="my-income-table__time">{formatTime(iso)}</span>
+    </time>
+  );
+}
+
+/**
+ * A sale's settlement and the day it is paid. An unsettled sale is paid on its payout date; one whose date has
+ * passed unpaid waited on a payout account (or on a settlement run) and goes with the next payout. A voided sale is
+ * never paid.
+ */
+function StatusCell({
+  record,
+  today,
+  isPayoutAccountConnected,
+}: {
+  record: IncomeRecord;
+  today: string;
+  isPayoutAccountConnected: boolean;
+}) {
+  const isPastDue = record.status === 'Unsettled' && record.payoutDate < today;
+  return (
+    <>
+      <IncomeStatusPill status={record.status} />
+      {record.status === 'NonSettlement' ? (
+        <span className="my-income-table__payout">Not paid out</span>
+      ) : (
+        <span className="my-income-table__payout">
+          {isPastDue ? 'Payout was ' : 'Payout '}
+          <time dateTime={record.payoutDate}>{formatDay(record.payoutDate)}</time>
+        </span>
+      )}
+      {isPastDue ? (
+        <span className="my-income-table__note">
+          {isPayoutAccountConnected ? 'Paid with the next payout' : 'Waits on a payout account'}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export interface IncomeTableProps {
+  records: IncomeRecord[];
+  /** Today in Hong Kong, where payout days are counted. */
+  today: string;
+  isPayoutAccountConnected: boolean;
+  isBusy: boolean;
+  caption: string;
+}
+
+/** SPEC §3's income record, one sale a row: item, buyer, purchase, total, each fee, income, settlement and payout. */
+export function IncomeTable({ records, today, isPayoutAccountConnected, isBusy, caption }: IncomeTableProps) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
+    <section className="table-wrap my-income-table" aria-label={caption} tabIndex={0} aria-busy={isBusy}>
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{column('Item')}</th>
+            <th scope="col">{column('Buyer')}</th>
+            <th scope="col">{column('Purchased at (UTC)')}</th>
+            <th scope="col" className="my-income-table__amount">
+              {column('Total (USD)')}
+            </th>
+            {FEE_COLUMNS.map(({ feeType, header }) => (
+              <th key={feeType} scope="col" className="my-income-table__amount">
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="my-income-table__amount">
+              {column('Income (USD)')}
+            </th>
+            <th scope="col">
+              {column('Status')}
+              <span className="visually-hidden">, {column('Payout date').toLowerCase()}</span>
+            </th>
+            <th scope="col">{column('Settled at (UTC)')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => {
+            const { payment } = record;
+            return (
+              <tr key={payment.transactionId}>
+                <th scope="row">
+                  <span className="my-income-table__item">
+                    {payment.productPreview.image.url ? (
+                      <img src={payment.productPreview.image.url} alt="" width={40} height={40} loading="lazy" />
+                    ) : (
+                      <span className="my-income-table__no-image" aria-hidden="true" />
+                    )}
+                    <span>{payment.productPreview.name}</span>
+                  </span>
+                </th>
+                <td>
+                  <span className="my-income-table__buyer">{payment.userPreview.fullName}</span>
+                  <span className="my-income-table__email" title={payment.userPreview.email}>
+                    {payment.userPreview.email}
+                  </span>
+                </td>
+                <td className="my-income-table__nowrap">
+                  <Instant iso={payment.purchasedAt} />
+                </td>
+                <td className="my-income-table__amount">{formatAmount(payment.totalPrice)}</td>
+                {FEE_COLUMNS.map(({ feeType }) => (
+                  <td key={feeType} className="my-income-table__amount">
+                    {formatAmount(feeOf(record, feeType))}
+                  </td>
+                ))}
+                <td className="my-income-table__amount my-income-table__income">{formatAmount(record.income.money)}</td>
+                <td>
+                  <StatusCell record={record} today={today} isPayoutAccountConnected={isPayoutAccountConnected} />
+                </td>
+                <td className="my-income-table__nowrap">
+                  {record.settledAt ? (
+                    <Instant iso={record.settledAt} />
+                  ) : (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">Not settled</span>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
