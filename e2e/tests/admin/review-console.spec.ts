@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Locator } from '@playwright/test';
 import { horizontalOverflow } from '../../fixtures/layout.ts';
 import {
   ADMIN,
@@ -73,8 +74,10 @@ test('the console tabs work as WAI-ARIA tabs: arrow keys, Home and End, one tab 
 }) => {
   await signIn(page, await signInAdmin(request));
   await page.goto('/admin');
-  const queueTab = page.getByRole('tab', { name: /Review queue/ });
-  const liveTab = page.getByRole('tab', { name: /Live releases/ });
+  const names = ['Review queue', 'Live releases', 'Balances', 'Settlement runs', 'Payouts'];
+  const tabs = names.map((name) => page.getByRole('tab', { name: new RegExp(`^${name}`) }));
+  const [queueTab, liveTab, , , payoutsTab] = tabs as [Locator, Locator, Locator, Locator, Locator];
+  await expect(page.getByRole('tab')).toHaveCount(names.length);
   await expect(queueTab).toHaveAttribute('aria-selected', 'true');
   await expect(queueTab).toHaveAttribute('tabindex', '0');
   await expect(liveTab).toHaveAttribute('tabindex', '-1');
@@ -87,16 +90,22 @@ test('the console tabs work as WAI-ARIA tabs: arrow keys, Home and End, one tab 
   await expect(queueTab).toHaveAttribute('tabindex', '-1');
   await expect(page.getByRole('tabpanel', { name: /Live releases/ })).toBeVisible();
 
+  for (const tab of tabs.slice(2)) {
+    await page.keyboard.press('ArrowRight');
+    await expect(tab).toBeFocused();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+  }
   await page.keyboard.press('ArrowRight');
   await expect(queueTab).toBeFocused();
   await page.keyboard.press('End');
-  await expect(liveTab).toBeFocused();
+  await expect(payoutsTab).toBeFocused();
   await page.keyboard.press('Home');
   await expect(queueTab).toBeFocused();
   await page.keyboard.press('ArrowLeft');
-  await expect(liveTab).toBeFocused();
+  await expect(payoutsTab).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Payouts' })).toBeVisible();
 
-  for (const tab of [queueTab, liveTab]) {
+  for (const tab of tabs) {
     const panelId = await tab.getAttribute('aria-controls');
     const panel = page.locator(`[id="${panelId}"]`);
     await expect(panel).toHaveAttribute('role', 'tabpanel');

@@ -14,6 +14,9 @@ export interface ConsoleTabsProps<K extends string> {
   onSelect: (key: K) => void;
 }
 
+/** The id of a tab's button: a page that selects a tab itself (a link to it) moves the focus there. */
+export const consoleTabId = (key: string) => `console-tab-${key}`;
+
 const STEP: Partial<Record<string, (index: number, count: number) => number>> = {
   ArrowRight: (index, count) => (index + 1) % count,
   ArrowLeft: (index, count) => (index - 1 + count) % count,
@@ -27,7 +30,6 @@ const STEP: Partial<Record<string, (index: number, count: number) => number>> = 
  */
 export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect }: ConsoleTabsProps<K>) {
   const tabRefs = useRef(new Map<K, HTMLButtonElement>());
-  const tabId = (key: K) => `console-tab-${key}`;
   const panelId = (key: K) => `console-panel-${key}`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -53,7 +55,7 @@ export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect 
             }}
             type="button"
             role="tab"
-            id={tabId(tab.key)}
+            id={consoleTabId(tab.key)}
             aria-selected={tab.key === selected}
             aria-controls={panelId(tab.key)}
             tabIndex={tab.key === selected ? 0 : -1}
@@ -68,7 +70,7 @@ export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect 
           key={tab.key}
           role="tabpanel"
           id={panelId(tab.key)}
-          aria-labelledby={tabId(tab.key)}
+          aria-labelledby={consoleTabId(tab.key)}
           hidden={tab.key !== selected}
         >
           {tab.key === selected ? tab.panel : null}

@@ -1,10 +1,11 @@
-import type { ReviewQueueItem } from '@portal/contracts';
+import { itemTypeLabels, type ReviewQueueItem } from '@portal/contracts';
 import { BuildReportView } from '../../../components/build-report.tsx';
 import { Button } from '../../../components/button.tsx';
 import { VersionStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { formatDateTime } from '../utils/format.ts';
 import { EntryConversation } from './entry-conversation.tsx';
 
 const PLATFORMS = [
@@ -13,9 +14,6 @@ const PLATFORMS = [
   ['visionOS', 'VisionOS'],
   ['macOS', 'MacOS'],
 ] as const;
-
-const formatDateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 export interface ReviewEntryProps {
   entry: ReviewQueueItem;
@@ -42,7 +40,7 @@ export function ReviewEntry({ entry, actions }: ReviewEntryProps) {
           {entry.itemName} <span className="review-entry__version">version {entry.version}</span>
         </h3>
         <p className="review-entry__meta">
-          {entry.itemType === 'Product' ? 'AR game' : '3D model'} · {entry.partner.fullName} ({entry.partner.email})
+          {itemTypeLabels[entry.itemType]} · {entry.partner.fullName} ({entry.partner.email})
           {entry.partner.businessName ? ` · ${entry.partner.businessName}` : ''}
         </p>
         <p className="review-entry__meta">

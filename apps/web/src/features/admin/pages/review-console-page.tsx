@@ -1,5 +1,6 @@
 import {
   isLive,
+  type PayoutStatus,
   REVIEW_QUEUE_PAGE_SIZE,
   type ReviewQueueItem,
   type ReviewQueuePage,
@@ -13,12 +14,15 @@ import { toast } from '../../../components/toast.tsx';
 import { useLiveReleases } from '../api/get-live-releases.ts';
 import { useReviewQueue } from '../api/get-review-queue.ts';
 import { type ReviewAction, useReviewVersion } from '../api/review-version.ts';
-import { ConsoleTabs } from '../components/console-tabs.tsx';
+import { ConsoleTabs, consoleTabId } from '../components/console-tabs.tsx';
+import { PartnerBalances } from '../components/partner-balances.tsx';
+import { Payouts } from '../components/payouts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { ReviewEntry } from '../components/review-entry.tsx';
+import { SettlementRuns } from '../components/settlement-runs.tsx';
 
 type Asking = { action: 'Reject' | 'TakeDown'; entry: ReviewQueueItem };
-type Tab = 'queue' | 'live';
+type Tab = 'queue' | 'live' | 'balances' | 'runs' | 'payouts';
 
 const done: Record<ReviewAction, string> = {
   Start: 'Review started',
@@ -29,7 +33,10 @@ const done: Record<ReviewAction, string> = {
 
 const entryName = (entry: ReviewQueueItem) => `${entry.itemName} version ${entry.version}`;
 
-/** The review console: versions to review, oldest first, and live versions that can be taken down. */
+/**
+ * The admin console: versions to review, oldest first, and live versions that can be taken down; and the finance
+ * team's view of partners' money: balances and commission rates, settlement runs, payouts.
+ */
 export default function ReviewConsolePage() {
   const [queuePage, setQueuePage] = useState(1);
   const [livePage, setLivePage] = useState(1);
@@ -44,6 +51,7 @@ export default function ReviewConsolePage() {
     if (livePage > lastLivePage) setLivePage(lastLivePage);
   }, [queuePage, lastQueuePage, livePage, lastLivePage]);
   const [tab, setTab] = useState<Tab>('queue');
+  const [payoutStatus, setPayoutStatus] = useState<PayoutStatus>();
   const [asking, setAsking] = useState<Asking>();
   const [accepting, setAccepting] = useState<ReviewQueueItem>();
 
@@ -130,6 +138,26 @@ export default function ReviewConsolePage() {
               onChange: setLivePage,
               label: 'Live releases pages',
             }),
+          },
+          { key: 'balances', label: 'Balances', panel: <PartnerBalances /> },
+          {
+            key: 'runs',
+            label: 'Settlement runs',
+            panel: (
+              <SettlementRuns
+                onShowFailed={() => {
+                  setPayoutStatus('Failed');
+                  setTab('payouts');
+                  // the link leaves with its panel: the focus goes to the tab now shown
+                  document.getElementById(consoleTabId('payouts'))?.focus();
+                }}
+              />
+            ),
+          },
+          {
+            key: 'payouts',
+            label: 'Payouts',
+            panel: <Payouts status={payoutStatus} onStatusChange={setPayoutStatus} />,
           },
         ]}
       />
