@@ -154,6 +154,8 @@ test("a partner's commission rate is edited in a dialog by keyboard, refused val
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(commission).toContainText(`${before.commissionPercent}%`);
+  // the dialog gives focus back to the button that opened it
+  await expect(edit).toBeFocused();
 
   await edit.press('Enter');
   await expect(field).toHaveValue(String(before.commissionPercent));

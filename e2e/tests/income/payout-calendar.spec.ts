@@ -75,6 +75,13 @@ test('a partner whose payout account was disconnected is told its payouts wait o
   await expect(comingPayouts(page)).toHaveCount(1);
   await expect(comingPayouts(page)).toContainText(payoutDayText(sale.payoutDate));
   await expect(comingPayouts(page)).toContainText('Waits on a payout account');
+  // the sale itself says so too, with the same day as the calendar
+  const row = page
+    .getByRole('region', { name: /^Sales, newest first/ })
+    .getByRole('row')
+    .nth(1);
+  await expect(row).toContainText('Waits on a payout account');
+  await expect(row).toContainText(dayText(sale.payoutDate));
   await waitingNote(page).getByRole('link', { name: 'Connect a payout account' }).click();
   await expect(page).toHaveURL(/\/stripe$/);
 });
@@ -116,7 +123,8 @@ test('a payout sent by the settlement run is listed among the recent payouts, it
     });
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText('Collected');
-  await expect(rows).toContainText(`Payout ${dayText((due as SaleRecord).payoutDate)}`);
+  // a sale is shown on the day its payout went out
+  await expect(rows).toContainText(`Payout ${dayText(run.payoutDate)}`);
   await expect(rows.getByRole('cell').last()).toContainText(dayText(settledAt.slice(0, 10)));
   // the other sale is still to come
   await expect(comingPayouts(page)).toContainText(usd((recent as SaleRecord).income));

@@ -26,9 +26,9 @@ function Instant({ iso }: { iso: string }) {
 }
 
 /**
- * A sale's settlement and the day it is paid. An unsettled sale is paid on its payout date; one whose date has
- * passed unpaid waited on a payout account (or on a settlement run) and goes with the next payout. A voided sale is
- * never paid.
+ * A sale's settlement and the day it is paid (the server moves an unsettled sale's date to the next payout day
+ * once its own has been settled without it). While no payout account is connected, an unsettled sale waits on one;
+ * a date already past is a settlement still to run. A voided sale is never paid.
  */
 function StatusCell({
   record,
@@ -51,10 +51,10 @@ function StatusCell({
           <time dateTime={record.payoutDate}>{formatDay(record.payoutDate)}</time>
         </span>
       )}
-      {isPastDue ? (
-        <span className="my-income-table__note">
-          {isPayoutAccountConnected ? 'Paid with the next payout' : 'Waits on a payout account'}
-        </span>
+      {record.status === 'Unsettled' && !isPayoutAccountConnected ? (
+        <span className="my-income-table__note">Waits on a payout account</span>
+      ) : isPastDue ? (
+        <span className="my-income-table__note">Paid with the next payout</span>
       ) : null}
     </>
   );
