@@ -117,9 +117,9 @@ export const products = pgTable(
     maxPlayers: integer('max_players').notNull(),
   },
   (t) => [
-    index('products_owner_idx').on(t.ownerId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('products_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('products_released_idx')
-      .on(t.releasedAt.desc())
+      .on(t.releasedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
   ],
 );
@@ -134,9 +134,9 @@ export const models = pgTable(
       .references(() => modelCategories.id),
   },
   (t) => [
-    index('models_owner_idx').on(t.ownerId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('models_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('models_released_idx')
-      .on(t.releasedAt.desc())
+      .on(t.releasedAt.desc().nullsFirst())
       .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
   ],
 );
@@ -189,7 +189,7 @@ export const versions = pgTable(
     uniqueIndex('versions_one_testing_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'testing'`),
     uniqueIndex('versions_one_release_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'release'`),
     index('versions_review_queue_idx').on(t.submittedAt, t.id).where(isInReview(t)),
-    index('versions_live_idx').on(t.reviewedAt.desc(), t.id.desc()).where(isLiveRelease(t)),
+    index('versions_live_idx').on(t.reviewedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(isLiveRelease(t)),
   ],
 );
 
@@ -308,7 +308,7 @@ export const sandboxTransfers = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_transfers_account_idx').on(t.accountId, t.createdAt.desc())],
+  (t) => [index('sandbox_transfers_account_idx').on(t.accountId, t.createdAt.desc().nullsFirst())],
 );
 
 // income
@@ -346,8 +346,9 @@ export const incomeRecords = pgTable(
   },
   (t) => [
     // in the order pages and exports read (keyset on purchase time and id); status and item ride along so that a
-    // filtered count reads the index alone
-    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc(), t.id.desc(), t.status, t.itemId),
+    // filtered count reads the index alone. Descending columns put nulls first, as `order by … desc` does: an index
+    // in another null order cannot give a statement its order, and PostgreSQL sorts every match instead
+    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.itemId),
     index('income_records_due_idx').on(t.status, t.payoutDate),
     index('income_records_payout_idx').on(t.payoutId),
     check(
@@ -386,7 +387,7 @@ export const settlementRuns = pgTable(
     waitingCount: integer('waiting_count').notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('settlement_runs_started_idx').on(t.startedAt.desc())],
+  (t) => [index('settlement_runs_started_idx').on(t.startedAt.desc().nullsFirst())],
 );
 
 /** One partner's transfer for one payout day: never two for the same partner and day. */
