@@ -311,15 +311,17 @@ async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
   return { body, contentType };
 }
 
-async function loadTarget(
+/** A warm-up, then a measured load with the CPU the server, PostgreSQL and this process spent meanwhile. */
+export async function loadTarget(
   name: string,
   url: string,
   requestsFor: (connection: number) => LoadRequest[],
   serverPid: number,
   postgresPids: () => Promise<number[]>,
+  connections = CONNECTIONS,
 ): Promise<Run> {
-  const options = { connections: CONNECTIONS, requestsFor };
-  console.log(`Loading ${name}: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${CONNECTIONS} connections`);
+  const options = { connections, requestsFor };
+  console.log(`Loading ${name}: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${connections} connections`);
   await runLoad(url, { ...options, durationSeconds: WARMUP_SECONDS });
   const backends = await postgresPids();
   const serverMeter = new CpuMeter(() => [serverPid]);

@@ -26,6 +26,18 @@ import {
   verdicts,
   WARM_RATIO_TARGET,
 } from './hot-reads.ts';
+import {
+  EXPORT_GROWTH_TARGET_MB,
+  EXPORT_SALES,
+  EXPORT_SECONDS_TARGET,
+  type IncomeResult,
+  measureIncome,
+  meetsQueryTarget,
+  printIncome,
+  QUERY_P99_TARGET_MS,
+  SETTLEMENT_PARTNERS,
+  SETTLEMENT_SECONDS_TARGET,
+} from './income.ts';
 import { assertChromiumInstalled } from './lib/chromium.ts';
 import { REPO_ROOT, RESULTS_DIR, WEB_DIST } from './lib/paths.ts';
 import { type ServerMemory, startPortalServer } from './lib/server.ts';
@@ -73,6 +85,7 @@ interface BenchResults {
   hotReads: HotReadsResult | null;
   uploads: UploadResults | null;
   fuzz: FuzzResult | null;
+  income: IncomeResult | null;
   targets: TargetResult[];
 }
 
@@ -125,10 +138,13 @@ async function runAll(): Promise<void> {
   if (uploads) printUploadTables(uploads);
   const fuzz = await runFigure('fuzz', () => measureFuzz());
   if (fuzz) printFuzzTable(fuzz);
+  const income = await runFigure('income', measureIncome);
+  if (income) printIncome(income);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
     ...evaluateServerTargets(hotReads, uploads, fuzz),
+    ...evaluateIncomeTargets(income),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -147,6 +163,7 @@ async function runAll(): Promise<void> {
     hotReads,
     uploads,
     fuzz,
+    income,
     targets,
   };
   writeResults(results, startedAt);
@@ -260,6 +277,50 @@ function evaluateServerTargets(
     met: fuzz?.met ?? false,
   });
   return targets;
+}
+
+function evaluateIncomeTargets(income: IncomeResult | null): TargetResult[] {
+  const failed = 'failed (see above)';
+  const sales = EXPORT_SALES.toLocaleString('en');
+  const filtered = income?.query.targets.find((target) => target.targeted);
+  const exportRuns = income?.export.runs ?? [];
+  const settlement = income?.settlement;
+  return [
+    {
+      name: `Income query, filtered page of a partner with ${sales} sales`,
+      target: `p99 < ${QUERY_P99_TARGET_MS} ms`,
+      measured:
+        income && filtered
+          ? `p99 ${filtered.run.load.latencyMs.p99} ms, ${filtered.run.load.requestsPerSecond.toFixed(0)} req/s ` +
+            `(${ratio(filtered.run, income.query.bare).toPrecision(2)} x bare)`
+          : failed,
+      met: filtered !== undefined && meetsQueryTarget(filtered),
+    },
+    {
+      name: `Income export, ${sales} sales`,
+      target: `< ${EXPORT_SECONDS_TARGET} s each run`,
+      measured: income
+        ? `${exportRuns.map((run) => run.download.totalSeconds.toFixed(2)).join(' / ')} s (bare stream ` +
+          `${income.export.bare.map((download) => download.totalSeconds.toFixed(2)).join(' / ')} s)`
+        : failed,
+      met: exportRuns.length > 0 && exportRuns.every((run) => run.meetsTime),
+    },
+    {
+      name: 'Server memory growth, income export',
+      target: `< ${EXPORT_GROWTH_TARGET_MB} MB each run`,
+      measured: income ? `${exportRuns.map((run) => run.growthMb.toFixed(1)).join(' / ')} MB` : failed,
+      met: exportRuns.length > 0 && exportRuns.every((run) => run.meetsMemory),
+    },
+    {
+      name: `Settlement run, ${sales} due sales of ${SETTLEMENT_PARTNERS.toLocaleString('en')} partners`,
+      target: `< ${SETTLEMENT_SECONDS_TARGET} s, every check passing`,
+      measured: settlement
+        ? `${settlement.seconds.toFixed(2)} s (set-based floor ${settlement.floorSeconds.toFixed(2)} s), ` +
+          `${settlement.failures.length === 0 ? 'checks passed' : `${settlement.failures.length} checks failed`}`
+        : failed,
+      met: settlement?.met ?? false,
+    },
+  ];
 }
 
 function printSummary(

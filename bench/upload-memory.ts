@@ -42,11 +42,11 @@ import { isEntryPoint } from './lib/paths.ts';
 import {
   describeMachineLoad,
   type MachineLoad,
+  readBaselineRssKb,
   readCpuSeconds,
   readRssKb,
-  readStatusKb,
-  resetPeakRss,
   sampleMachineLoad,
+  watchRss,
 } from './lib/proc-stats.ts';
 import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
@@ -159,51 +159,24 @@ async function measureOneUpload(
   const token = await logInAsDemo(server.url);
   await sleep(SETTLE_SECONDS * 1000);
 
-  const baselineSamples: number[] = [];
-  const baselineEnd = Date.now() + BASELINE_SECONDS * 1000;
-  while (Date.now() < baselineEnd) {
-    baselineSamples.push(readRssKb(server.pid));
-    await sleep(SAMPLE_INTERVAL_MS);
-  }
-  const baselineKb = Math.max(...baselineSamples);
-
-  const hwmReset = resetPeakRss(server.pid);
-  const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(readRssKb(server.pid)), SAMPLE_INTERVAL_MS);
-  let upload: UploadAnswer;
-  try {
-    samples.push(readRssKb(server.pid));
-    upload = await uploadBody(new URL(UPLOAD_ROUTE, server.url).href, token, body);
-    samples.push(readRssKb(server.pid));
-  } finally {
-    clearInterval(sampler);
-  }
-  const hwmKb = hwmReset ? readStatusKb(server.pid, 'VmHWM') : null;
+  const baselineKb = await readBaselineRssKb(server.pid, BASELINE_SECONDS, SAMPLE_INTERVAL_MS);
+  const { result: upload, memory } = await watchRss(server.pid, baselineKb, SAMPLE_INTERVAL_MS, () =>
+    uploadBody(new URL(UPLOAD_ROUTE, server.url).href, token, body),
+  );
   await sleep(1000);
   const afterKb = readRssKb(server.pid);
   const { origin, download } = await checkPortalUpload(server.url, token, body, upload);
-
-  const sampledPeakKb = Math.max(...samples);
-  const peakKb = Math.max(sampledPeakKb, hwmKb ?? 0);
-  // A garbage collection during the upload can hand startup garbage back to the system and hide what the upload
-  // holds: so growth is also the largest rise from any lower point before it, not only peak minus baseline.
-  let lowestKb = baselineKb;
-  let largestRiseKb = 0;
-  for (const kb of samples) {
-    lowestKb = Math.min(lowestKb, kb);
-    largestRiseKb = Math.max(largestRiseKb, kb - lowestKb);
-  }
-  const growthMb = Math.max(peakKb - baselineKb, largestRiseKb) / 1024;
+  const growthMb = memory.growthKb / 1024;
   return {
     run,
     baselineRssMb: baselineKb / 1024,
-    sampledPeakRssMb: sampledPeakKb / 1024,
-    hwmPeakRssMb: hwmKb === null ? null : hwmKb / 1024,
-    peakRssMb: peakKb / 1024,
-    lowestRssMb: Math.min(...samples) / 1024,
+    sampledPeakRssMb: memory.sampledPeakKb / 1024,
+    hwmPeakRssMb: memory.hwmPeakKb === null ? null : memory.hwmPeakKb / 1024,
+    peakRssMb: memory.peakKb / 1024,
+    lowestRssMb: memory.lowestKb / 1024,
     growthMb,
     afterRssMb: afterKb / 1024,
-    samples: samples.length,
+    samples: memory.samples,
     uploadBytes: body.bytes,
     uploadSeconds: upload.seconds,
     throughputMbPerSecond: body.bytes / MB / upload.seconds,

@@ -129,3 +129,77 @@ export function readRssKb(pid: number): number {
   if (kb === null) throw new Error(`cannot read VmRSS of the portal server (pid ${pid})`);
   return kb;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The highest VmRSS of a process idle for `seconds`, read every `intervalMs`: what a figure's growth starts from. */
+export async function readBaselineRssKb(pid: number, seconds: number, intervalMs: number): Promise<number> {
+  const samples: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    samples.push(readRssKb(pid));
+    await sleep(intervalMs);
+  }
+  return Math.max(...samples);
+}
+
+/** What a process's resident memory did while some work ran, against a baseline taken before (all in KB). */
+export interface RssWatch {
+  baselineKb: number;
+  /** Highest VmRSS sampled during the work. */
+  sampledPeakKb: number;
+  /** VmHWM after the work, reset before it; null when the kernel refused the reset. */
+  hwmPeakKb: number | null;
+  peakKb: number;
+  /** Lowest VmRSS sampled: far below the baseline means a collection freed memory meanwhile. */
+  lowestKb: number;
+  /** The larger of peak minus baseline and the largest rise of VmRSS during the work. */
+  growthKb: number;
+  samples: number;
+}
+
+/**
+ * Runs `work` while sampling the VmRSS of `pid` every `intervalMs`, with VmHWM reset before it and read after it
+ * (which catches a peak between two samples).
+ */
+export async function watchRss<T>(
+  pid: number,
+  baselineKb: number,
+  intervalMs: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; memory: RssWatch }> {
+  const hwmReset = resetPeakRss(pid);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(readRssKb(pid)), intervalMs);
+  let result: T;
+  try {
+    samples.push(readRssKb(pid));
+    result = await work();
+    samples.push(readRssKb(pid));
+  } finally {
+    clearInterval(sampler);
+  }
+  const hwmPeakKb = hwmReset ? readStatusKb(pid, 'VmHWM') : null;
+  const sampledPeakKb = Math.max(...samples);
+  const peakKb = Math.max(sampledPeakKb, hwmPeakKb ?? 0);
+  // A garbage collection during the work can hand startup garbage back to the system and hide what the work holds:
+  // so growth is also the largest rise from any lower point before it, not only peak minus baseline.
+  let lowestKb = baselineKb;
+  let largestRiseKb = 0;
+  for (const kb of samples) {
+    lowestKb = Math.min(lowestKb, kb);
+    largestRiseKb = Math.max(largestRiseKb, kb - lowestKb);
+  }
+  return {
+    result,
+    memory: {
+      baselineKb,
+      sampledPeakKb,
+      hwmPeakKb,
+      peakKb,
+      lowestKb: Math.min(...samples),
+      growthKb: Math.max(peakKb - baselineKb, largestRiseKb),
+      samples: samples.length,
+    },
+  };
+}
