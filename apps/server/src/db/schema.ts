@@ -348,7 +348,13 @@ export const incomeRecords = pgTable(
     // in the order pages and exports read (keyset on purchase time and id); status and item ride along so that a
     // filtered count reads the index alone. Descending columns put nulls first, as `order by … desc` does: an index
     // in another null order cannot give a statement its order, and PostgreSQL sorts every match instead
-    index('income_records_owner_idx').on(t.ownerId, t.purchasedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status, t.itemId),
+    index('income_records_owner_idx').on(
+      t.ownerId,
+      t.purchasedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.status,
+      t.itemId,
+    ),
     index('income_records_due_idx').on(t.status, t.payoutDate),
     index('income_records_payout_idx').on(t.payoutId),
     check(
