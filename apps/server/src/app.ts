@@ -18,11 +18,17 @@ import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
 import { incomeAdminRoutes, incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
 import { createIncomeService, type IncomeDeps, type IncomeService } from './modules/income/service.ts';
-import { expressOnboardingRoutes, paymentsRoutes } from './modules/payments/routes.ts';
+import {
+  expressOnboardingRoutes,
+  paymentsRoutes,
+  stripeWebhookRoutes,
+  subscriptionRoutes,
+} from './modules/payments/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
+import { createSubscriptionsService, type SubscriptionsService } from './modules/payments/subscriptions.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
 import { createTestersService, type TestersService } from './modules/testers/service.ts';
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
@@ -48,6 +54,7 @@ export interface Services {
   versions: VersionsService;
   testers: TestersService;
   income: IncomeService;
+  subscriptions: SubscriptionsService;
 }
 
 declare module 'fastify' {
@@ -73,6 +80,8 @@ export interface BuildOptions {
   afterSettlementStep?: IncomeDeps['afterSettlementStep'];
   /** Tests only: the clock of income (sales, payout days, settlement runs). */
   incomeClock?: () => Date;
+  /** Tests only: the clock of placement subscriptions (the months bought). */
+  subscriptionClock?: () => Date;
 }
 
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
@@ -130,7 +139,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!payoutProvider) app.log.warn('payments are disabled: set STRIPE_SECRET_KEY and STRIPE_CLIENT_ID');
   const storage = createStorage(config);
   const access = createAccessService(deps);
-  const payments = createPaymentsService({ ...deps, access, provider: payoutProvider });
+  const content = createContentService(deps);
+  const subscriptions = createSubscriptionsService({
+    ...deps,
+    provider: payoutProvider,
+    monthlyPrice: async () => (await content.getSettings()).partnerSubscriptionUnitPricePermonth,
+    ...(options.subscriptionClock ? { now: options.subscriptionClock } : {}),
+  });
+  const payments = createPaymentsService({ ...deps, access, provider: payoutProvider, subscriptions });
   access.setAccountStatusProvider(payments);
   const files = createFilesService({ ...deps, storage });
   const catalog = createCatalogService({
@@ -145,7 +161,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   files.setTesterAccess(testers);
   app.decorate('services', {
     access,
-    content: createContentService(deps),
+    content,
+    subscriptions,
     catalog,
     payments,
     files,
@@ -220,7 +237,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accessRoutes);
   await app.register(fileDownloadRoutes);
   await app.register(expressOnboardingRoutes);
-  if (sandbox) await app.register(sandboxRoutes(sandbox, payments));
+  if (sandbox) await app.register(sandboxRoutes(sandbox, payments, subscriptions));
+  if (config.payments.mode === 'stripe' && config.payments.webhookSecret) {
+    await app.register(stripeWebhookRoutes(config.payments.webhookSecret));
+  }
   await app.register(contentRoutes);
   await app.register(publicCatalogRoutes);
   await app.register(
@@ -231,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await partner.register(modelVersionRoutes);
       await partner.register(testersRoutes);
       await partner.register(paymentsRoutes);
+      await partner.register(subscriptionRoutes);
       await partner.register(catalogRoutes);
       await partner.register(incomeRoutes);
     }),

@@ -10,6 +10,8 @@ export * from './income-rules.ts';
 export { itemTypeLabels } from './item-types.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './payments.ts';
+export * from './subscription-rules.ts';
+export * from './subscriptions.ts';
 export * from './testers.ts';
 export * from './validation.ts';
 export * from './version-rules.ts';

@@ -15,6 +15,7 @@ const REQUEST_PATH = [
   'live_sessions',
   'users_by_ids',
   'payout_accounts',
+  'subscribed_users',
   'products_by_ids',
   'models_by_ids',
   'products_pages',

@@ -365,6 +365,54 @@ export const incomeRecords = pgTable(
   ],
 );
 
+// placement subscriptions
+
+/** One purchase of a month of AR placement: Processing until the payment provider says how it ended. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    payStatus: text('pay_status', { enum: ['Processing', 'Successed', 'Failed', 'Cancelled'] }).notNull(),
+    /** The provider's checkout session; null for a free month. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    check('subscriptions_amount_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Webhook events already handled: a replayed event changes nothing twice. */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** Checkout sessions of the sandbox provider, as Stripe keeps them. */
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text('id').primaryKey(),
+  amountCents: integer('amount_cents').notNull(),
+  description: text('description').notNull(),
+  clientReferenceId: text('client_reference_id').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  /** open → complete (paid or failed) or expired, as Stripe's `status`. */
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+  paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'failed'] }).notNull(),
+  createdAt: createdAt(),
+});
+
 /** A partner's own commission rate, set by an admin; partners without one pay the configured default. */
 export const commissionRates = pgTable(
   'commission_rates',

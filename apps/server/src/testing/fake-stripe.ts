@@ -20,6 +20,15 @@ export async function startFakeStripe() {
   let nextAccount = 1;
   let failWith500 = false;
   const transfers: Array<{ id: string; amount: number; destination: string; transfer_group: string }> = [];
+  const checkouts = new Map<
+    string,
+    {
+      id: string;
+      status: 'open' | 'complete' | 'expired';
+      payment_status: 'paid' | 'unpaid';
+      form: Record<string, string>;
+    }
+  >();
   const byIdempotencyKey = new Map<string, (typeof transfers)[number]>();
 
   const server = http.createServer((req, res) => {
@@ -65,6 +74,54 @@ export async function startFakeStripe() {
         const account = { id: `acct_express_${nextAccount++}`, details_submitted: false };
         accounts.set(account.id, account);
         return send(200, { object: 'account', type: 'express', email: form.email, ...account });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const replay = idempotencyKey ? byIdempotencyKey.get(`checkout:${idempotencyKey}`) : undefined;
+        const existing = replay ? checkouts.get(replay.id) : undefined;
+        const session = existing ?? {
+          id: `cs_test_${checkouts.size + 1}`,
+          status: 'open' as const,
+          payment_status: 'unpaid' as const,
+          form,
+        };
+        checkouts.set(session.id, session);
+        if (idempotencyKey)
+          byIdempotencyKey.set(`checkout:${idempotencyKey}`, {
+            id: session.id,
+            amount: 0,
+            destination: '',
+            transfer_group: '',
+          });
+        return send(200, {
+          object: 'checkout.session',
+          id: session.id,
+          url: `https://checkout.stripe.example/c/pay/${session.id}`,
+          status: session.status,
+          payment_status: session.payment_status,
+        });
+      }
+      const checkoutMatch = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
+      if (checkoutMatch) {
+        const session = checkouts.get(checkoutMatch[1] ?? '');
+        if (!session) {
+          return send(404, {
+            error: { type: 'invalid_request_error', message: `No such checkout.session: '${checkoutMatch[1]}'` },
+          });
+        }
+        if (req.method === 'POST' && checkoutMatch[2]) {
+          if (session.status !== 'open') {
+            return send(400, {
+              error: { type: 'invalid_request_error', message: 'Only open sessions can be expired.' },
+            });
+          }
+          session.status = 'expired';
+        }
+        return send(200, {
+          object: 'checkout.session',
+          id: session.id,
+          status: session.status,
+          payment_status: session.payment_status,
+        });
       }
       if (req.method === 'POST' && url.pathname === '/v1/transfers') {
         const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
@@ -129,6 +186,12 @@ export async function startFakeStripe() {
       if (account) account.details_submitted = true;
     },
     transfers,
+    checkouts,
+    /** The buyer paid on Stripe's page (the webhook may or may not follow). */
+    payCheckout: (id: string) => {
+      const session = checkouts.get(id);
+      if (session) Object.assign(session, { status: 'complete', payment_status: 'paid' });
+    },
     setFailing: (failing: boolean) => {
       failWith500 = failing;
     },

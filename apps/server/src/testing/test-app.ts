@@ -64,6 +64,7 @@ export async function createTestApp(
     logStream?: LogStream;
     beforeCacheStore?: BuildOptions['beforeCacheStore'];
     incomeClock?: BuildOptions['incomeClock'];
+    subscriptionClock?: BuildOptions['subscriptionClock'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
@@ -74,6 +75,7 @@ export async function createTestApp(
     logger,
     beforeCacheStore: options.beforeCacheStore,
     incomeClock: options.incomeClock,
+    subscriptionClock: options.subscriptionClock,
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import type { PayoutAccountType } from '@portal/contracts';
+import type { CheckoutOutcome, PayoutAccountType } from '@portal/contracts';
 
 /** What the payments service needs from a payout provider (Stripe Connect, or the local sandbox). */
 export interface PayoutProvider {
@@ -23,6 +23,15 @@ export interface PayoutProvider {
    * also past the provider's idempotency window.
    */
   findTransfer(transferGroup: string): Promise<{ transferId: string } | undefined>;
+  /** A hosted checkout of one payment (a month of AR placement). */
+  checkout: {
+    /** Opens a checkout; the same `idempotencyKey` answers the same session. The success URL gets `session_id`. */
+    create(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+    /** How a checkout stands now: ended one way, or still open. */
+    outcome(sessionId: string): Promise<CheckoutOutcome | 'open'>;
+    /** Closes an open checkout, so that it can no longer be paid (a partner who came back through Cancel). */
+    expire(sessionId: string): Promise<void>;
+  };
   /** Express onboarding through Stripe-hosted account links. Only the Stripe provider has it. */
   express?: {
     /** Creates an Express account for the partner; the same `idempotencyKey` never creates a second one. */
@@ -40,3 +49,21 @@ export interface TransferInput {
   transferGroup: string;
   description: string;
 }
+
+export interface CheckoutInput {
+  amountCents: number;
+  description: string;
+  /** The portal page the partner comes back to after paying; the provider adds `session_id`. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Our purchase record. */
+  clientReferenceId: string;
+  customerEmail: string;
+  idempotencyKey: string;
+}
+
+/** What a webhook event says, in the provider's words made ours. */
+export type ProviderEvent =
+  | { id: string; type: string; kind: 'checkout'; sessionId: string; outcome: CheckoutOutcome }
+  | { id: string; type: string; kind: 'deauthorized'; accountId: string }
+  | { id: string; type: string; kind: 'other' };

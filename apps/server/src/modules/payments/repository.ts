@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
+import { connectAttempts, payoutAccounts, providerEvents, subscriptions } from '../../db/schema.ts';
 
 export type ConnectAttemptRow = typeof connectAttempts.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -125,4 +125,119 @@ export async function useAttemptOnce(db: Executor, id: string, now: Date): Promi
     .where(and(eq(connectAttempts.id, id), isNull(connectAttempts.usedAt)))
     .returning({ id: connectAttempts.id });
   return rows.length === 1;
+}
+
+// placement subscriptions
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export async function insertSubscription(
+  db: Executor,
+  subscription: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(subscription).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateSubscription(
+  db: Executor,
+  id: string,
+  changes: Partial<typeof subscriptions.$inferInsert>,
+) {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row;
+}
+
+/** A purchase by its checkout session, locked until the transaction ends. */
+export async function selectSubscriptionBySessionForUpdate(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.checkoutSessionId, sessionId))
+    .for('update');
+  return row;
+}
+
+export async function selectSubscriptionBySession(db: Executor, sessionId: string) {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+  return row;
+}
+
+/** The end of the latest month a partner has bought, if any. */
+export async function selectLatestMonthEnd(db: Executor, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ end: max(subscriptions.expiresAt) })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.payStatus, 'Successed')));
+  return row?.end ? new Date(row.end) : null;
+}
+
+/** Which of some partners have a bought month covering `at` (the profile of every page asks). */
+export async function selectSubscribed(db: Executor, userIds: string[], at: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const query = prepared(db, 'subscribed_users', (on) =>
+    on
+      .selectDistinct({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(
+        and(
+          sql`${subscriptions.userId} = any(${sql.placeholder('userIds')}::uuid[])`,
+          sql`${subscriptions.payStatus} = 'Successed'`,
+          sql`${subscriptions.startedAt} <= ${sql.placeholder('at')}::timestamptz`,
+          sql`${subscriptions.expiresAt} > ${sql.placeholder('at')}::timestamptz`,
+        ),
+      )
+      .prepare('subscribed_users'),
+  );
+  const rows = await query.execute({ userIds, at: at.toISOString() });
+  return new Set(rows.map((row) => row.userId));
+}
+
+export interface SubscriptionFilter {
+  userId: string;
+  payStatus?: SubscriptionRow['payStatus'];
+  from?: Date;
+  to?: Date;
+}
+
+/** A partner's purchases, newest first, a page at a time, and how many match. */
+export async function selectSubscriptionsPage(
+  db: Executor,
+  filter: SubscriptionFilter,
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: SubscriptionRow[]; total: number }> {
+  const where = and(
+    eq(subscriptions.userId, filter.userId),
+    filter.payStatus ? eq(subscriptions.payStatus, filter.payStatus) : undefined,
+    filter.from ? gte(subscriptions.createdAt, filter.from) : undefined,
+    filter.to ? lte(subscriptions.createdAt, filter.to) : undefined,
+  );
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .offset(offset)
+    .$dynamic();
+  const [rows, counted] = await Promise.all([
+    limit === null ? query : query.limit(limit),
+    db.select({ n: count() }).from(subscriptions).where(where),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
+}
+
+/** Records a webhook event once; false when it was handled already. */
+export async function recordProviderEvent(db: Executor, id: string, type: string): Promise<boolean> {
+  const rows = await db
+    .insert(providerEvents)
+    .values({ id, type })
+    .onConflictDoNothing({ target: providerEvents.id })
+    .returning({ id: providerEvents.id });
+  return rows.length > 0;
 }

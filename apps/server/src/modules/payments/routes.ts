@@ -1,17 +1,27 @@
 import {
   apiErrorSchema,
+  confirmCheckoutBodySchema,
   confirmConnectBodySchema,
   connectUrlsResponseSchema,
   dashboardLinkSchema,
   expressStartQuerySchema,
   payoutAccountSchema,
   profileSchema,
+  purchaseBodySchema,
+  purchaseResponseSchema,
   sendConnectEmailBodySchema,
+  subscriptionPageSchema,
+  subscriptionQuerySchema,
+  subscriptionRecordSchema,
+  subscriptionStatusSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import type { ProviderEvent } from './provider.ts';
+import { parseStripeWebhook } from './stripe-provider.ts';
 
 const tags = ['payments'];
 const errors = {
@@ -117,4 +127,105 @@ export async function expressOnboardingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => reply.redirect(await payments.startExpressOnboarding(request.query.state), 303),
   );
+}
+
+/** A month of AR placement: buying it, the return page's question, the partner's purchases (SPEC §7). */
+export async function subscriptionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const subscriptions = app.services.subscriptions;
+  const subscriptionTags = ['payments: subscriptions'];
+
+  app.post(
+    '/api/Subscription/Purchase/Stripe',
+    {
+      schema: {
+        tags: subscriptionTags,
+        operationId: 'startSubscriptionPurchase',
+        summary: 'Buys a month of AR placement: the checkout URL to send the partner to (a free month at once)',
+        body: purchaseBodySchema,
+        response: { 200: purchaseResponseSchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.purchase(currentUser(request), request.body),
+  );
+
+  app.post(
+    '/api/Subscription/Confirm',
+    {
+      schema: {
+        tags: subscriptionTags,
+        operationId: 'confirmSubscriptionCheckout',
+        summary: "How the partner's checkout ended, asked of the payment provider (the return pages call it)",
+        body: confirmCheckoutBodySchema,
+        response: { 200: subscriptionRecordSchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.confirm(currentUser(request).id, request.body),
+  );
+
+  app.get(
+    '/api/Subscription/Query',
+    {
+      schema: {
+        tags: subscriptionTags,
+        operationId: 'listSubscriptions',
+        summary: "The partner's purchases of AR placement, newest first, filtered by payment status and creation date",
+        querystring: subscriptionQuerySchema,
+        response: { 200: subscriptionPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => subscriptions.query(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/Subscription/Status',
+    {
+      schema: {
+        tags: subscriptionTags,
+        operationId: 'getSubscriptionStatus',
+        summary: 'Whether a bought month covers now, and until when the bought months run',
+        response: { 200: subscriptionStatusSchema },
+      },
+    },
+    async (request) => subscriptions.status(currentUser(request).id),
+  );
+}
+
+/**
+ * Stripe's webhooks: each is verified against its signature on the raw bytes (so this plugin reads its body as
+ * bytes), applied once per event id, and answered 200 once handled (Stripe retries anything else).
+ */
+export function stripeWebhookRoutes(secret: string) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { subscriptions, payments } = app.services;
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    app.post(
+      '/api/Stripe/Webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          operationId: 'receiveStripeWebhook',
+          summary: "Stripe's events (checkout sessions, revoked accounts), signed with the endpoint's secret",
+          security: [],
+          response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const raw = request.body;
+        if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) throw new AppError('WebhookSignatureInvalid');
+        let event: ProviderEvent;
+        try {
+          event = parseStripeWebhook(raw, signature, secret);
+        } catch {
+          throw new AppError('WebhookSignatureInvalid');
+        }
+        await subscriptions.applyEvent(event, (accountId) => payments.disconnectAccount(accountId));
+        return { received: true as const };
+      },
+    );
+  };
 }

@@ -1,10 +1,11 @@
+import type { CheckoutOutcome } from '@portal/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sandboxConnectCodes, sandboxTransfers } from '../../db/schema.ts';
+import { sandboxCheckoutSessions, sandboxConnectCodes, sandboxTransfers } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
-import type { PayoutProvider } from './provider.ts';
+import type { PayoutProvider, ProviderEvent } from './provider.ts';
 
 const CODE_TTL_MS = 5 * 60_000;
 /** A sandbox account connected as restricted refuses transfers, as a Stripe account with payouts disabled does. */
@@ -15,13 +16,38 @@ export const isRestrictedSandboxAccount = (accountId: string) => accountId.start
  * A stand-in for Stripe Connect that runs on this server: its consent page (`/sandbox/stripe/connect`)
  * issues single-use codes the way Stripe's OAuth does, so the whole flow works offline.
  */
+type SandboxCheckout = typeof sandboxCheckoutSessions.$inferSelect;
+
+/** A return URL with the session's id, as Stripe fills `{CHECKOUT_SESSION_ID}` in. */
+export function withSessionId(url: string, sessionId: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('session_id', sessionId);
+  return parsed.toString();
+}
+
+function checkoutOutcome(session: SandboxCheckout): CheckoutOutcome | 'open' {
+  if (session.status === 'expired') return 'cancelled';
+  if (session.status === 'complete') return session.paymentStatus === 'paid' ? 'paid' : 'failed';
+  return 'open';
+}
+
 export function createSandboxProvider(db: Db, config: AppConfig) {
+  async function findCheckout(sessionId: string): Promise<SandboxCheckout | undefined> {
+    const [session] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+    return session;
+  }
+
   /** Where the consent page sends the partner back: the portal's own callback page. */
   const callbackUrl = `${config.hosts.api ? config.publicUrl : ''}/stripe-connected`;
   const provider: PayoutProvider & {
     callbackUrl: string;
     issueCode(input: { accountType: 'Standard' | 'Express'; restricted?: boolean }): Promise<string>;
     listTransfers(accountId: string): Promise<Array<typeof sandboxTransfers.$inferSelect>>;
+    findCheckout(sessionId: string): Promise<SandboxCheckout | undefined>;
+    finishCheckout(
+      sessionId: string,
+      decision: 'pay' | 'decline',
+    ): Promise<{ session: SandboxCheckout; event: ProviderEvent } | undefined>;
   } = {
     kind: 'sandbox',
     callbackUrl,
@@ -103,6 +129,63 @@ export function createSandboxProvider(db: Db, config: AppConfig) {
         .from(sandboxTransfers)
         .where(eq(sandboxTransfers.transferGroup, transferGroup));
       return made ? { transferId: made.id } : undefined;
+    },
+
+    checkout: {
+      async create({ amountCents, description, successUrl, cancelUrl, clientReferenceId, idempotencyKey }) {
+        // the same request opens the same session, as Stripe's idempotency key does
+        const id = `cs_sandbox_${sha256(idempotencyKey).slice(0, 24)}`;
+        await db
+          .insert(sandboxCheckoutSessions)
+          .values({
+            id,
+            amountCents,
+            description,
+            clientReferenceId,
+            successUrl: withSessionId(successUrl, id),
+            cancelUrl: withSessionId(cancelUrl, id),
+            status: 'open',
+            paymentStatus: 'unpaid',
+          })
+          .onConflictDoNothing({ target: sandboxCheckoutSessions.id });
+        return { sessionId: id, url: `${config.hosts.api}/sandbox/stripe/checkout/${id}` };
+      },
+
+      async outcome(sessionId) {
+        const session = await findCheckout(sessionId);
+        if (!session) throw new AppError('CheckoutNotFound');
+        return checkoutOutcome(session);
+      },
+
+      async expire(sessionId) {
+        await db
+          .update(sandboxCheckoutSessions)
+          .set({ status: 'expired' })
+          .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')));
+      },
+    },
+
+    findCheckout,
+
+    /**
+     * The checkout page's buttons: pays, declines (a failed card) or leaves an open session. Answers the session as
+     * it is now and the event Stripe would send, or undefined when the session was no longer open.
+     */
+    async finishCheckout(sessionId: string, decision: 'pay' | 'decline') {
+      const [session] = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'complete', paymentStatus: decision === 'pay' ? 'paid' : 'failed' })
+        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+        .returning();
+      if (!session) return undefined;
+      const event: ProviderEvent = {
+        id: `evt_sandbox_${createToken().slice(0, 20)}`,
+        type: decision === 'pay' ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
+        kind: 'checkout',
+        sessionId,
+        outcome: decision === 'pay' ? 'paid' : 'failed',
+      };
+      return { session, event };
     },
 
     async dashboardUrl({ accountId, accountType }) {

@@ -6,6 +6,7 @@ import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import type { PaymentsService } from './service.ts';
+import type { SubscriptionsService } from './subscriptions.ts';
 
 /** Served as a file: the pages' Content-Security-Policy allows no inline style. */
 const SANDBOX_CSS = `body{margin:0;font:16px/1.6 system-ui,-apple-system,Segoe UI,sans-serif;background:#f6f9fc;color:#1a1f36}
@@ -32,7 +33,11 @@ const page = (title: string, body: string) => `<!doctype html>
  * dashboard where the account can revoke the portal's access, as in Stripe. Registered only while the sandbox is
  * the payout provider.
  */
-export function sandboxRoutes(provider: SandboxProvider, payments: PaymentsService) {
+export function sandboxRoutes(
+  provider: SandboxProvider,
+  payments: PaymentsService,
+  subscriptions: SubscriptionsService,
+) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -136,6 +141,53 @@ ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amo
 <div class="actions"><button class="revoke">Disconnect Lumora Partner Portal</button></div></form>`,
           ),
         );
+      },
+    );
+
+    // Checkout: a hosted payment page whose Pay, Decline and Cancel work without JavaScript
+    const sessionParams = z.object({ id: z.string().min(1).max(80) });
+
+    app.get(
+      '/sandbox/stripe/checkout/:id',
+      { schema: { hide: true, params: sessionParams } },
+      async (request, reply) => {
+        const session = await provider.findCheckout(request.params.id);
+        if (!session)
+          return reply.code(404).type('text/html; charset=utf-8').send(page('Checkout', '<h1>No such checkout</h1>'));
+        const body =
+          session.status === 'open'
+            ? `<span class="badge">Sandbox: no real money moves</span>
+<h1>Pay Lumora</h1>
+<dl><dt>Item</dt><dd>${escapeHtml(session.description)}</dd><dt>Amount</dt><dd>${formatUsd(session.amountCents)}</dd></dl>
+<form method="post" action="/sandbox/stripe/checkout/${escapeHtml(session.id)}">
+<div class="actions"><button class="authorize" name="decision" value="pay">Pay ${formatUsd(session.amountCents)}</button>
+<button class="deny" name="decision" value="decline">Decline (a failed card)</button>
+<button class="deny" name="decision" value="cancel">Cancel</button></div></form>`
+            : `<span class="badge">Sandbox</span><h1>This checkout has ended</h1>
+<p><a href="${escapeHtml(session.successUrl)}">Back to the Partner Portal</a></p>`;
+        return reply.type('text/html; charset=utf-8').send(page('Checkout', body));
+      },
+    );
+
+    app.post(
+      '/sandbox/stripe/checkout/:id',
+      {
+        schema: {
+          hide: true,
+          params: sessionParams,
+          body: z.object({ decision: z.enum(['pay', 'decline', 'cancel']) }),
+        },
+      },
+      async (request, reply) => {
+        const session = await provider.findCheckout(request.params.id);
+        if (!session)
+          return reply.code(404).type('text/html; charset=utf-8').send(page('Checkout', '<h1>No such checkout</h1>'));
+        if (request.body.decision === 'cancel') return reply.redirect(session.cancelUrl, 303);
+        const finished = await provider.finishCheckout(session.id, request.body.decision);
+        // the event Stripe would send to the webhook, delivered here and now
+        if (finished)
+          await subscriptions.applyEvent(finished.event, (accountId) => payments.disconnectAccount(accountId));
+        return reply.redirect(session.successUrl, 303);
       },
     );
 

@@ -30,6 +30,8 @@ export interface PaymentsDeps {
   access: AccessService;
   /** Undefined when payments are disabled (production without Stripe keys). */
   provider: PayoutProvider | undefined;
+  /** Whether a bought month of AR placement covers now. */
+  subscriptions: { isSubscribed(userId: string): Promise<boolean> };
   now?: () => Date;
 }
 
@@ -40,6 +42,7 @@ export function createPaymentsService({
   log,
   access,
   provider,
+  subscriptions,
   now = () => new Date(),
 }: PaymentsDeps) {
   const requireProvider = (): PayoutProvider => {
@@ -85,8 +88,8 @@ export function createPaymentsService({
     isEnabled: () => provider !== undefined,
 
     async getAccountStatus(userId: string) {
-      const account = await payoutAccountOf(userId);
-      return { connectedToStripe: account !== undefined, isSubscribed: false };
+      const [account, isSubscribed] = await Promise.all([payoutAccountOf(userId), subscriptions.isSubscribed(userId)]);
+      return { connectedToStripe: account !== undefined, isSubscribed };
     },
 
     /** Throws PayoutAccountRequired (403) unless the partner has connected a payout account. */

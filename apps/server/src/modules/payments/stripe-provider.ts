@@ -1,7 +1,7 @@
-import type { PayoutAccountType } from '@portal/contracts';
+import type { CheckoutOutcome, PayoutAccountType } from '@portal/contracts';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.ts';
-import type { PayoutProvider } from './provider.ts';
+import type { PayoutProvider, ProviderEvent } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -47,6 +47,43 @@ export function createStripeClient(options: Pick<StripeProviderOptions, 'secretK
         }
       : {}),
   });
+}
+
+/** How a Checkout Session stands: paid, expired (cancelled), or still open (also while an async payment runs). */
+export function stripeCheckoutOutcome(session: Pick<Stripe.Checkout.Session, 'status' | 'payment_status'>) {
+  if (session.status === 'expired') return 'cancelled' as const;
+  if (session.status === 'complete' && session.payment_status !== 'unpaid') return 'paid' as const;
+  return 'open' as const;
+}
+
+/**
+ * A Stripe webhook, verified against its signature with the endpoint's secret (`constructEvent` on the raw bytes;
+ * a stale timestamp or a forged signature throws), in our words.
+ */
+export function parseStripeWebhook(raw: Buffer, signature: string, secret: string): ProviderEvent {
+  const event = Stripe.webhooks.constructEvent(raw, signature, secret);
+  const object = event.data.object as { id?: string; payment_status?: string };
+  const checkout = (outcome: CheckoutOutcome): ProviderEvent => ({
+    id: event.id,
+    type: event.type,
+    kind: 'checkout',
+    sessionId: object.id ?? '',
+    outcome,
+  });
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return object.payment_status === 'unpaid' ? { id: event.id, type: event.type, kind: 'other' } : checkout('paid');
+    case 'checkout.session.async_payment_succeeded':
+      return checkout('paid');
+    case 'checkout.session.async_payment_failed':
+      return checkout('failed');
+    case 'checkout.session.expired':
+      return checkout('cancelled');
+    case 'account.application.deauthorized':
+      return { id: event.id, type: event.type, kind: 'deauthorized', accountId: event.account ?? '' };
+    default:
+      return { id: event.id, type: event.type, kind: 'other' };
+  }
 }
 
 /** Stripe Connect through the official SDK: Standard by OAuth, Express by account links. */
@@ -121,6 +158,61 @@ export function createStripeProvider(options: StripeProviderOptions): PayoutProv
       } catch (err) {
         throw toAppError(err);
       }
+    },
+
+    checkout: {
+      async create({
+        amountCents,
+        description,
+        successUrl,
+        cancelUrl,
+        clientReferenceId,
+        customerEmail,
+        idempotencyKey,
+      }) {
+        try {
+          const separator = successUrl.includes('?') ? '&' : '?';
+          const session = await stripe.checkout.sessions.create(
+            {
+              mode: 'payment',
+              line_items: [
+                {
+                  quantity: 1,
+                  price_data: { currency: 'usd', unit_amount: amountCents, product_data: { name: description } },
+                },
+              ],
+              // Stripe fills the session's id in; the portal's page asks the server how it ended
+              success_url: `${successUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
+              cancel_url: `${cancelUrl}${cancelUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`,
+              client_reference_id: clientReferenceId,
+              customer_email: customerEmail,
+              metadata: { subscriptionId: clientReferenceId },
+            },
+            { idempotencyKey },
+          );
+          if (!session.url) throw new AppError('PaymentProviderError');
+          return { sessionId: session.id, url: session.url };
+        } catch (err) {
+          throw toAppError(err);
+        }
+      },
+
+      async outcome(sessionId) {
+        try {
+          return stripeCheckoutOutcome(await stripe.checkout.sessions.retrieve(sessionId));
+        } catch (err) {
+          throw toAppError(err);
+        }
+      },
+
+      async expire(sessionId) {
+        try {
+          await stripe.checkout.sessions.expire(sessionId);
+        } catch (err) {
+          // a session that completed or expired meanwhile cannot be expired: its outcome says what happened
+          if ((err as { type?: unknown }).type !== 'StripeInvalidRequestError') throw toAppError(err);
+        }
+      },
     },
 
     express: {

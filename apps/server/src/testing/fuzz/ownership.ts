@@ -13,7 +13,9 @@ export interface OwnershipProbe {
 }
 
 const isIdName = (name: string) => name === 'id' || /Id$/.test(name);
-const isUrlName = (name: string) => /url$/i.test(name);
+/** A field naming a stored file; a page to return to (a checkout's success or cancel URL) names nothing owned. */
+const RETURN_URL_NAMES = new Set(['successUrl', 'cancelUrl']);
+const isUrlName = (name: string) => /url$/i.test(name) && !RETURN_URL_NAMES.has(name);
 const fileKey = (url: string) => new URL(url, 'http://portal').pathname.replace(/^\/files\//, '');
 
 /** What a partner owns and no one else may use: its item, version and whitelist ids, and its build. */

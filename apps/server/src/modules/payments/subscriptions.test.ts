@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payoutAccounts, settings, subscriptions, users } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  registerPartner,
+  startFakeStripe,
+  type TestApp,
+} from '../../testing/index.ts';
+
+type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+const PORTAL = 'http://localhost:8080';
+
+describeEachDatabase('placement subscriptions through the sandbox checkout', (variant) => {
+  let t: TestApp;
+  let clock = new Date('2026-03-10T08:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { subscriptionClock: () => clock });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const purchase = (token: string, overrides: Record<string, unknown> = {}) =>
+    call('POST', '/api/Subscription/Purchase/Stripe', token, {
+      quantity: 1,
+      successUrl: `${PORTAL}/vps?checkout=success`,
+      cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
+      ...overrides,
+    });
+  /** Opens a checkout and presses one of its buttons, as a browser without JavaScript does; answers where it went. */
+  async function checkout(token: string, decision: 'pay' | 'decline' | 'cancel') {
+    const started = await purchase(token);
+    expect(started.statusCode, started.body).toBe(200);
+    const url = new URL((started.json() as { url: string }).url, PORTAL);
+    const pageResponse = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(pageResponse.statusCode).toBe(200);
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `decision=${decision}`,
+    });
+    expect(pressed.statusCode).toBe(303);
+    const back = new URL(pressed.headers.location as string);
+    return { back, sessionId: back.searchParams.get('session_id') ?? '', checkoutPath: url.pathname };
+  }
+  const history = async (token: string, query = '') =>
+    (await call('GET', `/api/Subscription/Query${query}`, token)).json() as {
+      data: Array<{ payStatus: string; startdAt: string | null; expiredAt: string | null; orderAmount: number }>;
+      totalCount: number;
+    };
+  const profile = async (token: string) =>
+    ((await call('GET', '/api/Access/Profile', token)).json() as { isSubscribed: boolean }).isSubscribed;
+
+  it('sells a month through the checkout: Processing until paid, then a month from the payment', async () => {
+    const partner = await registerPartner(t.app);
+    const started = await purchase(partner.accessToken);
+    expect(started.json()).toMatchObject({ url: expect.stringMatching(/\/sandbox\/stripe\/checkout\/cs_sandbox_/) });
+    expect((await history(partner.accessToken)).data).toEqual([
+      expect.objectContaining({ payStatus: 'Processing', orderAmount: 9.99, startdAt: null, expiredAt: null }),
+    ]);
+    expect(await profile(partner.accessToken)).toBe(false);
+
+    const paid = await checkout(partner.accessToken, 'pay');
+    expect(paid.back.origin + paid.back.pathname).toBe(`${PORTAL}/vps`);
+    expect(paid.back.searchParams.get('checkout')).toBe('success');
+    const confirmed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+      sessionId: paid.sessionId,
+    });
+    expect(confirmed.json()).toMatchObject({
+      payStatus: 'Successed',
+      startdAt: '2026-03-10T08:00:00.000Z',
+      expiredAt: '2026-04-10T08:00:00.000Z',
+    });
+    expect(await profile(partner.accessToken)).toBe(true);
+  });
+
+  it('starts a month bought while one runs when that one ends', async () => {
+    const partner = await registerPartner(t.app);
+    await checkout(partner.accessToken, 'pay');
+    await checkout(partner.accessToken, 'pay');
+    const months = (await history(partner.accessToken, '?PayStatus=Successed')).data;
+    expect(months.map((month) => [month.startdAt, month.expiredAt])).toEqual([
+      ['2026-04-10T08:00:00.000Z', '2026-05-10T08:00:00.000Z'],
+      ['2026-03-10T08:00:00.000Z', '2026-04-10T08:00:00.000Z'],
+    ]);
+    const status = (await call('GET', '/api/Subscription/Status', partner.accessToken)).json();
+    expect(status).toEqual({ isSubscribed: true, activeUntil: '2026-05-10T08:00:00.000Z' });
+  });
+
+  it('marks a declined card Failed and a cancelled checkout Cancelled, and neither gives a month', async () => {
+    const partner = await registerPartner(t.app);
+    const declined = await checkout(partner.accessToken, 'decline');
+    const failed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+      sessionId: declined.sessionId,
+    });
+    expect(failed.json()).toMatchObject({ payStatus: 'Failed', startdAt: null });
+
+    const cancelled = await checkout(partner.accessToken, 'cancel');
+    expect(cancelled.back.searchParams.get('checkout')).toBe('cancelled');
+    const closed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+      sessionId: cancelled.sessionId,
+      cancelled: true,
+    });
+    expect(closed.json()).toMatchObject({ payStatus: 'Cancelled' });
+    // the closed checkout can no longer be paid
+    const late = await t.app.inject({
+      method: 'POST',
+      url: cancelled.checkoutPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=pay',
+    });
+    expect(late.statusCode).toBe(303);
+    expect((await history(partner.accessToken)).data.map((row) => row.payStatus)).toEqual(['Cancelled', 'Failed']);
+    expect(await profile(partner.accessToken)).toBe(false);
+  });
+
+  it('applies a checkout event once however often it comes, and never undoes a payment', async () => {
+    const partner = await registerPartner(t.app);
+    const started = await purchase(partner.accessToken);
+    const sessionId = new URL((started.json() as { url: string }).url, PORTAL).pathname.split('/').at(-1) ?? '';
+    const noop = async () => {};
+    const paid = { id: 'evt_replayed', type: 'checkout.session.completed', kind: 'checkout' as const, sessionId };
+    for (let i = 0; i < 3; i += 1) {
+      await t.app.services.subscriptions.applyEvent({ ...paid, outcome: 'paid' }, noop);
+      clock = new Date(clock.getTime() + 60_000);
+    }
+    await t.app.services.subscriptions.applyEvent(
+      { id: 'evt_late_expiry', type: 'checkout.session.expired', kind: 'checkout', sessionId, outcome: 'cancelled' },
+      noop,
+    );
+    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
+    expect(rows.map((row) => row.payStatus)).toEqual(['Successed']);
+    expect((await history(partner.accessToken, '?PayStatus=Successed')).totalCount).toBe(1);
+  });
+
+  it('gives a free month at once, without a checkout', async () => {
+    await t.database.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
+    try {
+      const partner = await registerPartner(t.app);
+      const started = await purchase(partner.accessToken);
+      expect(started.json()).toMatchObject({ url: `${PORTAL}/vps?checkout=success` });
+      expect((await history(partner.accessToken)).data).toEqual([
+        expect.objectContaining({ payStatus: 'Successed', orderAmount: 0, startdAt: expect.any(String) }),
+      ]);
+      expect(await profile(partner.accessToken)).toBe(true);
+    } finally {
+      await t.database.db
+        .update(settings)
+        .set({ value: '999' })
+        .where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
+    }
+  });
+
+  it("refuses return pages of other sites, another quantity, or someone else's checkout, and stores nothing", async () => {
+    const partner = await registerPartner(t.app);
+    for (const [overrides, errorCode] of [
+      [{ successUrl: 'https://evil.example/vps' }, 'ReturnUrlNotAllowed'],
+      [{ cancelUrl: 'https://evil.example/vps' }, 'ReturnUrlNotAllowed'],
+      [{ quantity: 2 }, 'ValidationFailed'],
+      [{ successUrl: '/vps' }, 'ValidationFailed'],
+    ] as const) {
+      const response = await purchase(partner.accessToken, overrides);
+      expect({ overrides, status: response.statusCode, body: response.json() }).toMatchObject({
+        overrides,
+        status: 400,
+        body: { errorCode },
+      });
+    }
+    expect((await history(partner.accessToken)).totalCount).toBe(0);
+    const other = await registerPartner(t.app);
+    const theirs = await checkout(other.accessToken, 'pay');
+    const peek = await call('POST', '/api/Subscription/Confirm', partner.accessToken, { sessionId: theirs.sessionId });
+    expect(peek.statusCode).toBe(404);
+    expect(peek.json()).toMatchObject({ errorCode: 'CheckoutNotFound' });
+    expect((await call('POST', '/api/Subscription/Purchase/Stripe', '', {})).statusCode).toBe(401);
+  });
+
+  it('filters the history by payment status and creation dates, ten to a page', async () => {
+    const partner = await registerPartner(t.app);
+    for (let i = 0; i < 11; i += 1) await purchase(partner.accessToken);
+    const first = await history(partner.accessToken);
+    expect(first.data).toHaveLength(10);
+    expect(first.totalCount).toBe(11);
+    expect((await history(partner.accessToken, '?PageIndex=2')).data).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await history(partner.accessToken, `?CreatedStartAt=${today}&CreatedEndAt=${today}`)).totalCount).toBe(11);
+    expect((await history(partner.accessToken, '?CreatedEndAt=2020-01-01')).totalCount).toBe(0);
+    expect((await history(partner.accessToken, '?PayStatus=Successed')).totalCount).toBe(0);
+    for (const query of [
+      '?PayStatus=Paid',
+      '?CreatedStartAt=2026-05-01&CreatedEndAt=2026-04-01',
+      '?CreatedStartAt=soon',
+    ]) {
+      const response = await call('GET', `/api/Subscription/Query${query}`, partner.accessToken);
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+});
+
+describe('placement subscriptions through Stripe Checkout and its webhooks (the fake Stripe)', () => {
+  const SECRET = 'whsec_portal_test_secret';
+  let fake: FakeStripe;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    t = await createTestApp('pglite', {
+      PUBLIC_URL: PORTAL,
+      STRIPE_SECRET_KEY: 'sk_test_portal',
+      STRIPE_CLIENT_ID: 'ca_portal',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_BASE: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const purchase = async (token: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Subscription/Purchase/Stripe',
+      headers: bearer(token),
+      payload: {
+        quantity: 1,
+        successUrl: `${PORTAL}/vps?checkout=success`,
+        cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { url, subscriptionId } = response.json() as { url: string; subscriptionId: string };
+    return { sessionId: url.split('/').at(-1) ?? '', subscriptionId };
+  };
+  let eventCount = 0;
+  const event = (type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    eventCount += 1;
+    return JSON.stringify({ id: `evt_test_${eventCount}`, object: 'event', type, data: { object }, ...extra });
+  };
+  const deliver = (
+    payload: string,
+    signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/Stripe/Webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  const statusOf = async (subscriptionId: string) =>
+    (await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0];
+
+  it('opens a Checkout Session in payment mode for a month at the settings price, back to the portal with its id', async () => {
+    const partner = await registerPartner(t.app);
+    const { sessionId } = await purchase(partner.accessToken);
+    const created = fake.checkouts.get(sessionId)?.form ?? {};
+    expect(created).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '999',
+      success_url: `${PORTAL}/vps?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      customer_email: partner.email,
+    });
+  });
+
+  it('takes a signed checkout.session.completed once, however often it is replayed, and ignores a late expiry', async () => {
+    const partner = await registerPartner(t.app);
+    const { sessionId, subscriptionId } = await purchase(partner.accessToken);
+    const completed = event('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+    });
+    for (let i = 0; i < 3; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
+    const paid = await statusOf(subscriptionId);
+    expect(paid).toMatchObject({ payStatus: 'Successed' });
+    const expired = event('checkout.session.expired', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'unpaid',
+    });
+    expect((await deliver(expired)).statusCode).toBe(200);
+    expect(await statusOf(subscriptionId)).toEqual(paid);
+  });
+
+  it('refuses a forged, a re-signed or a stale webhook with 400 and changes nothing', async () => {
+    const partner = await registerPartner(t.app);
+    const { sessionId, subscriptionId } = await purchase(partner.accessToken);
+    const payload = event('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      payment_status: 'paid',
+    });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const tampered = Stripe.webhooks.generateTestHeaderString({
+      payload: payload.replace('paid', 'paid '),
+      secret: SECRET,
+    });
+    for (const signature of [forged, stale, tampered, 'nonsense']) {
+      const response = await deliver(payload, signature);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 'WebhookSignatureInvalid' });
+    }
+    expect(await statusOf(subscriptionId)).toMatchObject({ payStatus: 'Processing' });
+  });
+
+  it('gives the month from the return page when the webhook is late: the server asks Stripe', async () => {
+    const partner = await registerPartner(t.app);
+    const { sessionId } = await purchase(partner.accessToken);
+    fake.payCheckout(sessionId);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Subscription/Confirm',
+      headers: bearer(partner.accessToken),
+      payload: { sessionId },
+    });
+    expect(confirmed.json()).toMatchObject({ payStatus: 'Successed', startdAt: expect.any(String) });
+  });
+
+  it('closes the checkout of a partner who came back through Cancel, so that it cannot be paid later', async () => {
+    const partner = await registerPartner(t.app);
+    const { sessionId } = await purchase(partner.accessToken);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Subscription/Confirm',
+      headers: bearer(partner.accessToken),
+      payload: { sessionId, cancelled: true },
+    });
+    expect(confirmed.json()).toMatchObject({ payStatus: 'Cancelled' });
+    expect(fake.checkouts.get(sessionId)?.status).toBe('expired');
+  });
+
+  it('disconnects a partner whose account revoked the platform (account.application.deauthorized)', async () => {
+    const partner = await registerPartner(t.app);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, partner.email));
+    await t.database.db
+      .insert(payoutAccounts)
+      .values({ userId: user?.id ?? '', accountId: 'acct_revoking', accountType: 'Standard', connectedAt: new Date() });
+    const revoked = event(
+      'account.application.deauthorized',
+      { id: 'ca_portal', object: 'application' },
+      { account: 'acct_revoking' },
+    );
+    expect((await deliver(revoked)).statusCode).toBe(200);
+    const accounts = await t.database.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, user?.id ?? ''));
+    expect(accounts).toEqual([]);
+  });
+});

@@ -1,0 +1,209 @@
+import {
+  type CheckoutOutcome,
+  type ConfirmCheckoutBody,
+  centsToDollars,
+  createdRange,
+  dollarsToCents,
+  monthBought,
+  nextPayStatus,
+  type PurchaseBody,
+  type PurchaseResponse,
+  type SubscriptionPage,
+  type SubscriptionQuery,
+  type SubscriptionRecord,
+  type SubscriptionStatus,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
+import { pageBounds } from '../../db/paging.ts';
+import { batchLoader } from '../../lib/batch.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PayoutProvider, ProviderEvent } from './provider.ts';
+import * as repo from './repository.ts';
+
+/** What a purchase buys, as the partner's history lists it. */
+export const MONTH_DESCRIPTION = 'AR placement: one month';
+
+export interface SubscriptionsDeps {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  provider: PayoutProvider | undefined;
+  /** The price of a month in US dollars, from the settings. */
+  monthlyPrice: () => Promise<number>;
+  now?: () => Date;
+}
+
+function toRecord(row: repo.SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    description: row.description,
+    startdAt: row.startedAt?.toISOString() ?? null,
+    expiredAt: row.expiresAt?.toISOString() ?? null,
+    orderAmount: centsToDollars(row.amountCents),
+    payStatus: row.payStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Placement subscriptions: a purchase pays for one month of AR placement through the provider's checkout (a free
+ * month at once). Its payment moves from Processing to one final state on the provider's word, a webhook or the
+ * partner's return page asking, whichever comes first; a month paid while another runs starts when that one ends.
+ */
+export function createSubscriptionsService({
+  db,
+  config,
+  log,
+  provider,
+  monthlyPrice,
+  now = () => new Date(),
+}: SubscriptionsDeps) {
+  // the profiles that requests arriving together ask for are answered with one statement
+  const subscribedLoader = batchLoader(async (userIds: string[]) => {
+    const subscribed = await repo.selectSubscribed(db, userIds, now());
+    return new Map(userIds.map((id) => [id, subscribed.has(id)]));
+  });
+  const portalOrigins = new Set([new URL(config.publicUrl).origin, ...config.webOrigins]);
+  const isPortalPage = (url: string) => portalOrigins.has(new URL(url).origin);
+  const requireProvider = (): PayoutProvider => {
+    if (!provider) throw new AppError('PaymentsUnavailable');
+    return provider;
+  };
+
+  /**
+   * Moves a purchase on the provider's word, under a lock on the partner's months: only a Processing purchase
+   * moves, and a paid one gets the month after the partner's latest. Answers the purchase as it is now.
+   */
+  async function settleCheckout(tx: Tx, sessionId: string, outcome: CheckoutOutcome) {
+    const found = await repo.selectSubscriptionBySession(tx, sessionId);
+    if (!found) return undefined;
+    await lockKey(tx, `subscriptions:${found.userId}`);
+    const current = await repo.selectSubscriptionBySessionForUpdate(tx, sessionId);
+    if (!current) return undefined;
+    const payStatus = nextPayStatus(current.payStatus, outcome);
+    if (payStatus === current.payStatus) return current;
+    const month =
+      payStatus === 'Successed' ? monthBought(now(), await repo.selectLatestMonthEnd(tx, current.userId)) : undefined;
+    log.info({ subscriptionId: current.id, userId: current.userId, payStatus }, 'subscription payment settled');
+    return repo.updateSubscription(tx, current.id, {
+      payStatus,
+      ...(month ? { startedAt: month.startdAt, expiresAt: month.expiredAt } : {}),
+    });
+  }
+
+  return {
+    /** Starts the purchase of a month: the checkout to send the partner to, or for a free month the success page. */
+    async purchase(user: { id: string; email: string }, body: PurchaseBody): Promise<PurchaseResponse> {
+      if (!isPortalPage(body.successUrl) || !isPortalPage(body.cancelUrl)) throw new AppError('ReturnUrlNotAllowed');
+      const amountCents = dollarsToCents(await monthlyPrice());
+      if (amountCents <= 0) {
+        const free = await db.transaction(async (tx) => {
+          await lockKey(tx, `subscriptions:${user.id}`);
+          const month = monthBought(now(), await repo.selectLatestMonthEnd(tx, user.id));
+          return repo.insertSubscription(tx, {
+            userId: user.id,
+            description: MONTH_DESCRIPTION,
+            quantity: body.quantity,
+            amountCents: 0,
+            payStatus: 'Successed',
+            startedAt: month.startdAt,
+            expiresAt: month.expiredAt,
+          });
+        });
+        return { url: body.successUrl, subscriptionId: free.id };
+      }
+      const checkout = requireProvider().checkout;
+      const record = await repo.insertSubscription(db, {
+        userId: user.id,
+        description: MONTH_DESCRIPTION,
+        quantity: body.quantity,
+        amountCents,
+        payStatus: 'Processing',
+      });
+      try {
+        const session = await checkout.create({
+          amountCents,
+          description: MONTH_DESCRIPTION,
+          successUrl: body.successUrl,
+          cancelUrl: body.cancelUrl,
+          clientReferenceId: record.id,
+          customerEmail: user.email,
+          idempotencyKey: `checkout-${record.id}`,
+        });
+        await repo.updateSubscription(db, record.id, { checkoutSessionId: session.sessionId });
+        return { url: session.url, subscriptionId: record.id };
+      } catch (err) {
+        // no checkout was opened: the purchase cannot be paid
+        await repo.updateSubscription(db, record.id, { payStatus: 'Cancelled' });
+        throw err;
+      }
+    },
+
+    /**
+     * The return page asks how its checkout ended, so that a late or lost webhook cannot leave a paid partner
+     * without its month: the provider is asked. From the cancel page, an open checkout is closed first.
+     */
+    async confirm(userId: string, body: ConfirmCheckoutBody): Promise<SubscriptionRecord> {
+      const found = await repo.selectSubscriptionBySession(db, body.sessionId);
+      if (!found || found.userId !== userId) throw new AppError('CheckoutNotFound');
+      if (found.payStatus !== 'Processing') return toRecord(found);
+      const checkout = requireProvider().checkout;
+      if (body.cancelled) await checkout.expire(body.sessionId);
+      const outcome = await checkout.outcome(body.sessionId);
+      const settled =
+        outcome === 'open' ? found : await db.transaction((tx) => settleCheckout(tx, body.sessionId, outcome));
+      return toRecord(settled ?? found);
+    },
+
+    /**
+     * A provider event (a verified webhook, or the sandbox's own): a checkout's outcome is applied in the
+     * transaction that records the event's id, so a replay, or a crash between the two, changes nothing twice. A
+     * revoked account is disconnected (which is repeatable) before its event is recorded.
+     */
+    async applyEvent(event: ProviderEvent, onDeauthorized: (accountId: string) => Promise<void>): Promise<void> {
+      if (event.kind === 'deauthorized') {
+        await onDeauthorized(event.accountId);
+        await repo.recordProviderEvent(db, event.id, event.type);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        if (!(await repo.recordProviderEvent(tx, event.id, event.type))) return;
+        if (event.kind === 'checkout') await settleCheckout(tx, event.sessionId, event.outcome);
+      });
+    },
+
+    /** The partner's purchases (SPEC §7), newest first. */
+    async query(userId: string, query: SubscriptionQuery): Promise<SubscriptionPage> {
+      const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
+      const { rows, total } = await repo.selectSubscriptionsPage(
+        db,
+        {
+          userId,
+          ...(query.PayStatus ? { payStatus: query.PayStatus } : {}),
+          ...createdRange(query.CreatedStartAt, query.CreatedEndAt),
+        },
+        limit,
+        offset,
+      );
+      return { data: rows.map(toRecord), totalCount: total };
+    },
+
+    async status(userId: string): Promise<SubscriptionStatus> {
+      const [subscribed, latestEnd] = await Promise.all([
+        repo.selectSubscribed(db, [userId], now()),
+        repo.selectLatestMonthEnd(db, userId),
+      ]);
+      return { isSubscribed: subscribed.has(userId), activeUntil: latestEnd?.toISOString() ?? null };
+    },
+
+    /** Whether a bought month covers now, for the profile's `isSubscribed`. */
+    async isSubscribed(userId: string): Promise<boolean> {
+      return (await subscribedLoader(userId)) ?? false;
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
