@@ -74,6 +74,7 @@ describeEachDatabase('server core', (variant) => {
       fileBaseUrl: '',
       gameApiBaseUrl: '',
       staticBaseUrl: 'https://static.example',
+      mapTileUrl: '',
     });
   });
 

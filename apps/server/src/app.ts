@@ -5,6 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/setup.ts';
+import { shiftableClock } from './lib/clock.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
@@ -29,13 +30,16 @@ import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createSubscriptionsService, type SubscriptionsService } from './modules/payments/subscriptions.ts';
+import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
+import { createStagesService, type StagesService } from './modules/stages/service.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
 import { createTestersService, type TestersService } from './modules/testers/service.ts';
 import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
 import { adminOnly, authPlugin, signedIn } from './plugins/auth.ts';
+import { clockControlRoutes } from './plugins/clock-control.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
-import { type DailyJob, type Jobs, startPgBossJobs, startTimerJobs } from './plugins/jobs.ts';
+import { type Jobs, type ScheduledJob, startPgBossJobs, startTimerJobs } from './plugins/jobs.ts';
 import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
@@ -55,6 +59,7 @@ export interface Services {
   testers: TestersService;
   income: IncomeService;
   subscriptions: SubscriptionsService;
+  stages: StagesService;
 }
 
 declare module 'fastify' {
@@ -80,8 +85,8 @@ export interface BuildOptions {
   afterSettlementStep?: IncomeDeps['afterSettlementStep'];
   /** Tests only: the clock of income (sales, payout days, settlement runs). */
   incomeClock?: () => Date;
-  /** Tests only: the clock of placement subscriptions (the months bought). */
-  subscriptionClock?: () => Date;
+  /** Tests only: the clock of placements (the months bought, stages published and expiring). */
+  placementClock?: () => Date;
 }
 
 /** Builds the whole server: partner API, file host, game API, static content and the web app. */
@@ -140,11 +145,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = createStorage(config);
   const access = createAccessService(deps);
   const content = createContentService(deps);
+  // one clock for the months bought and the stages they let publish; tests move it
+  const placementClockControl = shiftableClock(options.placementClock);
+  const placementClock = () => placementClockControl.now();
   const subscriptions = createSubscriptionsService({
     ...deps,
     provider: payoutProvider,
     monthlyPrice: async () => (await content.getSettings()).partnerSubscriptionUnitPricePermonth,
-    ...(options.subscriptionClock ? { now: options.subscriptionClock } : {}),
+    now: placementClock,
   });
   const payments = createPaymentsService({ ...deps, access, provider: payoutProvider, subscriptions });
   access.setAccountStatusProvider(payments);
@@ -157,10 +165,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     beforeCacheStore: options.beforeCacheStore,
   });
   const versions = createVersionsService({ ...deps, access, catalog, files, payments });
+  const stages = createStagesService({
+    ...deps,
+    files,
+    isSubscribed: async (userId) => (await subscriptions.status(userId)).isSubscribed,
+    now: placementClock,
+  });
   const testers = createTestersService({ ...deps, access, versions });
   files.setTesterAccess(testers);
   app.decorate('services', {
     access,
+    stages,
     content,
     subscriptions,
     catalog,
@@ -191,8 +206,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   let jobs: Jobs | undefined;
   if (config.jobs) {
     const income = app.services.income;
-    const dailyJobs: DailyJob[] = [
-      { name: 'income-settlement', hour: 0, minute: 5, run: () => income.settlement.runScheduled() },
+    const dailyJobs: ScheduledJob[] = [
+      {
+        name: 'income-settlement',
+        schedule: { hour: 0, minute: 5 },
+        run: () => income.settlement.runScheduled(),
+      },
+      { name: 'stage-expiry', schedule: { everyMinutes: 5 }, run: () => stages.runExpiry() },
     ];
     app.addHook('onReady', async () => {
       jobs = config.databaseUrl
@@ -243,6 +263,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(contentRoutes);
   await app.register(publicCatalogRoutes);
+  await app.register(nearbyStageRoutes);
+  if (config.clockControl) await app.register(clockControlRoutes(placementClockControl, () => stages.runExpiry()));
   await app.register(
     signedIn(async (partner) => {
       await partner.register(accountRoutes);
@@ -252,6 +274,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await partner.register(testersRoutes);
       await partner.register(paymentsRoutes);
       await partner.register(subscriptionRoutes);
+      await partner.register(stageRoutes);
       await partner.register(catalogRoutes);
       await partner.register(incomeRoutes);
     }),

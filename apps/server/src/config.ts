@@ -39,6 +39,13 @@ const envSchema = z.object({
   FILE_BASE_URL: z.string().default(''),
   GAME_API_BASE_URL: z.string().default(''),
   STATIC_BASE_URL: z.string().default(''),
+  /** The map tiles of the placement page, as `https://tiles.example/{z}/{x}/{y}.png`; empty: a grid, no tiles. */
+  MAP_TILE_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}/.test(value), {
+      error: 'MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}',
+    }),
   WEB_ORIGIN: z
     .string()
     .optional()
@@ -57,6 +64,7 @@ const envSchema = z.object({
   DEMO_PROJECTS: booleanFlag,
   TRUST_PROXY: booleanFlag,
   JOBS: booleanFlag,
+  CLOCK_CONTROL: booleanFlag,
   PAYMENTS: z.enum(['auto', 'stripe', 'sandbox']).default('auto'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -126,6 +134,8 @@ export interface AppConfig {
   webDist: string;
   /** The four hosts the web app talks to; '' means this origin. */
   hosts: { api: string; files: string; gameApi: string; static: string };
+  /** The placement map's tile URL template; '' shows a grid without tiles. */
+  mapTileUrl: string;
   /** Origins whose pages may call this server from the browser (CORS): the web app's, when the hosts are split. */
   webOrigins: string[];
   /** Serve the OpenAPI document and its browser at /api/docs (always outside production). */
@@ -136,6 +146,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Run the scheduled jobs (the settlement of payout days): pg-boss on PostgreSQL, a timer on PGlite. */
   jobs: boolean;
+  /** Tests only, never in production: `POST /testing/clock` moves the placement clock forward. */
+  clockControl: boolean;
   /** With seedDemo: the demo partner's games and models in every review state, and a demo tester. */
   seedDemoProjects: boolean;
   trustProxy: boolean;
@@ -252,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gameApi: e.GAME_API_BASE_URL,
       static: e.STATIC_BASE_URL,
     },
+    mapTileUrl: e.MAP_TILE_URL,
     webOrigins: e.WEB_ORIGIN?.length ? e.WEB_ORIGIN : [new URL(publicUrl).origin],
     apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL,
@@ -259,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     jobs: e.JOBS ?? true,
+    clockControl: !isProduction && (e.CLOCK_CONTROL ?? false),
     seedDemoProjects: (e.SEED_DEMO ?? !isProduction) && (e.DEMO_PROJECTS ?? true),
     trustProxy: e.TRUST_PROXY ?? false,
     payments,

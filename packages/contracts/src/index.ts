@@ -10,6 +10,8 @@ export * from './income-rules.ts';
 export { itemTypeLabels } from './item-types.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './payments.ts';
+export * from './stage-rules.ts';
+export * from './stages.ts';
 export * from './subscription-rules.ts';
 export * from './subscriptions.ts';
 export * from './testers.ts';

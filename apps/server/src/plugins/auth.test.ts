@@ -34,6 +34,8 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/ContactUs',
   'GET /api/Language/Localization/{culture}',
   'GET /files/{key}',
+  // the AR app's read of live stages: on public display anyway
+  'GET /game/api/Stage/Nearby',
   'GET /stripe/connect/express',
   'GET /sandbox/stripe/connect',
   'POST /sandbox/stripe/connect',

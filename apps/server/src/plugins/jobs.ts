@@ -2,12 +2,22 @@ import { PAYOUT_UTC_OFFSET_HOURS } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 
-/** A job run once a day at a Hong Kong time, whose work is idempotent (a second run finds nothing left to do). */
-export interface DailyJob {
+/**
+ * A job run once a day at a Hong Kong time, or every few minutes, whose work is idempotent (a second run finds
+ * nothing left to do).
+ */
+export interface ScheduledJob {
   name: string;
-  hour: number;
-  minute: number;
+  schedule: { hour: number; minute: number } | { everyMinutes: number };
   run(): Promise<unknown>;
+}
+
+const cronOf = (schedule: ScheduledJob['schedule']) =>
+  'everyMinutes' in schedule ? `*/${schedule.everyMinutes} * * * *` : `${schedule.minute} ${schedule.hour} * * *`;
+
+/** Milliseconds from `now` to the job's next run. */
+function msUntilRun(now: Date, schedule: ScheduledJob['schedule']): number {
+  return 'everyMinutes' in schedule ? schedule.everyMinutes * 60_000 : msUntilNext(now, schedule.hour, schedule.minute);
 }
 
 export interface Jobs {
@@ -29,13 +39,13 @@ export function msUntilNext(now: Date, hour: number, minute: number): number {
  * whose process died. Chosen over graphile-worker for its cron with a time zone and its single-table queues
  * without a separate migration tool; it speaks through `pg`, which the portal uses already.
  */
-export async function startPgBossJobs(connectionString: string, jobs: DailyJob[], log: FastifyBaseLogger) {
+export async function startPgBossJobs(connectionString: string, jobs: ScheduledJob[], log: FastifyBaseLogger) {
   const boss = new PgBoss({ connectionString, max: 2, application_name: 'portal-jobs', schema: 'pgboss' });
   boss.on('error', (err) => log.warn({ err }, 'job engine error'));
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.name);
-    await boss.schedule(job.name, `${job.minute} ${job.hour} * * *`, null, { tz: 'Asia/Hong_Kong' });
+    await boss.schedule(job.name, cronOf(job.schedule), null, { tz: 'Asia/Hong_Kong' });
     await boss.work(job.name, async () => {
       await job.run();
     });
@@ -47,9 +57,9 @@ export async function startPgBossJobs(connectionString: string, jobs: DailyJob[]
 }
 
 /** The scheduled jobs on PGlite, one process's database: a timer per job, over the same job functions. */
-export function startTimerJobs(jobs: DailyJob[], log: FastifyBaseLogger, now: () => Date = () => new Date()): Jobs {
+export function startTimerJobs(jobs: ScheduledJob[], log: FastifyBaseLogger, now: () => Date = () => new Date()): Jobs {
   const timers = new Map<string, NodeJS.Timeout>();
-  const plan = (job: DailyJob) => {
+  const plan = (job: ScheduledJob) => {
     const timer = setTimeout(
       () => {
         job
@@ -57,7 +67,7 @@ export function startTimerJobs(jobs: DailyJob[], log: FastifyBaseLogger, now: ()
           .catch((err: unknown) => log.error({ err, job: job.name }, 'scheduled job failed'))
           .finally(() => plan(job));
       },
-      msUntilNext(now(), job.hour, job.minute),
+      msUntilRun(now(), job.schedule),
     );
     timer.unref();
     timers.set(job.name, timer);

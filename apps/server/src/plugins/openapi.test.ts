@@ -16,6 +16,8 @@ const VERBS = new Set([
   'get',
   'list',
   'mark',
+  'publish',
+  'receive',
   'register',
   'record',
   'reject',

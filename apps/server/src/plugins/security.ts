@@ -30,6 +30,9 @@ export const MODEL_VIEWER_STYLE_HASH = "'sha256-PXtZZkJMMyc18o/DN1ZEFOJ2qEGq95IQ
  * fetches and the textures three.js decodes from it; WebGL itself needs no directive, and 'wasm-unsafe-eval'
  * (WebAssembly only, never JavaScript eval) lets the viewer compile its meshopt decoder.
  */
+/** The tile server's origin, from a URL template whose placeholders are not a URL's. */
+const tileOrigin = (template: string) => template.replace(/\{[a-z]\}/g, '0');
+
 export function contentSecurityPolicy(config: AppConfig): Record<string, string[]> {
   const { hosts } = config;
   const hostOrigins = unique([hosts.api, hosts.files, hosts.gameApi, hosts.static].map(originOf));
@@ -40,7 +43,12 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", MODEL_VIEWER_STYLE_HASH],
     'style-src-attr': ["'none'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...unique([originOf(hosts.files), originOf(hosts.static)])],
+    'img-src': [
+      "'self'",
+      'data:',
+      'blob:',
+      ...unique([originOf(hosts.files), originOf(hosts.static), originOf(tileOrigin(config.mapTileUrl))]),
+    ],
     'font-src': ["'self'"],
     'connect-src': ["'self'", 'blob:', ...hostOrigins, ...unique([gameSocket])],
     'worker-src': ["'self'", 'blob:'],

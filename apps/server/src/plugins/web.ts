@@ -24,6 +24,7 @@ export interface RuntimeConfig {
   fileBaseUrl: string;
   gameApiBaseUrl: string;
   staticBaseUrl: string;
+  mapTileUrl: string;
 }
 
 const escapeJsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
@@ -59,6 +60,7 @@ export const webPlugin = fp(
       fileBaseUrl: hosts.files,
       gameApiBaseUrl: hosts.gameApi,
       staticBaseUrl: hosts.static,
+      mapTileUrl: app.config.mapTileUrl,
     };
 
     app.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) =>

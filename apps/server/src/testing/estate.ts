@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
 import { bearer, registerConnectedPartner, registerPartner } from './partners.ts';
+import { multipartBody, pngImage } from './uploads.ts';
 
 /** A connected partner who owns one of everything, and the ids of it all. */
 export interface PartnerEstate {
@@ -20,6 +21,10 @@ export interface PartnerEstate {
   testerEmail: string;
   imageUrl: string;
   buildUrl: string;
+  stageId: string;
+  carouselId: string;
+  /** An image uploaded to place on stages. */
+  stageImageId: string;
 }
 
 async function expectOk(response: { statusCode: number; body: string }, what: string) {
@@ -67,6 +72,38 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     await app.inject({ method: 'POST', url: '/api/WhiteList', headers: auth, payload: { email: tester.email } }),
     'whitelisting a tester',
   );
+  const { payload, headers } = multipartBody([
+    { name: 'file', filename: 'poster.png', data: await pngImage(320, 480) },
+  ]);
+  const stageImage = await expectOk(
+    await app.inject({ method: 'POST', url: '/api/Stage/Media', headers: { ...headers, ...auth }, payload }),
+    'uploading a stage image',
+  );
+  const placement = { position: [0, 1, 0], rotation: [0, 0, 0], scale: [1, 1, 1] };
+  const stage = await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/Stage',
+      headers: auth,
+      payload: {
+        name: `${name} stage`,
+        latitude: 22.28,
+        longitude: 114.16,
+        anchorId: `${name}-anchor`,
+        contents: [{ type: 'Image', assetId: stageImage.id, ...placement }],
+      },
+    }),
+    'creating a stage',
+  );
+  const carousel = await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/Stage/VerticalCarousel',
+      headers: auth,
+      payload: { stageId: stage.id, images: [stageImage.id], ...placement },
+    }),
+    'adding a vertical carousel',
+  );
   const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));
   if (!user) throw new Error(`no user row for ${partner.email}`);
   return {
@@ -82,6 +119,9 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     testerEmail: tester.email,
     imageUrl: (await uploadImage(app, partner.accessToken)).origin,
     buildUrl: await uploadBuild(app, partner.accessToken, `${name}.glb`),
+    stageId: stage.id as string,
+    carouselId: carousel.id as string,
+    stageImageId: stageImage.id as string,
   };
 }
 
@@ -99,6 +139,11 @@ const SNAPSHOT_SQL = `select md5(concat_ws('|',
   ${byUser('whitelist_entries', 'owner_id')},
   ${byUser('stored_files', 'owner_id')},
   ${byUser('payout_accounts', 'user_id')},
+  ${byUser('subscriptions', 'user_id')},
+  ${byUser('stage_media', 'owner_id')},
+  ${byUser('stages', 'owner_id')},
+  (select coalesce(json_agg(c order by c::text), '[]')::text from stage_carousels c
+     join stages s on s.id = c.stage_id where s.owner_id = $1),
   (select coalesce(json_agg(json_build_array(id, used_at) order by id), '[]')::text from connect_attempts
      where user_id = $1),
   (select coalesce(json_agg(json_build_array(id, revoked_at) order by id), '[]')::text from sessions

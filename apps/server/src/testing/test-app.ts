@@ -64,7 +64,7 @@ export async function createTestApp(
     logStream?: LogStream;
     beforeCacheStore?: BuildOptions['beforeCacheStore'];
     incomeClock?: BuildOptions['incomeClock'];
-    subscriptionClock?: BuildOptions['subscriptionClock'];
+    placementClock?: BuildOptions['placementClock'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
@@ -75,7 +75,7 @@ export async function createTestApp(
     logger,
     beforeCacheStore: options.beforeCacheStore,
     incomeClock: options.incomeClock,
-    subscriptionClock: options.subscriptionClock,
+    placementClock: options.placementClock,
   });
   await app.ready();
   return {

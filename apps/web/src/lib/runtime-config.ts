@@ -4,11 +4,19 @@ export interface RuntimeConfig {
   fileBaseUrl: string;
   gameApiBaseUrl: string;
   staticBaseUrl: string;
+  /** The placement map's tiles (`…/{z}/{x}/{y}.png`); '' draws a grid instead. */
+  mapTileUrl: string;
 }
 
 export type HostKey = 'api' | 'files' | 'gameApi' | 'static';
 
-const fallback: RuntimeConfig = { apiBaseUrl: '', fileBaseUrl: '', gameApiBaseUrl: '', staticBaseUrl: '' };
+const fallback: RuntimeConfig = {
+  apiBaseUrl: '',
+  fileBaseUrl: '',
+  gameApiBaseUrl: '',
+  staticBaseUrl: '',
+  mapTileUrl: '',
+};
 
 function readInlineConfig(): RuntimeConfig {
   const element = typeof document === 'undefined' ? null : document.getElementById('runtime-config');

@@ -36,30 +36,35 @@ const storedFileContent = Object.fromEntries(
 const REFUSED_BODY_MAX_BYTES = BUILD_MAX_BYTES + 8 * 1024 * 1024;
 const REFUSED_BODY_MAX_MS = 60_000;
 
-/** The upload host: multipart uploads streamed to storage, and the files it serves. */
-export async function filesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const files = app.services.files;
-
+/**
+ * Multipart uploads in a plugin's routes: files of up to 50 MB, and a refused upload's rest read and dropped (up to
+ * a bound) so that the client, which reads the answer only once it has sent everything, gets it.
+ */
+export async function acceptUploads(app: FastifyInstance, maxFiles: number) {
   await app.register(multipart, {
     // keep the name as sent, so that a name reaching for other directories is refused rather than trimmed
     preservePath: true,
     limits: {
       fileSize: BUILD_MAX_BYTES + 1,
-      files: MAX_FILES_PER_REQUEST,
+      files: maxFiles,
       fields: 20,
-      parts: MAX_FILES_PER_REQUEST + 20,
+      parts: maxFiles + 20,
       headerPairs: 100,
     },
   });
-
-  // A refused upload may still be streaming in: the client reads the answer only once it has sent the rest, so
-  // the rest is read and dropped up to a bound, and past it the connection is closed.
   app.addHook('onError', async (request, reply) => {
     if (!(await discardRequestBody(request.raw, REFUSED_BODY_MAX_BYTES, REFUSED_BODY_MAX_MS))) {
       reply.header('connection', 'close');
     }
   });
+}
+
+/** The upload host: multipart uploads streamed to storage, and the files it serves. */
+export async function filesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const files = app.services.files;
+
+  await acceptUploads(app, MAX_FILES_PER_REQUEST);
 
   async function receive(request: FastifyRequest, mode: 'single' | 'multiple' | 'detail'): Promise<UploadedFile[]> {
     const ownerId = currentUser(request).id;

@@ -9,6 +9,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   type UploadedFile,
+  VIDEO_MAX_BYTES,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
@@ -30,7 +31,11 @@ import {
 import { inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 import * as repo from './repository.ts';
 
-const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES };
+const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES, video: VIDEO_MAX_BYTES };
+const TOO_LARGE = { image: 'ImageTooLarge', build: 'BuildTooLarge', video: 'VideoTooLarge' } as const;
+const TYPE_INVALID = { image: 'ImageTypeInvalid', build: 'BuildTypeInvalid', video: 'VideoTypeInvalid' } as const;
+/** What the file host's own upload endpoints take; stage media take images and videos. */
+const HOST_KINDS: readonly FileKind[] = ['image', 'build'];
 const VARIANTS = [
   { variant: 'icon', size: 128 },
   { variant: 'small', size: 320 },
@@ -88,7 +93,7 @@ class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.received += chunk.length;
     if (this.received > this.limit) {
-      callback(new AppError(this.kind === 'image' ? 'ImageTooLarge' : 'BuildTooLarge'));
+      callback(new AppError(TOO_LARGE[this.kind]));
       return;
     }
     if (!this.format && this.head.length < SNIFF_BYTES) {
@@ -111,7 +116,7 @@ class UploadGuard extends Transform {
   private identify(): AppError | undefined {
     const detected = detectFormat(this.head);
     if (!detected || detected.kind !== this.kind) {
-      return new AppError(this.kind === 'image' ? 'ImageTypeInvalid' : 'BuildTypeInvalid');
+      return new AppError(TYPE_INVALID[this.kind]);
     }
     this.format = detected.format;
     return undefined;
@@ -203,12 +208,22 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     }
   }
 
-  async function storeUpload(incoming: IncomingFile, ownerId: string, displayName: string): Promise<UploadedFile> {
+  async function storeUpload(
+    incoming: IncomingFile,
+    ownerId: string,
+    displayName: string,
+    accepted: readonly FileKind[] = HOST_KINDS,
+  ): Promise<UploadedFile> {
     const originalName = checkFileName(incoming.filename);
     const kind = kindOfFileName(originalName);
-    if (!kind) {
+    if (!kind || !accepted.includes(kind)) {
       incoming.file.resume();
-      throw new AppError('UnsupportedMediaType', 'Only JPG or PNG images and AB or GLB builds can be uploaded.');
+      throw new AppError(
+        'UnsupportedMediaType',
+        accepted.includes('video')
+          ? 'Only JPG or PNG images and MP4 or WebM videos can be uploaded.'
+          : 'Only JPG or PNG images and AB or GLB builds can be uploaded.',
+      );
     }
     await mkdir(tmpDir, { recursive: true });
     const tmpFile = newTmpFile();
@@ -223,7 +238,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
         throw err === incoming.file.errored ? asUploadReadError(err) : err;
       }
       const format = guard.format;
-      if (!format) throw new AppError(kind === 'image' ? 'ImageTypeInvalid' : 'BuildTypeInvalid');
+      if (!format) throw new AppError(TYPE_INVALID[kind]);
       const uploadId = randomUUID();
       const ext = EXTENSIONS[format];
       const contentType = CONTENT_TYPES[format];
@@ -232,6 +247,8 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
         const rendered = await renderImage(tmpFile, format);
         temporary.push(...rendered.map(({ file }) => file));
         files.push(...rendered);
+      } else if (format === 'mp4' || format === 'webm') {
+        files.push({ variant: 'origin', file: tmpFile });
       } else {
         const report = await inspectBuild(tmpFile, format, (await stat(tmpFile)).size);
         files.push({ variant: 'origin', file: tmpFile, report });
@@ -270,7 +287,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       incoming.file.resume();
       await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(kind === 'image' ? 'ImageTooLarge' : 'BuildTooLarge');
+        throw new AppError(TOO_LARGE[kind]);
       }
       throw err;
     } finally {

@@ -19,7 +19,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
   let t: TestApp;
   let clock = new Date('2026-03-10T08:00:00Z');
   beforeAll(async () => {
-    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { subscriptionClock: () => clock });
+    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
   });
   afterAll(async () => {
     await t?.close();

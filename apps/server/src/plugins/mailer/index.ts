@@ -18,7 +18,9 @@ export type MailPurpose =
   | 'review-message'
   | 'tester-added'
   | 'tester-removed'
-  | 'payout-sent';
+  | 'payout-sent'
+  | 'stage-expiry-reminder'
+  | 'stage-expired';
 
 export interface MailMessage {
   purpose: MailPurpose;

@@ -6,7 +6,8 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
+  items?: JsonSchema | false;
+  prefixItems?: JsonSchema[];
   minItems?: number;
   maxItems?: number;
   minLength?: number;

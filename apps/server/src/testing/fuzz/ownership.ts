@@ -12,7 +12,9 @@ export interface OwnershipProbe {
   request: FuzzRequest;
 }
 
-const isIdName = (name: string) => name === 'id' || /Id$/.test(name);
+/** Ids of the outside world (a VPS anchor's) name nothing the portal keeps. */
+const EXTERNAL_ID_NAMES = new Set(['anchorId']);
+const isIdName = (name: string) => (name === 'id' || /Id$/.test(name)) && !EXTERNAL_ID_NAMES.has(name);
 /** A field naming a stored file; a page to return to (a checkout's success or cancel URL) names nothing owned. */
 const RETURN_URL_NAMES = new Set(['successUrl', 'cancelUrl']);
 const isUrlName = (name: string) => /url$/i.test(name) && !RETURN_URL_NAMES.has(name);
@@ -20,7 +22,16 @@ const fileKey = (url: string) => new URL(url, 'http://portal').pathname.replace(
 
 /** What a partner owns and no one else may use: its item, version and whitelist ids, and its build. */
 function privateIds(estate: PartnerEstate): string[] {
-  return [estate.productId, estate.productVersionId, estate.modelId, estate.modelVersionId, estate.whitelistEntryId];
+  return [
+    estate.productId,
+    estate.productVersionId,
+    estate.modelId,
+    estate.modelVersionId,
+    estate.whitelistEntryId,
+    estate.stageId,
+    estate.carouselId,
+    estate.stageImageId,
+  ];
 }
 
 function pathCandidates(estate: PartnerEstate): string[] {
@@ -40,6 +51,8 @@ function minimalValue(name: string, schema: JsonSchema, estate: PartnerEstate): 
     if (isUrlName(name)) return /asset/i.test(name) ? estate.buildUrl : estate.imageUrl;
     if (name === 'productId') return estate.productId;
     if (name === 'modelId') return estate.modelId;
+    if (name === 'stageId') return estate.stageId;
+    if (name === 'images') return estate.stageImageId;
     if (isIdName(name)) return estate.productVersionId;
     if (/email/i.test(name)) return estate.testerEmail;
     return 'Probe'.padEnd(schema.minLength ?? 1, 'e').slice(0, schema.maxLength ?? 100);
@@ -50,7 +63,12 @@ function minimalValue(name: string, schema: JsonSchema, estate: PartnerEstate): 
     return Math.min(Math.max(wanted, schema.minimum ?? wanted), schema.maximum ?? wanted);
   }
   if (type === 'boolean') return false;
-  if (type === 'array') return [];
+  if (type === 'array') {
+    // a tuple lists a schema per position
+    if (schema.prefixItems) return schema.prefixItems.map((item) => minimalValue(name, item, estate));
+    const item = typeof schema.items === 'object' ? schema.items : undefined;
+    return item ? Array.from({ length: schema.minItems ?? 0 }, () => minimalValue(name, item, estate)) : [];
+  }
   if (type === 'object') return minimalObject(schema, estate);
   return null;
 }

@@ -121,7 +121,8 @@ export function validValue(name: string, schema: JsonSchema, context: FuzzContex
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(validValue(name, schema.items ?? {}, context), {
+      if (schema.prefixItems) return fc.tuple(...schema.prefixItems.map((item) => validValue(name, item, context)));
+      return fc.array(validValue(name, schema.items || {}, context), {
         maxLength: Math.min(schema.maxItems ?? 4, 4),
       });
     case 'object':
@@ -176,7 +177,7 @@ export function hostileValue(name: string, schema: JsonSchema, context: FuzzCont
     }
     case 'array':
       return fc.oneof(
-        fc.array(hostileValue(name, schema.items ?? {}, context), { minLength: 1, maxLength: 3 }),
+        fc.array(hostileValue(name, schema.items || {}, context), { minLength: 1, maxLength: 3 }),
         fc.constant(Array.from({ length: (schema.maxItems ?? 100) + 1 }, (_, i) => `tag${i}`)),
         wrongType,
       );

@@ -1,0 +1,348 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { withTotal } from '../../db/paging.ts';
+import {
+  isLiveRelease,
+  models,
+  type StoredContent,
+  type StoredPlacement,
+  stageCarousels,
+  stageMedia,
+  stages,
+  users,
+  versions,
+} from '../../db/schema.ts';
+
+export type StageRow = typeof stages.$inferSelect;
+export type CarouselRow = typeof stageCarousels.$inferSelect;
+export type MediaRow = typeof stageMedia.$inferSelect;
+export type StageState = StageRow['state'];
+
+export interface StageValues {
+  name: string;
+  description: string;
+  latitude: number;
+  longitude: number;
+  altitude: number;
+  heading: number;
+  anchorId: string;
+  contents: StoredContent[];
+}
+
+export async function insertStage(db: Executor, ownerId: string, values: StageValues): Promise<StageRow> {
+  const [row] = await db
+    .insert(stages)
+    .values({ ownerId, ...values, state: 'Draft' })
+    .returning();
+  if (!row) throw new Error('stage insert returned nothing');
+  return row;
+}
+
+/** Replaces a stage's place and contents; undefined when the partner has no such stage. */
+export async function updateStage(
+  db: Executor,
+  ownerId: string,
+  id: string,
+  values: StageValues,
+): Promise<StageRow | undefined> {
+  const [row] = await db
+    .update(stages)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(stages.id, id), eq(stages.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteStage(db: Executor, ownerId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(stages)
+    .where(and(eq(stages.id, id), eq(stages.ownerId, ownerId)))
+    .returning({ id: stages.id });
+  return rows.length > 0;
+}
+
+export async function selectOwnedStage(db: Executor, ownerId: string, id: string): Promise<StageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(stages)
+    .where(and(eq(stages.id, id), eq(stages.ownerId, ownerId)));
+  return row;
+}
+
+/**
+ * Publishes a stage for a month from `at`, when it is a draft or has expired (at `at`): one statement, so two
+ * publishes at once make one. Undefined when it was not publishable.
+ */
+export async function publishStage(
+  db: Executor,
+  ownerId: string,
+  id: string,
+  at: Date,
+  expiresAt: Date,
+): Promise<StageRow | undefined> {
+  const [row] = await db
+    .update(stages)
+    .set({ state: 'Published', publishedAt: at, expiresAt, reminderSentAt: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(stages.id, id),
+        eq(stages.ownerId, ownerId),
+        sql`(${stages.state} <> 'Published' or ${stages.expiresAt} <= ${at.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A partner's stages, most recently changed first, a page at a time, and how many match. */
+export async function selectStagePage(
+  db: Executor,
+  filter: { ownerId: string; state?: StageState; at: Date },
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: StageRow[]; total: number }> {
+  const at = filter.at.toISOString();
+  // the state a partner sees: a published stage whose month has ended is expired, job or no job
+  const stateIs = (state: StageState) =>
+    state === 'Published'
+      ? sql`(${stages.state} = 'Published' and ${stages.expiresAt} > ${at}::timestamptz)`
+      : state === 'Expired'
+        ? sql`(${stages.state} = 'Expired' or (${stages.state} = 'Published' and ${stages.expiresAt} <= ${at}::timestamptz))`
+        : sql`${stages.state} = 'Draft'`;
+  const where = and(eq(stages.ownerId, filter.ownerId), filter.state ? stateIs(filter.state) : undefined);
+  const query = db
+    .select({ stage: stages, total: sql<number>`(count(*) over ())::int` })
+    .from(stages)
+    .where(where)
+    .orderBy(desc(stages.updatedAt), desc(stages.id))
+    .offset(offset)
+    .$dynamic();
+  const found = await (limit === null ? query : query.limit(limit));
+  const { rows, total } = await withTotal(
+    found.map(({ stage, total }) => ({ ...stage, total })),
+    async () => (await db.select({ n: count() }).from(stages).where(where))[0]?.n ?? 0,
+  );
+  return { rows: rows as StageRow[], total };
+}
+
+export async function selectCarousels(db: Executor, stageIds: string[]): Promise<CarouselRow[]> {
+  if (stageIds.length === 0) return [];
+  return db
+    .select()
+    .from(stageCarousels)
+    .where(inArray(stageCarousels.stageId, stageIds))
+    .orderBy(stageCarousels.createdAt, stageCarousels.id);
+}
+
+export async function countCarousels(db: Executor, stageId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stageCarousels).where(eq(stageCarousels.stageId, stageId));
+  return row?.n ?? 0;
+}
+
+export async function insertCarousel(
+  db: Executor,
+  values: { stageId: string; name: string; images: CarouselRow['images']; placement: StoredPlacement },
+): Promise<CarouselRow> {
+  const [row] = await db.insert(stageCarousels).values(values).returning();
+  if (!row) throw new Error('carousel insert returned nothing');
+  return row;
+}
+
+/** A carousel with its stage's owner, for the ownership check. */
+export async function selectOwnedCarousel(db: Executor, ownerId: string, id: string): Promise<CarouselRow | undefined> {
+  const [row] = await db
+    .select({ carousel: stageCarousels })
+    .from(stageCarousels)
+    .innerJoin(stages, eq(stages.id, stageCarousels.stageId))
+    .where(and(eq(stageCarousels.id, id), eq(stages.ownerId, ownerId)));
+  return row?.carousel;
+}
+
+export async function updateCarousel(
+  db: Executor,
+  id: string,
+  values: { name: string; images: CarouselRow['images']; placement: StoredPlacement },
+): Promise<CarouselRow | undefined> {
+  const [row] = await db
+    .update(stageCarousels)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(stageCarousels.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteCarousel(db: Executor, id: string): Promise<void> {
+  await db.delete(stageCarousels).where(eq(stageCarousels.id, id));
+}
+
+export async function touchStage(db: Executor, id: string): Promise<void> {
+  await db.update(stages).set({ updatedAt: sql`now()` }).where(eq(stages.id, id));
+}
+
+// assets
+
+export async function insertMedia(
+  db: Executor,
+  values: { ownerId: string; type: MediaRow['type']; name: string; url: string; thumbnailUrl: string | null },
+): Promise<MediaRow> {
+  const [row] = await db.insert(stageMedia).values(values).returning();
+  if (!row) throw new Error('media insert returned nothing');
+  return row;
+}
+
+export interface AssetRow {
+  id: string;
+  type: 'Asset3D' | 'Image' | 'Video';
+  name: string;
+  url: string;
+  thumbnailUrl: string | null;
+  createdAt: Date;
+}
+
+/**
+ * What a partner can place: their 3D models with a live release (its build), and the images and videos they
+ * uploaded for stages; newest first. `ids` narrows to those assets (to check a stage's references).
+ */
+export async function selectAssets(
+  db: Executor,
+  ownerId: string,
+  filter: { type?: AssetRow['type']; ids?: string[] },
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: AssetRow[]; total: number }> {
+  const ids = filter.ids;
+  const idFilter = (column: unknown) =>
+    ids
+      ? sql`and ${column} in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+  const wantModels = !filter.type || filter.type === 'Asset3D';
+  const wantMedia = !filter.type || filter.type !== 'Asset3D';
+  const parts = [];
+  if (wantModels) {
+    parts.push(sql`
+      select ${models.id} as id, 'Asset3D' as type, ${models.name} as name,
+        coalesce(
+          (select u from unnest(array[${versions.iosAssetUrl}, ${versions.androidAssetUrl}, ${versions.visionOsAssetUrl}, ${versions.macOsAssetUrl}]) u
+            where u like '%.glb' limit 1),
+          (select u from unnest(array[${versions.iosAssetUrl}, ${versions.androidAssetUrl}, ${versions.visionOsAssetUrl}, ${versions.macOsAssetUrl}]) u
+            where u is not null limit 1)
+        ) as url,
+        ${models.thumbnailUrl} as thumbnail_url, coalesce(${models.releasedAt}, ${models.createdAt}) as created_at
+      from ${models}
+      join ${versions} on ${versions.itemType} = 'Model' and ${versions.itemId} = ${models.id} and ${isLiveRelease(versions)}
+      where ${models.ownerId} = ${ownerId} and ${models.deletedAt} is null ${idFilter(models.id)}`);
+  }
+  if (wantMedia) {
+    parts.push(sql`
+      select ${stageMedia.id} as id, ${stageMedia.type} as type, ${stageMedia.name} as name, ${stageMedia.url} as url,
+        ${stageMedia.thumbnailUrl} as thumbnail_url, ${stageMedia.createdAt} as created_at
+      from ${stageMedia}
+      where ${stageMedia.ownerId} = ${ownerId} ${filter.type && filter.type !== 'Asset3D' ? sql`and ${stageMedia.type} = ${filter.type}` : sql``}
+        ${idFilter(stageMedia.id)}`);
+  }
+  const union = sql.join(parts, sql` union all `);
+  const page = limit === null ? sql`` : sql`limit ${limit}`;
+  const result = await db.execute(sql`select a.*, (count(*) over ())::int as total from (${union}) a
+    order by a.created_at desc, a.id desc ${page} offset ${offset}`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const mapped = rows.map((row) => ({
+    id: String(row.id),
+    type: row.type as AssetRow['type'],
+    name: String(row.name),
+    url: (row.url as string | null) ?? '',
+    thumbnailUrl: (row.thumbnail_url as string | null) ?? null,
+    createdAt: new Date(row.created_at as string),
+    total: Number(row.total),
+  }));
+  if (mapped.length === 0 && offset > 0) {
+    const counted = await db.execute(sql`select count(*)::int as n from (${union}) a`);
+    return { rows: [], total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0) };
+  }
+  return withTotal(mapped, async () => 0);
+}
+
+// the AR app
+
+export interface NearbyRow extends StageRow {
+  distance: number;
+}
+
+/**
+ * Published stages live at `at` within `radius` metres of a point, nearest first: the GiST index on the stage's
+ * point narrows to the bounding boxes, the great-circle distance decides and orders.
+ */
+export async function selectNearby(
+  db: Executor,
+  centre: { lat: number; lng: number },
+  radius: number,
+  boxes: Array<{ west: number; south: number; east: number; north: number }>,
+  at: Date,
+  limit: number,
+): Promise<NearbyRow[]> {
+  const inBoxes = sql.join(
+    boxes.map(
+      (box) =>
+        sql`point(${stages.longitude}, ${stages.latitude}) <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`,
+    ),
+    sql` or `,
+  );
+  const distance = sql<number>`(2 * 6371008.8 * asin(least(1, sqrt(
+      power(sin(radians(${stages.latitude} - ${centre.lat}::float8) / 2), 2)
+      + cos(radians(${centre.lat}::float8)) * cos(radians(${stages.latitude}))
+        * power(sin(radians(${stages.longitude} - ${centre.lng}::float8) / 2), 2)))))`;
+  const rows = await db
+    .select({ stage: stages, distance })
+    .from(stages)
+    .where(
+      and(
+        sql`${stages.state} = 'Published'`,
+        sql`(${inBoxes})`,
+        sql`${stages.expiresAt} > ${at.toISOString()}::timestamptz`,
+        sql`${distance} <= ${radius}::float8`,
+      ),
+    )
+    .orderBy(distance, stages.id)
+    .limit(limit);
+  return rows.map(({ stage, distance }) => ({ ...stage, distance: Number(distance) }));
+}
+
+// expiry
+
+/** Published stages whose month has ended by `at` become Expired; answers them with their partner's email. */
+export async function expireStages(db: Executor, at: Date, limit: number) {
+  const result = await db.execute(sql`
+    with due as (
+      select id from ${stages}
+      where ${stages.state} = 'Published' and ${stages.expiresAt} <= ${at.toISOString()}::timestamptz
+      order by ${stages.expiresAt}
+      limit ${limit}
+      for update skip locked
+    )
+    update ${stages} s set state = 'Expired', updated_at = now()
+    from due, ${users} u
+    where s.id = due.id and u.id = s.owner_id
+    returning s.id, s.name, u.email, s.expires_at`);
+  return (result as unknown as { rows: Array<{ id: string; name: string; email: string; expires_at: string }> }).rows;
+}
+
+/** Published stages ending within the reminder window and not reminded yet are marked reminded; answers them. */
+export async function claimReminders(db: Executor, at: Date, remindFrom: Date, limit: number) {
+  const result = await db.execute(sql`
+    with due as (
+      select id from ${stages}
+      where ${stages.state} = 'Published' and ${stages.reminderSentAt} is null
+        and ${stages.expiresAt} > ${at.toISOString()}::timestamptz
+        and ${stages.expiresAt} <= ${remindFrom.toISOString()}::timestamptz
+      order by ${stages.expiresAt}
+      limit ${limit}
+      for update skip locked
+    )
+    update ${stages} s set reminder_sent_at = ${at.toISOString()}::timestamptz
+    from due, ${users} u
+    where s.id = due.id and u.id = s.owner_id
+    returning s.id, s.name, u.email, s.expires_at`);
+  return (result as unknown as { rows: Array<{ id: string; name: string; email: string; expires_at: string }> }).rows;
+}

@@ -1,0 +1,227 @@
+import {
+  apiErrorSchema,
+  assetPageSchema,
+  assetQuerySchema,
+  assetSchema,
+  carouselBodySchema,
+  carouselUpdateBodySchema,
+  nearbyQuerySchema,
+  nearbyResponseSchema,
+  stageBodySchema,
+  stagePageSchema,
+  stageParamsSchema,
+  stageQuerySchema,
+  stageSchema,
+  verticalCarouselSchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { acceptUploads } from '../files/routes.ts';
+import { asUploadReadError } from '../files/service.ts';
+
+const tags = ['stages'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** The partner's VPS stages, their vertical carousels, and the assets they can place (SPEC §7 "Stage"). */
+export async function stageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const stages = app.services.stages;
+
+  app.get(
+    '/api/Stage/Query',
+    {
+      schema: {
+        tags,
+        operationId: 'listStages',
+        summary: "The partner's stages, most recently changed first",
+        querystring: stageQuerySchema,
+        response: { 200: stagePageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => stages.query(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/Stage/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'getStage',
+        summary: 'One stage of the partner, with its contents and vertical carousels',
+        params: stageParamsSchema,
+        response: { 200: stageSchema, ...errors },
+      },
+    },
+    async (request) => stages.get(currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/Stage',
+    {
+      schema: {
+        tags,
+        operationId: 'createStage',
+        summary: 'Creates a draft stage: its place, anchor and contents',
+        body: stageBodySchema,
+        response: { 200: stageSchema, ...errors },
+      },
+    },
+    async (request) => stages.create(currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/api/Stage/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'updateStage',
+        summary: "Replaces a stage's place, anchor and contents",
+        params: stageParamsSchema,
+        body: stageBodySchema,
+        response: { 200: stageSchema, ...errors },
+      },
+    },
+    async (request) => stages.update(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Stage/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteStage',
+        summary: 'Deletes a stage and its vertical carousels (a published one leaves the AR app at once)',
+        params: stageParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await stages.remove(currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/Stage/Publish/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'publishStage',
+        summary: 'Publishes a draft or expired stage for one month; needs a bought month covering now',
+        params: stageParamsSchema,
+        response: { 200: stageSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => stages.publish(currentUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/Stage/VerticalCarousel',
+    {
+      schema: {
+        tags,
+        operationId: 'addVerticalCarousel',
+        summary: 'Adds a vertical carousel of images to a stage',
+        body: carouselBodySchema,
+        response: { 200: verticalCarouselSchema, ...errors },
+      },
+    },
+    async (request) => stages.addCarousel(currentUser(request).id, request.body),
+  );
+
+  app.put(
+    '/api/Stage/VerticalCarousel/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'updateVerticalCarousel',
+        summary: "Replaces a vertical carousel's images and placement",
+        params: stageParamsSchema,
+        body: carouselUpdateBodySchema,
+        response: { 200: verticalCarouselSchema, ...errors },
+      },
+    },
+    async (request) => stages.updateCarousel(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/Stage/VerticalCarousel/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'deleteVerticalCarousel',
+        summary: 'Removes a vertical carousel from its stage',
+        params: stageParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await stages.removeCarousel(currentUser(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/Asset/Query',
+    {
+      schema: {
+        tags,
+        operationId: 'listAssets',
+        summary: 'What the partner can place: their released 3D models, and images and videos uploaded for stages',
+        querystring: assetQuerySchema,
+        response: { 200: assetPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => stages.listAssets(currentUser(request).id, request.query),
+  );
+
+  await app.register(async (uploads) => {
+    await acceptUploads(uploads, 1);
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/api/Stage/Media',
+      {
+        schema: {
+          tags,
+          operationId: 'uploadStageMedia',
+          summary: 'Uploads one image (JPG/PNG ≤ 5 MB) or video (MP4/WebM ≤ 50 MB) to place on stages',
+          consumes: ['multipart/form-data'],
+          response: { 200: assetSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const ownerId = currentUser(request).id;
+        const part = await request.file().catch((err: unknown) => {
+          throw asUploadReadError(err);
+        });
+        if (!part) throw new AppError('FileMissing');
+        return stages.uploadMedia(ownerId, part);
+      },
+    );
+  });
+}
+
+/** The game API host's read of live stages around a place, for the AR app; public like the marketplace. */
+export async function nearbyStageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const stages = app.services.stages;
+  app.get(
+    `${GAME_HOST_PREFIX}/api/Stage/Nearby`,
+    {
+      schema: {
+        tags: ['stages: AR app'],
+        operationId: 'listNearbyStages',
+        summary: 'Published, unexpired stages within a radius (metres) of a place, nearest first, with their content',
+        security: [],
+        querystring: nearbyQuerySchema,
+        response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => stages.nearby(request.query),
+  );
+}
+
+/** Where the game API host's routes live when it is served by this process. */
+export const GAME_HOST_PREFIX = '/game';

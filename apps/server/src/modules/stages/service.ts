@@ -1,0 +1,384 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Asset,
+  type AssetPage,
+  type AssetQuery,
+  boundingRanges,
+  type CarouselInput,
+  type CarouselUpdateInput,
+  canPublish,
+  EXPIRY_REMINDER_DAYS,
+  MAX_CAROUSELS_PER_STAGE,
+  MAX_NEARBY_RESULTS,
+  type NearbyQuery,
+  type NearbyResponse,
+  reminderHorizon,
+  type Stage,
+  type StageInput,
+  type StagePage,
+  type StageQuery,
+  stageExpiry,
+  type VerticalCarousel,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { pageBounds } from '../../db/paging.ts';
+import type { StoredContent, StoredPlacement } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { renderMail } from '../../lib/mail-template.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { FilesService, IncomingFile } from '../files/service.ts';
+import * as repo from './repository.ts';
+
+/** Stages expired or reminded in one statement: a run takes them in batches until none is left. */
+const EXPIRY_BATCH = 500;
+
+export interface StagesDeps {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  files: FilesService;
+  /** Whether a bought month covers now for a partner (the subscriptions' own rule). */
+  isSubscribed: (userId: string) => Promise<boolean>;
+  now?: () => Date;
+}
+
+const placementOf = (input: { position: number[]; rotation: number[]; scale: number[] }): StoredPlacement => ({
+  position: input.position as StoredPlacement['position'],
+  rotation: input.rotation as StoredPlacement['rotation'],
+  scale: input.scale as StoredPlacement['scale'],
+});
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+function toCarousel(row: repo.CarouselRow): VerticalCarousel {
+  return {
+    id: row.id,
+    stageId: row.stageId,
+    name: row.name,
+    images: row.images,
+    position: row.placement.position,
+    rotation: row.placement.rotation,
+    scale: row.placement.scale,
+  };
+}
+
+/** A stage as the partner sees it at `at`: a published stage whose month has ended is expired, job or no job. */
+function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): Stage {
+  const ended = row.state === 'Published' && row.expiresAt !== null && row.expiresAt <= at;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    altitude: row.altitude,
+    heading: row.heading,
+    anchorId: row.anchorId,
+    contents: row.contents,
+    verticalCarousels: carousels.filter((carousel) => carousel.stageId === row.id).map(toCarousel),
+    state: ended ? 'Expired' : row.state,
+    publishedAt: iso(row.publishedAt),
+    expiresAt: iso(row.expiresAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const toAsset = (row: repo.AssetRow): Asset => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * VPS stages: AR content placed around an anchor at a real place. A partner drafts a stage from their own assets,
+ * publishes it while a bought month covers the moment, and it shows in the AR app for a month; a job expires it
+ * and mails the partner three days before and at the end.
+ */
+export function createStagesService({
+  db,
+  config,
+  log,
+  mailer,
+  files,
+  isSubscribed,
+  now = () => new Date(),
+}: StagesDeps) {
+  /** The partner's assets a stage names, checked for owner and type: a foreign or unknown id is refused. */
+  async function resolveAssets(ownerId: string, wanted: Array<{ assetId: string; type: Asset['type'] }>) {
+    const ids = [...new Set(wanted.map((item) => item.assetId))];
+    const found = new Map<string, repo.AssetRow>();
+    if (ids.length > 0) {
+      const { rows } = await repo.selectAssets(db, ownerId, { ids }, null, 0);
+      for (const row of rows) found.set(row.id, row);
+    }
+    for (const item of wanted) {
+      const asset = found.get(item.assetId);
+      if (!asset) throw new AppError('AssetNotFound');
+      if (asset.type !== item.type) throw new AppError('AssetTypeMismatch');
+    }
+    return found;
+  }
+
+  async function storedContents(ownerId: string, input: StageInput['contents']): Promise<StoredContent[]> {
+    const assets = await resolveAssets(
+      ownerId,
+      input.flatMap((content) =>
+        content.type === 'Utility' ? [] : [{ assetId: content.assetId, type: content.type }],
+      ),
+    );
+    return input.map((content) => {
+      const asset = content.type === 'Utility' ? undefined : assets.get(content.assetId);
+      return {
+        id: randomUUID(),
+        type: content.type,
+        name: content.name ?? asset?.name ?? '',
+        assetId: asset?.id ?? null,
+        utility: content.type === 'Utility' ? content.utility : null,
+        url: asset?.url ?? null,
+        thumbnailUrl: asset?.thumbnailUrl ?? null,
+        ...placementOf(content),
+      };
+    });
+  }
+
+  async function carouselImages(ownerId: string, images: string[]) {
+    const assets = await resolveAssets(
+      ownerId,
+      images.map((assetId) => ({ assetId, type: 'Image' as const })),
+    );
+    return images.map((assetId) => {
+      const asset = assets.get(assetId) as repo.AssetRow;
+      return { assetId, url: asset.url, thumbnailUrl: asset.thumbnailUrl };
+    });
+  }
+
+  async function withCarousels(row: repo.StageRow): Promise<Stage> {
+    return toStage(row, await repo.selectCarousels(db, [row.id]), now());
+  }
+
+  async function ownedStage(ownerId: string, id: string): Promise<repo.StageRow> {
+    const row = isUuid(id) ? await repo.selectOwnedStage(db, ownerId, id) : undefined;
+    if (!row) throw new AppError('StageNotFound');
+    return row;
+  }
+
+  const stageValues = async (ownerId: string, input: StageInput): Promise<repo.StageValues> => ({
+    name: input.name,
+    description: input.description ?? '',
+    latitude: input.latitude,
+    longitude: input.longitude,
+    altitude: input.altitude,
+    heading: input.heading,
+    anchorId: input.anchorId,
+    contents: await storedContents(ownerId, input.contents),
+  });
+
+  async function mailStage(
+    kind: 'reminder' | 'expired',
+    stage: { id: string; name: string; email: string; expires_at: string | Date },
+  ) {
+    const ends = new Date(stage.expires_at).toISOString().slice(0, 10);
+    const mail =
+      kind === 'reminder'
+        ? {
+            subject: `Your stage “${stage.name}” ends in ${EXPIRY_REMINDER_DAYS} days`,
+            heading: `“${stage.name}” ends on ${ends}`,
+            paragraphs: [
+              `Your VPS stage “${stage.name}” stops showing in the AR app on ${ends} (UTC), a month after you published it.`,
+              'To keep it showing, buy another month of AR placement and publish it again once it has ended.',
+            ],
+          }
+        : {
+            subject: `Your stage “${stage.name}” has ended`,
+            heading: `“${stage.name}” has ended`,
+            paragraphs: [
+              `Your VPS stage “${stage.name}” reached the end of its month on ${ends} (UTC) and no longer shows in the AR app.`,
+              'Its placement is kept: publish it again with a new month of AR placement to show it once more.',
+            ],
+          };
+    await mailer.send({
+      purpose: kind === 'reminder' ? 'stage-expiry-reminder' : 'stage-expired',
+      to: stage.email,
+      ...renderMail({ ...mail, action: { label: 'Open your stages', url: `${config.publicUrl}/vps` } }),
+    });
+  }
+
+  return {
+    async query(ownerId: string, query: StageQuery): Promise<StagePage> {
+      const at = now();
+      const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
+      const { rows, total } = await repo.selectStagePage(
+        db,
+        { ownerId, at, ...(query.State ? { state: query.State } : {}) },
+        limit,
+        offset,
+      );
+      const carousels = await repo.selectCarousels(
+        db,
+        rows.map((row) => row.id),
+      );
+      return { data: rows.map((row) => toStage(row, carousels, at)), totalCount: total };
+    },
+
+    async get(ownerId: string, id: string): Promise<Stage> {
+      return withCarousels(await ownedStage(ownerId, id));
+    },
+
+    async create(ownerId: string, input: StageInput): Promise<Stage> {
+      const row = await repo.insertStage(db, ownerId, await stageValues(ownerId, input));
+      log.info({ stageId: row.id, ownerId }, 'stage created');
+      return toStage(row, [], now());
+    },
+
+    async update(ownerId: string, id: string, input: StageInput): Promise<Stage> {
+      await ownedStage(ownerId, id);
+      const row = await repo.updateStage(db, ownerId, id, await stageValues(ownerId, input));
+      if (!row) throw new AppError('StageNotFound');
+      return withCarousels(row);
+    },
+
+    async remove(ownerId: string, id: string): Promise<void> {
+      if (!isUuid(id) || !(await repo.deleteStage(db, ownerId, id))) throw new AppError('StageNotFound');
+      log.info({ stageId: id, ownerId }, 'stage deleted');
+    },
+
+    /** Publishes a draft, or an expired stage again, for one month from now: only while a bought month covers now. */
+    async publish(ownerId: string, id: string): Promise<Stage> {
+      const at = now();
+      const current = toStage(await ownedStage(ownerId, id), [], at);
+      if (!canPublish(current.state)) throw new AppError('StageNotPublishable');
+      if (!(await isSubscribed(ownerId))) throw new AppError('SubscriptionRequired');
+      const row = await repo.publishStage(db, ownerId, id, at, stageExpiry(at));
+      if (!row) throw new AppError('StageNotPublishable');
+      log.info({ stageId: id, ownerId, expiresAt: row.expiresAt }, 'stage published');
+      return withCarousels(row);
+    },
+
+    async addCarousel(ownerId: string, input: CarouselInput): Promise<VerticalCarousel> {
+      const stage = await ownedStage(ownerId, input.stageId);
+      if ((await repo.countCarousels(db, stage.id)) >= MAX_CAROUSELS_PER_STAGE) {
+        throw new AppError('ValidationFailed', `A stage holds at most ${MAX_CAROUSELS_PER_STAGE} vertical carousels`);
+      }
+      const row = await repo.insertCarousel(db, {
+        stageId: stage.id,
+        name: input.name ?? '',
+        images: await carouselImages(ownerId, input.images),
+        placement: placementOf(input),
+      });
+      await repo.touchStage(db, stage.id);
+      return toCarousel(row);
+    },
+
+    async updateCarousel(ownerId: string, id: string, input: CarouselUpdateInput): Promise<VerticalCarousel> {
+      const found = isUuid(id) ? await repo.selectOwnedCarousel(db, ownerId, id) : undefined;
+      if (!found) throw new AppError('CarouselNotFound');
+      const row = await repo.updateCarousel(db, id, {
+        name: input.name ?? '',
+        images: await carouselImages(ownerId, input.images),
+        placement: placementOf(input),
+      });
+      if (!row) throw new AppError('CarouselNotFound');
+      await repo.touchStage(db, row.stageId);
+      return toCarousel(row);
+    },
+
+    async removeCarousel(ownerId: string, id: string): Promise<void> {
+      const found = isUuid(id) ? await repo.selectOwnedCarousel(db, ownerId, id) : undefined;
+      if (!found) throw new AppError('CarouselNotFound');
+      await repo.deleteCarousel(db, id);
+      await repo.touchStage(db, found.stageId);
+    },
+
+    /** Stores an image or video to place on stages. */
+    async uploadMedia(ownerId: string, incoming: IncomingFile): Promise<Asset> {
+      const stored = await files.storeUpload(incoming, ownerId, '', ['image', 'video']);
+      const type = /\.(mp4|webm)$/i.test(stored.origin) ? 'Video' : 'Image';
+      const row = await repo.insertMedia(db, {
+        ownerId,
+        type,
+        name: stored.name,
+        url: stored.origin,
+        thumbnailUrl: stored.small ?? stored.medium ?? null,
+      });
+      return toAsset({ ...row, type: row.type });
+    },
+
+    async listAssets(ownerId: string, query: AssetQuery): Promise<AssetPage> {
+      const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
+      const { rows, total } = await repo.selectAssets(
+        db,
+        ownerId,
+        query.Type ? { type: query.Type } : {},
+        limit,
+        offset,
+      );
+      return { data: rows.map(toAsset), totalCount: total };
+    },
+
+    /** What the AR app shows around a place: live stages within the radius, nearest first. */
+    async nearby(query: NearbyQuery): Promise<NearbyResponse> {
+      const at = now();
+      const centre = { lat: query.lat, lng: query.lng };
+      const ranges = boundingRanges(centre, query.radius);
+      const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
+      const rows = await repo.selectNearby(db, centre, query.radius, boxes, at, MAX_NEARBY_RESULTS);
+      const carousels = await repo.selectCarousels(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => {
+          const stage = toStage(row, carousels, at);
+          return {
+            id: stage.id,
+            name: stage.name,
+            description: stage.description,
+            latitude: stage.latitude,
+            longitude: stage.longitude,
+            altitude: stage.altitude,
+            heading: stage.heading,
+            anchorId: stage.anchorId,
+            contents: stage.contents,
+            verticalCarousels: stage.verticalCarousels,
+            expiresAt: stage.expiresAt,
+            distance: Math.round(row.distance * 10) / 10,
+          };
+        }),
+      };
+    },
+
+    /**
+     * The expiry job: reminds partners of stages ending within three days, and expires stages whose month has
+     * ended, each mailed once. Every stage is claimed by one statement that also marks it, so two runs at once
+     * (or two nodes) mail each stage once; a mail that fails is logged and not retried.
+     */
+    async runExpiry(): Promise<{ reminded: number; expired: number }> {
+      const at = now();
+      let reminded = 0;
+      let expired = 0;
+      for (;;) {
+        const due = await repo.claimReminders(db, at, reminderHorizon(at), EXPIRY_BATCH);
+        for (const stage of due)
+          await mailStage('reminder', stage).catch((err: unknown) =>
+            log.warn({ err, stageId: stage.id }, 'stage reminder mail failed'),
+          );
+        reminded += due.length;
+        if (due.length < EXPIRY_BATCH) break;
+      }
+      for (;;) {
+        const due = await repo.expireStages(db, at, EXPIRY_BATCH);
+        for (const stage of due)
+          await mailStage('expired', stage).catch((err: unknown) =>
+            log.warn({ err, stageId: stage.id }, 'stage expiry mail failed'),
+          );
+        expired += due.length;
+        if (due.length < EXPIRY_BATCH) break;
+      }
+      if (reminded + expired > 0) log.info({ reminded, expired }, 'stage expiry run');
+      return { reminded, expired };
+    },
+  };
+}
+
+export type StagesService = ReturnType<typeof createStagesService>;

@@ -1,0 +1,391 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { settings, stages as stagesTable } from '../../db/schema.ts';
+import {
+  bearer,
+  createTestApp,
+  describeEachDatabase,
+  glbBuild,
+  modelBody,
+  multipartBody,
+  pngImage,
+  readOutbox,
+  registerConnectedPartner,
+  registerPartner,
+  type TestApp,
+  uploadBuild,
+} from '../../testing/index.ts';
+
+const PORTAL = 'http://localhost:8080';
+const DAY = 24 * 60 * 60 * 1000;
+/** A minimal MP4: a file-type box, as every MP4 starts. */
+const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4096, 1)]);
+
+type Json = Record<string, unknown>;
+
+describeEachDatabase('VPS stages', (variant) => {
+  let t: TestApp;
+  let clock = new Date('2026-05-01T10:00:00Z');
+  beforeAll(async () => {
+    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const uploadMedia = async (token: string, filename: string, data: Buffer) => {
+    const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/Stage/Media',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
+  };
+  const imageAsset = async (token: string) => {
+    const response = await uploadMedia(token, 'poster.png', await pngImage(640, 960));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { id: string; type: string; url: string };
+  };
+  const place = { position: [1, 0, 2], rotation: [0, 90, 0], scale: [1, 1, 1] };
+  const stageBody = (overrides: Json = {}) => ({
+    name: 'Harbour Front',
+    description: 'Posters along the pier',
+    latitude: 22.2935,
+    longitude: 114.1694,
+    altitude: 4,
+    heading: 180,
+    anchorId: 'anchor-harbour-01',
+    contents: [],
+    ...overrides,
+  });
+  const create = async (token: string, overrides: Json = {}) => {
+    const response = await call('POST', '/api/Stage', token, stageBody(overrides));
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Json & { id: string; state: string };
+  };
+  const count = async () => (await t.database.db.select().from(stagesTable)).length;
+  /** A free month: the settings' price at 0 activates it at once. */
+  const buyFreeMonth = async (token: string) => {
+    await t.database.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
+    try {
+      const bought = await call('POST', '/api/Subscription/Purchase/Stripe', token, {
+        quantity: 1,
+        successUrl: `${PORTAL}/vps?checkout=success`,
+        cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+    } finally {
+      await t.database.db
+        .update(settings)
+        .set({ value: '999' })
+        .where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
+    }
+  };
+
+  it('creates a draft stage with images, utilities and a place, lists it paged and reads it back', async () => {
+    const partner = await registerPartner(t.app);
+    const image = await imageAsset(partner.accessToken);
+    expect(image).toMatchObject({ type: 'Image', url: expect.stringMatching(/^\/files\/.+\.png$/) });
+    const stage = await create(partner.accessToken, {
+      contents: [
+        { type: 'Image', assetId: image.id, name: 'Poster', ...place },
+        { type: 'Utility', utility: 'TokenFountain', ...place, position: [-3, 0, 0] },
+      ],
+    });
+    expect(stage).toMatchObject({
+      state: 'Draft',
+      publishedAt: null,
+      expiresAt: null,
+      latitude: 22.2935,
+      verticalCarousels: [],
+      contents: [
+        { type: 'Image', name: 'Poster', assetId: image.id, url: image.url, utility: null, position: [1, 0, 2] },
+        { type: 'Utility', utility: 'TokenFountain', assetId: null, url: null, position: [-3, 0, 0] },
+      ],
+    });
+    for (let i = 0; i < 10; i += 1) await create(partner.accessToken, { name: `Stage ${i}` });
+    const page1 = (await call('GET', '/api/Stage/Query', partner.accessToken)).json() as Json & { data: Json[] };
+    expect(page1.totalCount).toBe(11);
+    expect(page1.data).toHaveLength(10);
+    const page2 = (await call('GET', '/api/Stage/Query?PageIndex=2', partner.accessToken)).json() as { data: Json[] };
+    expect(page2.data.map((s) => s.id)).toEqual([stage.id]);
+    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+      id: stage.id,
+      name: 'Harbour Front',
+    });
+  });
+
+  it('refuses coordinates out of range, a foreign or mistyped asset, and a wrong file, storing nothing', async () => {
+    const partner = await registerPartner(t.app);
+    const other = await registerPartner(t.app);
+    const foreignImage = await imageAsset(other.accessToken);
+    const ownImage = await imageAsset(partner.accessToken);
+    const before = await count();
+    for (const [overrides, code] of [
+      [{ latitude: 95 }, 'ValidationFailed'],
+      [{ longitude: -181 }, 'ValidationFailed'],
+      [{ heading: 400 }, 'ValidationFailed'],
+      [{ anchorId: '' }, 'ValidationFailed'],
+      [{ contents: [{ type: 'Image', assetId: foreignImage.id, ...place }] }, 'AssetNotFound'],
+      [{ contents: [{ type: 'Video', assetId: ownImage.id, ...place }] }, 'AssetTypeMismatch'],
+      [{ contents: [{ type: 'Image', assetId: ownImage.id, ...place, position: [0, 0, 500] }] }, 'ValidationFailed'],
+      [{ contents: [{ type: 'Utility', utility: 'Rocket', ...place }] }, 'ValidationFailed'],
+    ] as Array<[Json, string]>) {
+      const response = await call('POST', '/api/Stage', partner.accessToken, stageBody(overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toMatchObject({ errorCode: code, message: expect.any(String) });
+    }
+    expect(await count()).toBe(before);
+
+    const text = await uploadMedia(partner.accessToken, 'notes.txt', Buffer.from('hello'));
+    expect(text.statusCode).toBe(415);
+    const fakeVideo = await uploadMedia(partner.accessToken, 'clip.mp4', await pngImage(100, 100));
+    expect(fakeVideo.json()).toMatchObject({
+      errorCode: 'VideoTypeInvalid',
+      message: 'Video must be MP4 or WebM format!',
+    });
+    const build = await uploadMedia(partner.accessToken, 'model.glb', glbBuild(1024));
+    expect(build.statusCode).toBe(415);
+    const assets = (await call('GET', '/api/Asset/Query', partner.accessToken)).json() as { data: Json[] };
+    expect(assets.data.map((a) => a.id)).toEqual([ownImage.id]);
+  });
+
+  it('lists what a partner can place: released 3D models with their glTF build, and uploaded images and videos', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const token = partner.accessToken;
+    const model = (
+      await call('POST', '/api/Model', token, await modelBody(t.app, token, { name: 'Paper Crane' }))
+    ).json() as { id: string };
+    const version = (
+      await call('POST', '/api/Model/Version', token, { modelId: model.id, modelVersion: 1 })
+    ).json() as {
+      id: string;
+    };
+    const glbUrl = await uploadBuild(t.app, token, 'crane.glb');
+    const saved = await call('PUT', `/api/Model/Version/${version.id}`, token, {
+      updateLog: 'First',
+      iosAssetUrl: await uploadBuild(t.app, token, 'crane-ios.ab'),
+      androidAssetUrl: glbUrl,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draftModel = (
+      await call('POST', '/api/Model', token, await modelBody(t.app, token, { name: 'Unreleased' }))
+    ).json() as { id: string };
+    expect((await call('GET', '/api/Asset/Query?Type=Asset3D', token)).json()).toEqual({ data: [], totalCount: 0 });
+
+    expect((await call('PUT', `/api/Model/Version/Submit/${model.id}/${version.id}`, token)).statusCode).toBe(200);
+    await t.app.services.versions.startReview(version.id);
+    await t.app.services.versions.acceptVersion(version.id);
+
+    const video = await uploadMedia(token, 'teaser.mp4', mp4());
+    expect(video.statusCode, video.body).toBe(200);
+    expect(video.json()).toMatchObject({ type: 'Video', url: expect.stringMatching(/\.mp4$/) });
+    const all = (await call('GET', '/api/Asset/Query?PageSize=-1', token)).json() as {
+      data: Json[];
+      totalCount: number;
+    };
+    expect(all.totalCount).toBe(2);
+    expect(all.data.find((a) => a.type === 'Asset3D')).toMatchObject({
+      id: model.id,
+      name: 'Paper Crane',
+      url: glbUrl,
+    });
+    expect(all.data.some((a) => a.id === draftModel.id)).toBe(false);
+    const stage = await create(token, { contents: [{ type: 'Asset3D', assetId: model.id, ...place }] });
+    expect(stage.contents).toEqual([expect.objectContaining({ type: 'Asset3D', url: glbUrl, name: 'Paper Crane' })]);
+    const videoFile = await t.app.inject({ method: 'GET', url: (video.json() as { url: string }).url });
+    expect(videoFile.headers['content-type']).toBe('video/mp4');
+  });
+
+  it("answers 404 for another partner's stage on every route, and changes nothing", async () => {
+    const owner = await registerPartner(t.app);
+    const intruder = await registerPartner(t.app);
+    const stage = await create(owner.accessToken);
+    const image = await imageAsset(owner.accessToken);
+    const carousel = (
+      await call('POST', '/api/Stage/VerticalCarousel', owner.accessToken, {
+        stageId: stage.id,
+        images: [image.id],
+        ...place,
+      })
+    ).json() as { id: string };
+    const intruderImage = await imageAsset(intruder.accessToken);
+    for (const [method, url, body] of [
+      ['GET', `/api/Stage/${stage.id}`],
+      ['PUT', `/api/Stage/${stage.id}`, stageBody({ name: 'Taken' })],
+      ['DELETE', `/api/Stage/${stage.id}`],
+      ['PUT', `/api/Stage/Publish/${stage.id}`],
+      ['POST', '/api/Stage/VerticalCarousel', { stageId: stage.id, images: [intruderImage.id], ...place }],
+      ['PUT', `/api/Stage/VerticalCarousel/${carousel.id}`, { images: [intruderImage.id], ...place }],
+      ['DELETE', `/api/Stage/VerticalCarousel/${carousel.id}`],
+      ['GET', '/api/Stage/not-a-uuid'],
+    ] as Array<['GET' | 'PUT' | 'DELETE' | 'POST', string, Json?]>) {
+      const response = await call(method, url, intruder.accessToken, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const list = (await call('GET', '/api/Stage/Query', intruder.accessToken)).json() as { totalCount: number };
+    expect(list.totalCount).toBe(0);
+    expect((await call('GET', `/api/Stage/${stage.id}`, owner.accessToken)).json()).toMatchObject({
+      name: 'Harbour Front',
+      verticalCarousels: [expect.objectContaining({ id: carousel.id })],
+    });
+  });
+
+  it('keeps vertical carousels of the partner’s images in order, and replaces or removes them', async () => {
+    const partner = await registerPartner(t.app);
+    const [a, b] = [await imageAsset(partner.accessToken), await imageAsset(partner.accessToken)];
+    const stage = await create(partner.accessToken);
+    const added = await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+      stageId: stage.id,
+      name: 'Menu',
+      images: [a.id, b.id],
+      ...place,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const carousel = added.json() as { id: string };
+    const updated = await call('PUT', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken, {
+      name: 'Menu',
+      images: [b.id, a.id, b.id],
+      ...place,
+      position: [0, 2, 0],
+    });
+    expect(updated.json()).toMatchObject({
+      images: [{ assetId: b.id }, { assetId: a.id }, { assetId: b.id }],
+      position: [0, 2, 0],
+    });
+    const empty = await call('PUT', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken, {
+      images: [],
+      ...place,
+    });
+    expect(empty.statusCode).toBe(400);
+    const read = (await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as {
+      verticalCarousels: Json[];
+    };
+    expect(read.verticalCarousels).toHaveLength(1);
+    expect((await call('DELETE', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken)).statusCode).toBe(
+      204,
+    );
+    expect(
+      ((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as { verticalCarousels: Json[] })
+        .verticalCarousels,
+    ).toEqual([]);
+  });
+
+  it('publishes only with a month bought, for a month; the AR app sees it until it expires, and the partner is mailed', async () => {
+    clock = new Date('2026-05-01T10:00:00Z');
+    const partner = await registerPartner(t.app);
+    const stage = await create(partner.accessToken, { latitude: 35.6586, longitude: 139.7454 });
+    const refused = await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'SubscriptionRequired',
+      message: 'Publishing needs an active placement month: buy one first.',
+    });
+    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({ state: 'Draft' });
+
+    await buyFreeMonth(partner.accessToken);
+    const published = await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken);
+    expect(published.json()).toMatchObject({
+      state: 'Published',
+      publishedAt: '2026-05-01T10:00:00.000Z',
+      expiresAt: '2026-06-01T10:00:00.000Z',
+    });
+    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+      errorCode: 'StageNotPublishable',
+    });
+    const nearby = async () =>
+      ((await call('GET', '/game/api/Stage/Nearby?lat=35.6590&lng=139.7450&radius=500')).json() as { data: Json[] })
+        .data;
+    expect(await nearby()).toEqual([expect.objectContaining({ id: stage.id, anchorId: 'anchor-harbour-01' })]);
+
+    const mailsTo = async (subject: RegExp) =>
+      (await readOutbox(t.app)).filter((mail) => mail.to === partner.email && subject.test(mail.subject));
+    clock = new Date('2026-05-29T10:00:01Z');
+    await t.app.services.stages.runExpiry();
+    await t.app.services.stages.runExpiry();
+    expect(await mailsTo(/ends in 3 days/)).toHaveLength(1);
+
+    clock = new Date('2026-06-01T10:00:00Z');
+    expect(await nearby()).toEqual([]);
+    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+      state: 'Expired',
+    });
+    const runs = await Promise.all([t.app.services.stages.runExpiry(), t.app.services.stages.runExpiry()]);
+    expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
+    expect(await mailsTo(/has ended/)).toHaveLength(1);
+    const expiredList = (await call('GET', '/api/Stage/Query?State=Expired', partner.accessToken)).json() as {
+      data: Json[];
+    };
+    expect(expiredList.data.map((s) => s.id)).toEqual([stage.id]);
+
+    // the month bought has ended too: a new one publishes the expired stage again
+    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).statusCode).toBe(403);
+    await buyFreeMonth(partner.accessToken);
+    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+      state: 'Published',
+      expiresAt: '2026-07-01T10:00:00.000Z',
+    });
+  });
+
+  it('answers the AR app nearest first within the radius, across the antimeridian, never drafts', async () => {
+    clock = new Date('2026-08-01T00:00:00Z');
+    const partner = await registerPartner(t.app);
+    await buyFreeMonth(partner.accessToken);
+    const publish = async (name: string, latitude: number, longitude: number) => {
+      const stage = await create(partner.accessToken, { name, latitude, longitude });
+      expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).statusCode).toBe(200);
+      return stage.id;
+    };
+    const far = await publish('Far', -17.0, 179.999);
+    const near = await publish('Near', -17.0, -179.9995);
+    await create(partner.accessToken, { name: 'Draft', latitude: -17.0, longitude: 179.9999 });
+    await publish('Outside', -17.1, 179.9);
+    const response = await call('GET', '/game/api/Stage/Nearby?lat=-17&lng=-179.9999&radius=300');
+    const found = (response.json() as { data: Array<{ id: string; distance: number }> }).data;
+    expect(found.map((s) => s.id)).toEqual([near, far]);
+    expect(found[0]?.distance).toBeLessThan(found[1]?.distance as number);
+    expect(found[1]?.distance).toBeLessThanOrEqual(300);
+
+    for (const query of [
+      'lat=91&lng=0',
+      'lat=0&lng=200',
+      'lat=0&lng=0&radius=20000',
+      'lat=0&lng=0&radius=0',
+      'lng=0',
+    ]) {
+      const bad = await call('GET', `/game/api/Stage/Nearby?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+    }
+  });
+
+  it('replaces a stage on update and deletes it with its carousels', async () => {
+    const partner = await registerPartner(t.app);
+    const image = await imageAsset(partner.accessToken);
+    const stage = await create(partner.accessToken, { contents: [{ type: 'Image', assetId: image.id, ...place }] });
+    const updated = await call(
+      'PUT',
+      `/api/Stage/${stage.id}`,
+      partner.accessToken,
+      stageBody({ name: 'Renamed', contents: [{ type: 'Utility', utility: 'InfoBoard', ...place }] }),
+    );
+    expect(updated.json()).toMatchObject({ name: 'Renamed', contents: [{ type: 'Utility', utility: 'InfoBoard' }] });
+    await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+      stageId: stage.id,
+      images: [image.id],
+      ...place,
+    });
+    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(204);
+    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(404);
+  });
+});
