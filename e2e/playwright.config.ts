@@ -68,6 +68,8 @@ export default defineConfig({
       DEMO_PROJECTS: 'false',
       // sales are reported as the marketplace does (fixtures: reportSale)
       MARKETPLACE_TOKEN,
+      // a month of placement passes in a test (POST /testing/clock)
+      CLOCK_CONTROL: 'true',
     },
   },
 });
