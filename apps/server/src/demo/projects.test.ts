@@ -33,7 +33,15 @@ async function statuses(test: TestApp) {
     paidTotal: number;
     waitingTotal: number;
   };
+  const stages = (await test.app.inject({ method: 'GET', url: '/api/Stage/Query', headers })).json() as {
+    data: Array<{ name: string; state: string; contents: unknown[] }>;
+  };
+  const purchases = (await test.app.inject({ method: 'GET', url: '/api/Subscription/Query', headers })).json() as {
+    data: Array<{ payStatus: string }>;
+  };
   return {
+    stages: Object.fromEntries(stages.data.map((stage) => [stage.name, [stage.state, stage.contents.length]])),
+    purchases: purchases.data.map((purchase) => purchase.payStatus),
     items: Object.fromEntries(lists.flatMap((list) => list.data.map((item) => [item.name, item.status]))),
     testers: whitelist.data.map((entry) => entry.user.email),
     income: summary,
@@ -59,6 +67,9 @@ describe.each(dbVariants)('the demo projects [%s]', (variant) => {
         'Lantern Fox': 'Rejected',
       },
       testers: [DEMO_TESTER.email],
+      // a month bought through the sandbox checkout, a published stage with three contents, a draft
+      purchases: ['Successed'],
+      stages: { 'Promenade Lights': ['Published', 3], 'Pop-up Market': ['Draft', 1] },
     });
     // six months of sales: the oldest paid out, the newest still to be paid
     expect(seeded.income.paidTotal).toBeGreaterThan(0);

@@ -249,6 +249,84 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
 
   await call('POST', '/api/WhiteList', partner, { email: DEMO_TESTER.email });
   await seedDemoSales(app, released);
+  await seedDemoPlacements(app, partner, call);
+}
+
+/**
+ * A month of AR placement bought through the sandbox checkout (its Pay button, as a browser presses it), a
+ * published stage by Victoria Harbour with a poster, a released 3D model and a token fountain, and a draft stage.
+ */
+async function seedDemoPlacements(
+  app: FastifyInstance,
+  partner: string,
+  call: <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => Promise<T>,
+): Promise<void> {
+  const origin = app.config.publicUrl;
+  const purchase = await call<{ url: string }>('POST', '/api/Subscription/Purchase/Stripe', partner, {
+    quantity: 1,
+    successUrl: `${origin}/vps?checkout=success`,
+    cancelUrl: `${origin}/vps?checkout=cancelled`,
+  });
+  const checkout = new URL(purchase.url, origin);
+  if (checkout.pathname.startsWith('/sandbox/stripe/checkout/')) {
+    await app.inject({
+      method: 'POST',
+      url: checkout.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=pay',
+    });
+  }
+  const boundary = `----demo${randomBytes(8).toString('hex')}`;
+  const poster = await app.inject({
+    method: 'POST',
+    url: '/api/Stage/Media',
+    headers: { authorization: `Bearer ${partner}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="harbour-poster.png"\r\n\r\n`,
+      ),
+      await coverImage(DEMO_ITEMS[0]?.palette ?? { from: '#241a5c', to: '#5b45e0', accent: '#f6c344' }),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  if (poster.statusCode !== 200) throw new DemoSeedError(`uploading the stage poster answered ${poster.statusCode}`);
+  const posterId = (poster.json() as { id: string }).id;
+  const models = await call<{ data: Array<{ id: string }> }>(
+    'GET',
+    '/api/Asset/Query?PageSize=-1&Type=Asset3D',
+    partner,
+  );
+  const place = (x: number, z: number, y = 0) => ({ position: [x, y, z], rotation: [0, 0, 0], scale: [1, 1, 1] });
+  const harbour = await call<{ id: string }>('POST', '/api/Stage', partner, {
+    name: 'Promenade Lights',
+    description: 'A poster wall, a paper lantern fox and a token fountain on the Tsim Sha Tsui promenade.',
+    latitude: 22.29345,
+    longitude: 114.16935,
+    altitude: 6,
+    heading: 165,
+    anchorId: 'vps-anchor-tst-promenade-07',
+    contents: [
+      { type: 'Image', assetId: posterId, name: 'Poster wall', ...place(-2, 3, 1.5) },
+      ...(models.data[0] ? [{ type: 'Asset3D', assetId: models.data[0].id, ...place(1.5, 2) }] : []),
+      { type: 'Utility', utility: 'TokenFountain', name: 'Token fountain', ...place(0, -2) },
+    ],
+  });
+  await call('POST', '/api/Stage/VerticalCarousel', partner, {
+    stageId: harbour.id,
+    name: 'Opening hours',
+    images: [posterId, posterId],
+    ...place(3, 0, 1),
+  });
+  const profile = await call<{ isSubscribed: boolean }>('GET', '/api/Access/Profile', partner);
+  if (profile.isSubscribed) await call('PUT', `/api/Stage/Publish/${harbour.id}`, partner);
+  await call('POST', '/api/Stage', partner, {
+    name: 'Pop-up Market',
+    description: 'Weekend market stalls with coupon dispensers.',
+    latitude: 22.28198,
+    longitude: 114.15876,
+    anchorId: 'vps-anchor-central-market-02',
+    contents: [{ type: 'Utility', utility: 'CouponDispenser', ...place(0, 1.5) }],
+  });
 }
 
 const BUYERS = [
