@@ -48,7 +48,14 @@ export default defineConfig({
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1500,
     // what the entry needs in one file: one request, and one gzip window across React, the router and the shell
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // the entry lists every lazy chunk (and what each preloads) by file name: names of a hash alone keep that
+        // list, which every first visit downloads, short
+        chunkFileNames: 'assets/[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,
