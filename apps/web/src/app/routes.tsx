@@ -35,10 +35,10 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
   '/stripe-connected': () => import('../features/payments/pages/stripe-connected-page.tsx'),
   '/creator': () => import('../features/content/pages/creator-page.tsx'),
   '/commission': () => import('../features/income/pages/income-page.tsx'),
-  '/purchase-history': comingSoon,
-  '/vps': comingSoon,
-  '/vps-placement': comingSoon,
-  '/config-vps-placement': comingSoon,
+  '/purchase-history': () => import('../features/payments/pages/purchase-history-page.tsx'),
+  '/vps': () => import('./pages/vps-page.tsx'),
+  '/vps-placement': () => import('../features/stages/pages/vps-placement-page.tsx'),
+  '/config-vps-placement': () => import('../features/stages/pages/config-vps-placement-page.tsx'),
   '/admin': () => import('../features/admin/pages/review-console-page.tsx'),
 };
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
+import { isHttpUrl } from '../../../lib/urls.ts';
 
 const guide = [
   {
@@ -24,16 +25,6 @@ const contentTypes = [
   { title: '3D Assets', text: 'Your models from the marketplace, at real-world scale.' },
   { title: 'Special Utilities', text: 'Interactive pieces such as token fountains and coupon drops.' },
 ];
-
-export function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 export default function CreatorPage() {
   const { data: settings } = useSettings();

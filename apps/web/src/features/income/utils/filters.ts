@@ -5,6 +5,9 @@ import {
   incomeStatuses,
   MAX_NAME_LENGTH,
 } from '@portal/contracts';
+import { dayParam, FUTURE_DAY_MESSAGE, RANGE_MESSAGE } from '../../../lib/utc-days.ts';
+
+export { FUTURE_DAY_MESSAGE, pageFromParams, RANGE_MESSAGE, utcToday } from '../../../lib/utc-days.ts';
 
 /** What the filter form holds: the text of its fields. Days are `YYYY-MM-DD`, whole UTC days as the API counts them. */
 export interface IncomeFilterValues {
@@ -18,17 +21,6 @@ export type IncomeFilterErrors = Partial<Record<keyof IncomeFilterValues, string
 
 export const NO_FILTERS: IncomeFilterValues = { name: '', from: '', to: '', status: '' };
 
-/** SPEC §5: the purchase date picker offers no future day; a day typed in anyway is refused with this. */
-export const FUTURE_DAY_MESSAGE = 'Choose today or an earlier day';
-export const RANGE_MESSAGE = 'Must be on or before the To date';
-
-/** Today in UTC: the last day the purchase date filter offers. */
-export const utcToday = (now: Date = new Date()) => now.toISOString().slice(0, 10);
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day that exists: `Date.parse` would take 2026-02-30 for 2 March. */
-const isDay = (value: string) =>
-  DAY.test(value) && !Number.isNaN(Date.parse(value)) && new Date(Date.parse(value)).toISOString().startsWith(value);
 const isIncomeStatus = (value: string): value is IncomeStatus => (incomeStatuses as readonly string[]).includes(value);
 
 /** The API's query for the filters: empty fields are left out. */
@@ -74,10 +66,7 @@ export const hasFilters = (values: IncomeFilterValues) =>
  * sent: an unknown status, a day that is not one or is in the future, and an end before the start.
  */
 export function filtersFromParams(params: URLSearchParams, today: string): IncomeFilterValues {
-  const day = (key: string) => {
-    const value = params.get(key) ?? '';
-    return isDay(value) && value <= today ? value : '';
-  };
+  const day = (key: string) => dayParam(params, key, today);
   const status = params.get('status') ?? '';
   const values: IncomeFilterValues = {
     name: (params.get('name') ?? '').slice(0, MAX_NAME_LENGTH),
@@ -88,12 +77,6 @@ export function filtersFromParams(params: URLSearchParams, today: string): Incom
   const errors = filterErrors(values, today);
   // what is left to refuse is a name the API would not take, and a range whose end comes before its start
   return { ...values, name: errors.name ? '' : values.name, to: errors.from ? '' : values.to };
-}
-
-/** The page a URL asks for: 1 unless it names a whole number from 1. */
-export function pageFromParams(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 /** The URL query of some filters and a page; empty fields and page 1 are left out. */

@@ -1,7 +1,4 @@
-import { dollarsToCents } from '@portal/contracts/money';
-
-/** An amount with its two decimals and no currency, for a column whose header names it: "12.50". */
-export const formatAmount = (dollars: number) => (dollarsToCents(dollars) / 100).toFixed(2);
+export { formatAmount, formatInstantDay, formatTime } from '../../../lib/utc-days.ts';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
 const WEEKDAY_DAY = new Intl.DateTimeFormat('en-GB', {
@@ -20,12 +17,6 @@ const INSTANT = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const SHORT_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short' });
 
@@ -39,12 +30,6 @@ export const formatPayoutDay = (day: string) => WEEKDAY_DAY.format(dayDate(day))
 
 /** An instant in UTC, the zone the table and the export give times in: "3 May 2026, 14:05". */
 export const formatInstant = (iso: string) => INSTANT.format(new Date(iso));
-
-/** The UTC day of an instant: "3 May 2026". */
-export const formatInstantDay = (iso: string) => DAY.format(new Date(iso));
-
-/** The UTC time of day of an instant: "14:05". */
-export const formatTime = (iso: string) => TIME.format(new Date(iso));
 
 /** A month (`YYYY-MM`) in full, "May 2026", and short for a chart's axis, "May". */
 export const formatMonth = (month: string) => MONTH.format(dayDate(`${month}-01`));

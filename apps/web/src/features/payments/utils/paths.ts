@@ -1,0 +1,15 @@
+/** The AR placement page, where a month is bought and where the payment provider sends the partner back. */
+export const VPS_PATH = '/vps';
+export const PURCHASE_HISTORY_PATH = '/purchase-history';
+
+/** The return page's query: how the partner came back, and (from the provider) the checkout's id. */
+export const CHECKOUT_PARAM = 'checkout';
+export const SESSION_ID_PARAM = 'session_id';
+
+export type CheckoutReturnKind = 'success' | 'cancelled';
+
+/** The provider's two return pages: the portal's own /vps, on the origin the partner is using. */
+export function checkoutReturnUrls(origin: string): { successUrl: string; cancelUrl: string } {
+  const url = (kind: CheckoutReturnKind) => `${origin}${VPS_PATH}?${new URLSearchParams({ [CHECKOUT_PARAM]: kind })}`;
+  return { successUrl: url('success'), cancelUrl: url('cancelled') };
+}
