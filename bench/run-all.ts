@@ -56,6 +56,15 @@ import {
   runLighthousePages,
 } from './lighthouse.ts';
 import {
+  measureStages,
+  meetsNearbyTarget,
+  NEARBY_CONNECTIONS,
+  NEARBY_P99_TARGET_MS,
+  printStages,
+  STAGES,
+  type StagesResult,
+} from './stages.ts';
+import {
   GROWTH_TARGET_MB,
   measureUploads,
   printUploadTables,
@@ -86,6 +95,7 @@ interface BenchResults {
   uploads: UploadResults | null;
   fuzz: FuzzResult | null;
   income: IncomeResult | null;
+  stages: StagesResult | null;
   targets: TargetResult[];
 }
 
@@ -140,11 +150,14 @@ async function runAll(): Promise<void> {
   if (fuzz) printFuzzTable(fuzz);
   const income = await runFigure('income', measureIncome);
   if (income) printIncome(income);
+  const stages = await runFigure('stages', measureStages);
+  if (stages) printStages(stages);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
     ...evaluateServerTargets(hotReads, uploads, fuzz),
     ...evaluateIncomeTargets(income),
+    evaluateStagesTarget(stages),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -164,6 +177,7 @@ async function runAll(): Promise<void> {
     uploads,
     fuzz,
     income,
+    stages,
     targets,
   };
   writeResults(results, startedAt);
@@ -321,6 +335,18 @@ function evaluateIncomeTargets(income: IncomeResult | null): TargetResult[] {
       met: settlement?.met ?? false,
     },
   ];
+}
+
+function evaluateStagesTarget(stages: StagesResult | null): TargetResult {
+  return {
+    name: `Nearby stages (AR app), ${STAGES.toLocaleString('en')} stages, ${NEARBY_CONNECTIONS} connections`,
+    target: `p99 < ${NEARBY_P99_TARGET_MS} ms`,
+    measured: stages
+      ? `p99 ${stages.nearby.load.latencyMs.p99} ms, ${stages.nearby.load.requestsPerSecond.toFixed(0)} req/s ` +
+        `(${ratio(stages.nearby, stages.bare).toPrecision(2)} x bare), ${stages.meanStages.toFixed(1)} stages per answer`
+      : 'failed (see above)',
+    met: stages !== null && meetsNearbyTarget(stages.nearby),
+  };
 }
 
 function printSummary(

@@ -26,6 +26,8 @@ const REQUEST_PATH = [
   'model_summaries',
   'review_queue_page',
   'live_releases_page',
+  'stages_nearby_1',
+  'stages_nearby_2',
 ];
 
 describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
@@ -45,9 +47,12 @@ describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skippe
       [`/api/Product/Versions/${estate.productId}`, estate.token],
       ['/api/Admin/Review/Query', admin.accessToken],
       ['/api/Admin/Releases/Query', admin.accessToken],
+      // the AR app's read, public: one box, and two across the antimeridian
+      ['/game/api/Stage/Nearby?lat=35.659&lng=139.745&radius=1000', ''],
+      ['/game/api/Stage/Nearby?lat=-17&lng=-179.9999&radius=1000', ''],
     ] as const;
     for (const [url, token] of reads) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
   }, 60_000);

@@ -477,7 +477,8 @@ export const stages = pgTable(
   },
   (t) => [
     index('stages_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // the AR app's question: published stages in a box of latitudes and longitudes
+    // the AR app's question: published stages in a box of latitudes and longitudes; migration 0017 (by hand: drizzle
+    // cannot declare them) adds INCLUDE (latitude, longitude, expires_at, id), for an index-only scan of candidates
     index('stages_nearby_idx')
       .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.state} = 'Published'`),

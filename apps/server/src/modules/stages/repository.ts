@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { withTotal } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   isLiveRelease,
   models,
@@ -266,13 +267,32 @@ export async function selectAssets(
 
 // the AR app
 
-export interface NearbyRow extends StageRow {
+/** A carousel of a nearby stage, as the nearby statement folds it into its stage's row. */
+export type NearbyCarousel = Pick<CarouselRow, 'id' | 'stageId' | 'name' | 'images' | 'placement'>;
+
+/** A nearby stage: only the columns the AR app's answer shows, its distance (metres) and its carousels. */
+export interface NearbyRow
+  extends Pick<
+    StageRow,
+    'id' | 'name' | 'description' | 'latitude' | 'longitude' | 'altitude' | 'heading' | 'anchorId' | 'contents'
+  > {
+  expiresAt: Date | null;
   distance: number;
+  /** Oldest first (created_at, then id). */
+  carousels: NearbyCarousel[];
 }
 
+/** A float8 value of the nearby statement. */
+const float8 = (name: string) => sql`${sql.placeholder(name)}::float8`;
+
 /**
- * Published stages live at `at` within `radius` metres of a point, nearest first: the GiST index on the stage's
- * point narrows to the bounding boxes, the great-circle distance decides and orders.
+ * Published stages live at `at` within `radius` metres of a point, nearest first (then by id), with their carousels:
+ * one named statement per number of boxes (one, or two across the antimeridian), planned once per connection.
+ * The candidates are ids and distances only, from the partial GiST index `stages_nearby_idx`, which carries each
+ * stage's latitude, longitude, expiry and id (migration 0017): an index-only scan reads no table page for a stage
+ * that is not answered. The great-circle distance decides, orders and limits; only the answered stages' rows are
+ * read, for the answer's columns, and their carousels come in the same statement as one JSON array per stage.
+ * The partial index's condition (`state = 'Published'`) is written as a literal, so the generic plan can use it.
  */
 export async function selectNearby(
   db: Executor,
@@ -282,31 +302,74 @@ export async function selectNearby(
   at: Date,
   limit: number,
 ): Promise<NearbyRow[]> {
-  const inBoxes = sql.join(
-    boxes.map(
-      (box) =>
-        sql`point(${stages.longitude}, ${stages.latitude}) <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`,
-    ),
-    sql` or `,
-  );
-  const distance = sql<number>`(2 * 6371008.8 * asin(least(1, sqrt(
-      power(sin(radians(${stages.latitude} - ${centre.lat}::float8) / 2), 2)
-      + cos(radians(${centre.lat}::float8)) * cos(radians(${stages.latitude}))
-        * power(sin(radians(${stages.longitude} - ${centre.lng}::float8) / 2), 2)))))`;
-  const rows = await db
-    .select({ stage: stages, distance })
-    .from(stages)
-    .where(
-      and(
-        sql`${stages.state} = 'Published'`,
-        sql`(${inBoxes})`,
-        sql`${stages.expiresAt} > ${at.toISOString()}::timestamptz`,
-        sql`${distance} <= ${radius}::float8`,
+  if (boxes.length < 1 || boxes.length > 2) throw new Error(`nearby needs one or two boxes, not ${boxes.length}`);
+  const name = `stages_nearby_${boxes.length}`;
+  const query = prepared(db, name, (on) => {
+    const place = sql`point(${stages.longitude}, ${stages.latitude})`;
+    const inBoxes = sql.join(
+      boxes.map(
+        (_, i) =>
+          sql`${place} <@ box(point(${float8(`west${i}`)}, ${float8(`south${i}`)}), point(${float8(`east${i}`)}, ${float8(`north${i}`)}))`,
       ),
-    )
-    .orderBy(distance, stages.id)
-    .limit(limit);
-  return rows.map(({ stage, distance }) => ({ ...stage, distance: Number(distance) }));
+      sql` or `,
+    );
+    const distance = sql<number>`(2 * 6371008.8 * asin(least(1, sqrt(
+      power(sin(radians(${stages.latitude} - ${float8('lat')}) / 2), 2)
+      + cos(radians(${float8('lat')})) * cos(radians(${stages.latitude}))
+        * power(sin(radians(${stages.longitude} - ${float8('lng')}) / 2), 2)))))`;
+    const near = on
+      .select({ id: stages.id, distance: distance.as('distance') })
+      .from(stages)
+      .where(
+        and(
+          sql`${stages.state} = 'Published'`,
+          sql`(${inBoxes})`,
+          sql`${stages.expiresAt} > ${sql.placeholder('at')}::timestamptz`,
+          sql`${distance} <= ${float8('radius')}`,
+        ),
+      )
+      .orderBy(distance, stages.id)
+      .limit(sql.placeholder('limit') as unknown as number)
+      .as('near');
+    // "stages"."id" qualified by hand: unqualified, `id` would be the carousel's own
+    const carousels = sql<NearbyCarousel[]>`(select coalesce(jsonb_agg(jsonb_build_object('id', c.id,
+        'stageId', c.stage_id, 'name', c.name, 'images', c.images, 'placement', c.placement)
+        order by c.created_at, c.id), '[]'::jsonb)
+      from ${stageCarousels} c where c.stage_id = "stages"."id")`;
+    return on
+      .select({
+        id: stages.id,
+        name: stages.name,
+        description: stages.description,
+        latitude: stages.latitude,
+        longitude: stages.longitude,
+        altitude: stages.altitude,
+        heading: stages.heading,
+        anchorId: stages.anchorId,
+        contents: stages.contents,
+        expiresAt: stages.expiresAt,
+        distance: sql<number>`${near.distance}`.mapWith(Number),
+        carousels,
+      })
+      .from(near)
+      .innerJoin(stages, eq(stages.id, near.id))
+      .orderBy(near.distance, near.id)
+      .prepare(name);
+  });
+  const values: Record<string, unknown> = {
+    lat: centre.lat,
+    lng: centre.lng,
+    at: at.toISOString(),
+    radius,
+    limit,
+  };
+  boxes.forEach((box, i) => {
+    values[`west${i}`] = box.west;
+    values[`south${i}`] = box.south;
+    values[`east${i}`] = box.east;
+    values[`north${i}`] = box.north;
+  });
+  return query.execute(values);
 }
 
 // expiry

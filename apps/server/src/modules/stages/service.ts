@@ -12,6 +12,7 @@ import {
   MAX_NEARBY_RESULTS,
   type NearbyQuery,
   type NearbyResponse,
+  type NearbyStage,
   reminderHorizon,
   type Stage,
   type StageInput,
@@ -54,7 +55,7 @@ const placementOf = (input: { position: number[]; rotation: number[]; scale: num
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-function toCarousel(row: repo.CarouselRow): VerticalCarousel {
+function toCarousel(row: repo.NearbyCarousel): VerticalCarousel {
   return {
     id: row.id,
     stageId: row.stageId,
@@ -87,6 +88,22 @@ function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): S
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A nearby stage as the AR app reads it; its distance to 0.1 m. */
+const toNearbyStage = (row: repo.NearbyRow): NearbyStage => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  altitude: row.altitude,
+  heading: row.heading,
+  anchorId: row.anchorId,
+  contents: row.contents,
+  verticalCarousels: row.carousels.map(toCarousel),
+  expiresAt: iso(row.expiresAt),
+  distance: Math.round(row.distance * 10) / 10,
+});
 
 const toAsset = (row: repo.AssetRow): Asset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
@@ -323,29 +340,7 @@ export function createStagesService({
       const ranges = boundingRanges(centre, query.radius);
       const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
       const rows = await repo.selectNearby(db, centre, query.radius, boxes, at, MAX_NEARBY_RESULTS);
-      const carousels = await repo.selectCarousels(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        data: rows.map((row) => {
-          const stage = toStage(row, carousels, at);
-          return {
-            id: stage.id,
-            name: stage.name,
-            description: stage.description,
-            latitude: stage.latitude,
-            longitude: stage.longitude,
-            altitude: stage.altitude,
-            heading: stage.heading,
-            anchorId: stage.anchorId,
-            contents: stage.contents,
-            verticalCarousels: stage.verticalCarousels,
-            expiresAt: stage.expiresAt,
-            distance: Math.round(row.distance * 10) / 10,
-          };
-        }),
-      };
+      return { data: rows.map(toNearbyStage) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import { distanceMetres } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { settings, stages as stagesTable } from '../../db/schema.ts';
@@ -17,7 +18,6 @@ import {
 } from '../../testing/index.ts';
 
 const PORTAL = 'http://localhost:8080';
-const DAY = 24 * 60 * 60 * 1000;
 /** A minimal MP4: a file-type box, as every MP4 starts. */
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4096, 1)]);
 
@@ -366,6 +366,74 @@ describeEachDatabase('VPS stages', (variant) => {
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json()).toMatchObject({ errorCode: 'ValidationFailed' });
     }
+  });
+
+  it('answers the AR app each stage with its contents and carousels, oldest carousel first, as the partner sees them', async () => {
+    clock = new Date('2026-09-01T00:00:00Z');
+    const partner = await registerPartner(t.app);
+    await buyFreeMonth(partner.accessToken);
+    const [a, b] = [await imageAsset(partner.accessToken), await imageAsset(partner.accessToken)];
+    const stage = await create(partner.accessToken, {
+      name: 'Tower',
+      latitude: 48.8584,
+      longitude: 2.2945,
+      contents: [
+        { type: 'Image', assetId: a.id, name: 'Poster', ...place },
+        { type: 'Utility', utility: 'InfoBoard', ...place, position: [-3, 0, 0] },
+      ],
+    });
+    const bare = await create(partner.accessToken, { name: 'Bare', latitude: 48.8586, longitude: 2.2945 });
+    const carousels: string[] = [];
+    for (const [name, images] of [
+      ['Menu', [a.id, b.id]],
+      ['Prices', [b.id]],
+      ['Hours', [a.id]],
+    ] as Array<[string, string[]]>) {
+      const added = await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+        stageId: stage.id,
+        name,
+        images,
+        ...place,
+        position: [carousels.length, 1, 0],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      carousels.push((added.json() as { id: string }).id);
+    }
+    for (const id of [stage.id, bare.id])
+      expect((await call('PUT', `/api/Stage/Publish/${id}`, partner.accessToken)).statusCode).toBe(200);
+
+    const response = await call('GET', '/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100');
+    expect(response.statusCode, response.body).toBe(200);
+    const found = (response.json() as { data: Array<Json & { distance: number }> }).data;
+    expect(found.map((s) => s.id)).toEqual([stage.id, bare.id]);
+    for (const [index, id] of [stage.id, bare.id].entries()) {
+      const own = (await call('GET', `/api/Stage/${id}`, partner.accessToken)).json() as Json;
+      const { state, publishedAt, createdAt, updatedAt, ...shown } = own;
+      const answered = found[index] as Json & { distance: number };
+      expect(answered).toEqual({ ...shown, distance: expect.any(Number) });
+      const exact = distanceMetres(
+        { lat: 48.8583, lng: 2.2945 },
+        { lat: own.latitude as number, lng: own.longitude as number },
+      );
+      expect(Math.abs(answered.distance - exact)).toBeLessThanOrEqual(0.05 + 1e-6);
+      expect(Math.round(answered.distance * 10)).toBeCloseTo(answered.distance * 10, 6);
+    }
+    expect(found[0]?.verticalCarousels).toEqual([
+      expect.objectContaining({
+        id: carousels[0],
+        name: 'Menu',
+        images: [expect.objectContaining({ assetId: a.id, url: a.url }), expect.objectContaining({ assetId: b.id })],
+        position: [0, 1, 0],
+      }),
+      expect.objectContaining({ id: carousels[1], name: 'Prices', position: [1, 1, 0] }),
+      expect.objectContaining({ id: carousels[2], name: 'Hours', position: [2, 1, 0] }),
+    ]);
+    expect(found[0]?.contents).toEqual([
+      expect.objectContaining({ type: 'Image', name: 'Poster', assetId: a.id, url: a.url }),
+      expect.objectContaining({ type: 'Utility', utility: 'InfoBoard', position: [-3, 0, 0] }),
+    ]);
+    expect(found[0]?.expiresAt).toBe('2026-10-01T00:00:00.000Z');
+    expect(found[1]?.verticalCarousels).toEqual([]);
   });
 
   it('replaces a stage on update and deletes it with its carousels', async () => {
