@@ -3,7 +3,6 @@ import { pagedSchema, pageQuerySchema } from './common.ts';
 import {
   contentTypes,
   MAX_CAROUSEL_IMAGES,
-  MAX_CAROUSELS_PER_STAGE,
   MAX_CONTENTS_PER_STAGE,
   MAX_NEARBY_RADIUS_M,
   MAX_PLACEMENT_OFFSET_M,
