@@ -5,7 +5,7 @@ import { createPartnerEstate } from '../testing/estate.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
 import type { Executor } from './client.ts';
 import { prepared, preparedStatementsOf } from './prepared.ts';
-import { products, sessions, users, versions } from './schema.ts';
+import { products, sessions, stages, users, versions } from './schema.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'planner@lumora.example', password: 'Review1234' };
@@ -28,6 +28,7 @@ const REQUEST_PATH = [
   'live_releases_page',
   'stages_nearby_1',
   'stages_nearby_2',
+  'stages_nearby_rows',
 ];
 
 describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
@@ -38,6 +39,11 @@ describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skippe
     const admin = (await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN })).json() as {
       accessToken: string;
     };
+    // the estate's stage, published (as a bought month would let it be), for the AR app's read to answer
+    await t.database.db
+      .update(stages)
+      .set({ state: 'Published', publishedAt: new Date(), expiresAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(stages.id, estate.stageId));
     const reads = [
       ['/api/Access/Profile', estate.token],
       ['/api/Product', estate.token],
@@ -48,7 +54,7 @@ describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skippe
       ['/api/Admin/Review/Query', admin.accessToken],
       ['/api/Admin/Releases/Query', admin.accessToken],
       // the AR app's read, public: one box, and two across the antimeridian
-      ['/game/api/Stage/Nearby?lat=35.659&lng=139.745&radius=1000', ''],
+      ['/game/api/Stage/Nearby?lat=22.2801&lng=114.1601&radius=1000', ''],
       ['/game/api/Stage/Nearby?lat=-17&lng=-179.9999&radius=1000', ''],
     ] as const;
     for (const [url, token] of reads) {

@@ -270,38 +270,43 @@ export async function selectAssets(
 /** A carousel of a nearby stage, as the nearby statement folds it into its stage's row. */
 export type NearbyCarousel = Pick<CarouselRow, 'id' | 'stageId' | 'name' | 'images' | 'placement'>;
 
-/** A nearby stage: only the columns the AR app's answer shows, its distance (metres) and its carousels. */
-export interface NearbyRow
+/** A stage the AR app is answered with: only the columns its answer shows, and its carousels. */
+export interface NearbyStageRow
   extends Pick<
     StageRow,
     'id' | 'name' | 'description' | 'latitude' | 'longitude' | 'altitude' | 'heading' | 'anchorId' | 'contents'
   > {
   expiresAt: Date | null;
-  distance: number;
-  /** Oldest first (created_at, then id). */
   carousels: NearbyCarousel[];
+}
+
+/** A stage near a place: its id, its revision (when it last changed, to the microsecond) and its distance. */
+export interface NearbyCandidate {
+  id: string;
+  revision: string;
+  distance: number;
 }
 
 /** A float8 value of the nearby statement. */
 const float8 = (name: string) => sql`${sql.placeholder(name)}::float8`;
+/** A row's revision: its last change to the microsecond, as text (a Date would drop the microseconds). */
+const revisionOf = sql<string>`(extract(epoch from ${stages.updatedAt}) * 1000000)::bigint::text`;
 
 /**
- * Published stages live at `at` within `radius` metres of a point, nearest first (then by id), with their carousels:
- * one named statement per number of boxes (one, or two across the antimeridian), planned once per connection.
- * The candidates are ids and distances only, from the partial GiST index `stages_nearby_idx`, which carries each
- * stage's latitude, longitude, expiry and id (migration 0017): an index-only scan reads no table page for a stage
- * that is not answered. The great-circle distance decides, orders and limits; only the answered stages' rows are
- * read, for the answer's columns, and their carousels come in the same statement as one JSON array per stage.
- * The partial index's condition (`state = 'Published'`) is written as a literal, so the generic plan can use it.
+ * Published stages live at `at` within `radius` metres of a point, nearest first (then by id): their ids,
+ * revisions and distances, from the partial GiST index `stages_nearby_idx` alone, which carries each stage's
+ * latitude, longitude, expiry, id and last change (migration 0017): an index-only scan reads no table page. One
+ * named statement per number of boxes (one, or two across the antimeridian), planned once per connection. The
+ * partial index's condition (`state = 'Published'`) is written as a literal, so the generic plan can use it.
  */
-export async function selectNearby(
+export async function selectNearbyCandidates(
   db: Executor,
   centre: { lat: number; lng: number },
   radius: number,
   boxes: Array<{ west: number; south: number; east: number; north: number }>,
   at: Date,
   limit: number,
-): Promise<NearbyRow[]> {
+): Promise<NearbyCandidate[]> {
   if (boxes.length < 1 || boxes.length > 2) throw new Error(`nearby needs one or two boxes, not ${boxes.length}`);
   const name = `stages_nearby_${boxes.length}`;
   const query = prepared(db, name, (on) => {
@@ -317,8 +322,8 @@ export async function selectNearby(
       power(sin(radians(${stages.latitude} - ${float8('lat')}) / 2), 2)
       + cos(radians(${float8('lat')})) * cos(radians(${stages.latitude}))
         * power(sin(radians(${stages.longitude} - ${float8('lng')}) / 2), 2)))))`;
-    const near = on
-      .select({ id: stages.id, distance: distance.as('distance') })
+    return on
+      .select({ id: stages.id, revision: revisionOf, distance: distance.mapWith(Number) })
       .from(stages)
       .where(
         and(
@@ -330,30 +335,6 @@ export async function selectNearby(
       )
       .orderBy(distance, stages.id)
       .limit(sql.placeholder('limit') as unknown as number)
-      .as('near');
-    // "stages"."id" qualified by hand: unqualified, `id` would be the carousel's own
-    const carousels = sql<NearbyCarousel[]>`(select coalesce(jsonb_agg(jsonb_build_object('id', c.id,
-        'stageId', c.stage_id, 'name', c.name, 'images', c.images, 'placement', c.placement)
-        order by c.created_at, c.id), '[]'::jsonb)
-      from ${stageCarousels} c where c.stage_id = "stages"."id")`;
-    return on
-      .select({
-        id: stages.id,
-        name: stages.name,
-        description: stages.description,
-        latitude: stages.latitude,
-        longitude: stages.longitude,
-        altitude: stages.altitude,
-        heading: stages.heading,
-        anchorId: stages.anchorId,
-        contents: stages.contents,
-        expiresAt: stages.expiresAt,
-        distance: sql<number>`${near.distance}`.mapWith(Number),
-        carousels,
-      })
-      .from(near)
-      .innerJoin(stages, eq(stages.id, near.id))
-      .orderBy(near.distance, near.id)
       .prepare(name);
   });
   const values: Record<string, unknown> = {
@@ -370,6 +351,40 @@ export async function selectNearby(
     values[`north${i}`] = box.north;
   });
   return query.execute(values);
+}
+
+/** Some stages as the AR app is answered with them, each with its revision and its carousels as one JSON array. */
+export async function selectNearbyStages(
+  db: Executor,
+  ids: string[],
+): Promise<Array<NearbyStageRow & { revision: string }>> {
+  if (ids.length === 0) return [];
+  const query = prepared(db, 'stages_nearby_rows', (on) => {
+    // "stages"."id" qualified by hand: unqualified, `id` would be the carousel's own
+    const carousels = sql<NearbyCarousel[]>`(select coalesce(jsonb_agg(jsonb_build_object('id', c.id,
+        'stageId', c.stage_id, 'name', c.name, 'images', c.images, 'placement', c.placement)
+        order by c.created_at, c.id), '[]'::jsonb)
+      from ${stageCarousels} c where c.stage_id = "stages"."id")`;
+    return on
+      .select({
+        id: stages.id,
+        revision: revisionOf,
+        name: stages.name,
+        description: stages.description,
+        latitude: stages.latitude,
+        longitude: stages.longitude,
+        altitude: stages.altitude,
+        heading: stages.heading,
+        anchorId: stages.anchorId,
+        contents: stages.contents,
+        expiresAt: stages.expiresAt,
+        carousels,
+      })
+      .from(stages)
+      .where(sql`${stages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('stages_nearby_rows');
+  });
+  return query.execute({ ids });
 }
 
 // expiry

@@ -5,6 +5,7 @@ import {
   assetSchema,
   carouselBodySchema,
   carouselUpdateBodySchema,
+  type NearbyResponse,
   nearbyQuerySchema,
   nearbyResponseSchema,
   stageBodySchema,
@@ -219,7 +220,12 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
         response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => stages.nearby(request.query),
+    // the answer is JSON text already (checked against the contract outside production): sent as it is
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .serializer((payload) => payload as string)
+        .send((await stages.nearby(request.query)) as unknown as NearbyResponse),
   );
 }
 

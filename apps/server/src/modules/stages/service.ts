@@ -11,8 +11,8 @@ import {
   MAX_CAROUSELS_PER_STAGE,
   MAX_NEARBY_RESULTS,
   type NearbyQuery,
-  type NearbyResponse,
   type NearbyStage,
+  nearbyResponseSchema,
   reminderHorizon,
   type Stage,
   type StageInput,
@@ -90,7 +90,8 @@ function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): S
 }
 
 /** A nearby stage as the AR app reads it; its distance to 0.1 m. */
-const toNearbyStage = (row: repo.NearbyRow): NearbyStage => ({
+/** A stage as the AR app's answer shows it, but for its distance from the place asked about. */
+const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -102,8 +103,10 @@ const toNearbyStage = (row: repo.NearbyRow): NearbyStage => ({
   contents: row.contents,
   verticalCarousels: row.carousels.map(toCarousel),
   expiresAt: iso(row.expiresAt),
-  distance: Math.round(row.distance * 10) / 10,
 });
+
+/** Stages kept serialized for the AR app's answers, each at its revision; the least recently answered go first. */
+const NEARBY_CACHE_ENTRIES = 20_000;
 
 const toAsset = (row: repo.AssetRow): Asset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
@@ -121,6 +124,7 @@ export function createStagesService({
   isSubscribed,
   now = () => new Date(),
 }: StagesDeps) {
+  const nearbyJson = new Map<string, { revision: string; json: string }>();
   /** The partner's assets a stage names, checked for owner and type: a foreign or unknown id is refused. */
   async function resolveAssets(ownerId: string, wanted: Array<{ assetId: string; type: Asset['type'] }>) {
     const ids = [...new Set(wanted.map((item) => item.assetId))];
@@ -334,13 +338,50 @@ export function createStagesService({
     },
 
     /** What the AR app shows around a place: live stages within the radius, nearest first. */
-    async nearby(query: NearbyQuery): Promise<NearbyResponse> {
+    /**
+     * The AR app's answer, as JSON text: the candidates come from the index alone with their revisions, and each
+     * stage's JSON is kept from the last answer that carried it at that revision, so only a stage new to this process
+     * or changed since (on any node: the revision is the row's) is read and serialized. The text is checked against
+     * the contract outside production, as every answer is.
+     */
+    async nearby(query: NearbyQuery): Promise<string> {
       const at = now();
       const centre = { lat: query.lat, lng: query.lng };
       const ranges = boundingRanges(centre, query.radius);
       const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
-      const rows = await repo.selectNearby(db, centre, query.radius, boxes, at, MAX_NEARBY_RESULTS);
-      return { data: rows.map(toNearbyStage) };
+      const candidates = await repo.selectNearbyCandidates(db, centre, query.radius, boxes, at, MAX_NEARBY_RESULTS);
+      const fragments = new Map<string, string>();
+      const missing: string[] = [];
+      for (const { id, revision } of candidates) {
+        const kept = nearbyJson.get(id);
+        if (kept?.revision === revision) {
+          // answered again: to the back of the line
+          nearbyJson.delete(id);
+          nearbyJson.set(id, kept);
+          fragments.set(id, kept.json);
+        } else {
+          missing.push(id);
+        }
+      }
+      for (const row of await repo.selectNearbyStages(db, missing)) {
+        const json = JSON.stringify(toNearbyStage(row));
+        nearbyJson.delete(row.id);
+        nearbyJson.set(row.id, { revision: row.revision, json });
+        fragments.set(row.id, json);
+      }
+      while (nearbyJson.size > NEARBY_CACHE_ENTRIES) {
+        const oldest = nearbyJson.keys().next().value;
+        if (oldest === undefined) break;
+        nearbyJson.delete(oldest);
+      }
+      const stagesJson = candidates.flatMap(({ id, distance }) => {
+        const json = fragments.get(id);
+        // a stage deleted between the two statements is left out
+        return json ? [`{"distance":${Math.round(distance * 10) / 10},${json.slice(1)}`] : [];
+      });
+      const body = `{"data":[${stagesJson.join(',')}]}`;
+      if (!config.isProduction) nearbyResponseSchema.parse(JSON.parse(body));
+      return body;
     },
 
     /**

@@ -434,6 +434,32 @@ describeEachDatabase('VPS stages', (variant) => {
     ]);
     expect(found[0]?.expiresAt).toBe('2026-10-01T00:00:00.000Z');
     expect(found[1]?.verticalCarousels).toEqual([]);
+
+    // what the partner changes next, the AR app is answered at once: a new name, a carousel fewer, a deleted stage
+    const nearby = async () =>
+      (
+        (await call('GET', '/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100')).json() as {
+          data: Array<Json & { verticalCarousels: Json[] }>;
+        }
+      ).data;
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/Stage/${bare.id}`,
+          partner.accessToken,
+          stageBody({ name: 'Renamed', latitude: 48.8586, longitude: 2.2945 }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await call('DELETE', `/api/Stage/VerticalCarousel/${carousels[1]}`, partner.accessToken)).statusCode).toBe(
+      204,
+    );
+    const changed = await nearby();
+    expect(changed.map((s) => s.name)).toEqual(['Tower', 'Renamed']);
+    expect(changed[0]?.verticalCarousels.map((c) => c.id)).toEqual([carousels[0], carousels[2]]);
+    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(204);
+    expect((await nearby()).map((s) => s.name)).toEqual(['Renamed']);
   });
 
   it('replaces a stage on update and deletes it with its carousels', async () => {
