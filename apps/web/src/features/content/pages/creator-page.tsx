@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Steps } from '../../../components/steps.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -72,17 +73,7 @@ export default function CreatorPage() {
       <section className="section section--tinted">
         <div className="container">
           <h2 className="section__title">Three steps to your first placement</h2>
-          <ol className="steps">
-            {guide.map((step, index) => (
-              <li key={step.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <Steps steps={guide} />
         </div>
       </section>
 

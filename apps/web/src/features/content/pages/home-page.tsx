@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
+import { Steps } from '../../../components/steps.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useSettings } from '../../../lib/settings.ts';
 import { useIsNearViewport } from '../hooks/use-is-near-viewport.ts';
@@ -119,17 +120,7 @@ export default function HomePage() {
       <section className="section section--tinted">
         <div className="container">
           <h2 className="section__title">From upload to release</h2>
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step.title} className="steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <Steps steps={steps} />
         </div>
       </section>
 

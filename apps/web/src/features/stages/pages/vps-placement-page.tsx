@@ -18,6 +18,7 @@ import { StageStatePill } from '../components/stage-state-pill.tsx';
 import { formatDegrees, formatInstant, formatMetres, formatPosition } from '../utils/format.ts';
 import { configPlacementPath } from '../utils/paths.ts';
 import '../stages.css';
+import { Steps } from '../../../components/steps.tsx';
 
 /** SPEC §2's three steps of a placement, as Creator's World tells them, for this stage. */
 const GUIDE = [
@@ -122,17 +123,7 @@ function MacAppCard() {
             : 'The macOS app is not available for download right now. Please check back soon.'}
         </p>
       )}
-      <ol className="steps stage-summary__steps">
-        {GUIDE.map((step, index) => (
-          <li key={step.title} className="steps__item">
-            <span className="steps__number" aria-hidden="true">
-              {index + 1}
-            </span>
-            <h3>{step.title}</h3>
-            <p>{step.text}</p>
-          </li>
-        ))}
-      </ol>
+      <Steps steps={GUIDE} className="stage-summary__steps" />
     </aside>
   );
 }
