@@ -1,15 +1,8 @@
 import { incomeStatuses, incomeStatusLabels, MAX_NAME_LENGTH } from '@portal/contracts';
-import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
-import {
-  filterErrors,
-  hasFilters,
-  type IncomeFilterErrors,
-  type IncomeFilterValues,
-  NO_FILTERS,
-  paramsOf,
-} from '../utils/filters.ts';
+import { useFilterForm } from '../../../components/form/use-filter-form.ts';
+import { filterErrors, hasFilters, type IncomeFilterValues, NO_FILTERS, paramsOf } from '../utils/filters.ts';
 
 export interface IncomeFiltersProps {
   /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
@@ -21,45 +14,11 @@ export interface IncomeFiltersProps {
 
 /** SPEC §2's filters of the sales table: item name, purchase date range (no future day) and settlement status. */
 export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
-  const [values, setValues] = useState(applied);
-  const [errors, setErrors] = useState<IncomeFilterErrors>({});
-  // the same form all along, so that focus stays where it was after a search
-  const appliedKey = paramsOf(applied).toString();
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setValues(applied);
-    setErrors({});
-  }
-  const id = useId();
-  const fieldId = (name: keyof IncomeFilterValues) => `${id}-${name}`;
-
-  const set = (name: keyof IncomeFilterValues) => (event: { target: { value: string } }) => {
-    const next = { ...values, [name]: event.target.value };
-    setValues(next);
-    // a message goes as soon as its field is right again; new ones wait for the next search
-    if (Object.keys(errors).length > 0) {
-      const current = filterErrors(next, today);
-      setErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => field in current)) as IncomeFilterErrors);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = filterErrors(values, today);
-    setErrors(found);
-    const [first] = Object.keys(found) as Array<keyof IncomeFilterValues>;
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    onApply(values);
-  };
-
-  const described = (name: keyof IncomeFilterValues) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  const { values, errors, fieldId, set, onSubmit, clear, described } = useFilterForm({
+    applied,
+    validate: (next: IncomeFilterValues) => filterErrors(next, today),
+    keyOf: (next: IncomeFilterValues) => paramsOf(next).toString(),
+    onApply,
   });
 
   return (
@@ -122,17 +81,7 @@ export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
             Search
           </Button>
           {hasFilters(applied) || hasFilters(values) ? (
-            <Button
-              variant="ghost"
-              isThrottled={false}
-              onClick={() => {
-                setValues(NO_FILTERS);
-                setErrors({});
-                onApply(NO_FILTERS);
-                // the button goes with the filters: the search starts over from its first field
-                document.getElementById(fieldId('name'))?.focus();
-              }}
-            >
+            <Button variant="ghost" isThrottled={false} onClick={() => clear(NO_FILTERS, 'name')}>
               Clear
             </Button>
           ) : null}

@@ -1,15 +1,8 @@
 import { payStatuses, payStatusLabels } from '@portal/contracts';
-import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
-import {
-  filterErrors,
-  hasFilters,
-  NO_FILTERS,
-  type PurchaseFilterErrors,
-  type PurchaseFilterValues,
-  paramsOf,
-} from '../utils/filters.ts';
+import { useFilterForm } from '../../../components/form/use-filter-form.ts';
+import { filterErrors, hasFilters, NO_FILTERS, type PurchaseFilterValues, paramsOf } from '../utils/filters.ts';
 
 export interface PurchaseFiltersProps {
   /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
@@ -21,47 +14,11 @@ export interface PurchaseFiltersProps {
 
 /** SPEC §2's filters of My Purchase History: payment status and creation date range (no future day). */
 export function PurchaseFilters({ applied, today, onApply }: PurchaseFiltersProps) {
-  const [values, setValues] = useState(applied);
-  const [errors, setErrors] = useState<PurchaseFilterErrors>({});
-  // the same form all along, so that focus stays where it was after a search
-  const appliedKey = paramsOf(applied).toString();
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setValues(applied);
-    setErrors({});
-  }
-  const id = useId();
-  const fieldId = (name: keyof PurchaseFilterValues) => `${id}-${name}`;
-
-  const set = (name: keyof PurchaseFilterValues) => (event: { target: { value: string } }) => {
-    const next = { ...values, [name]: event.target.value };
-    setValues(next);
-    // a message goes as soon as its field is right again; new ones wait for the next search
-    if (Object.keys(errors).length > 0) {
-      const current = filterErrors(next, today);
-      setErrors(
-        Object.fromEntries(Object.entries(errors).filter(([field]) => field in current)) as PurchaseFilterErrors,
-      );
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = filterErrors(values, today);
-    setErrors(found);
-    const [first] = Object.keys(found) as Array<keyof PurchaseFilterValues>;
-    if (first) {
-      document.getElementById(fieldId(first))?.focus();
-      return;
-    }
-    onApply(values);
-  };
-
-  const described = (name: keyof PurchaseFilterValues) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+  const { values, errors, fieldId, set, onSubmit, clear, described } = useFilterForm({
+    applied,
+    validate: (next: PurchaseFilterValues) => filterErrors(next, today),
+    keyOf: (next: PurchaseFilterValues) => paramsOf(next).toString(),
+    onApply,
   });
 
   return (
@@ -116,17 +73,7 @@ export function PurchaseFilters({ applied, today, onApply }: PurchaseFiltersProp
             Search
           </Button>
           {hasFilters(applied) || hasFilters(values) ? (
-            <Button
-              variant="ghost"
-              isThrottled={false}
-              onClick={() => {
-                setValues(NO_FILTERS);
-                setErrors({});
-                onApply(NO_FILTERS);
-                // the button goes with the filters: the search starts over from its first field
-                document.getElementById(fieldId('status'))?.focus();
-              }}
-            >
+            <Button variant="ghost" isThrottled={false} onClick={() => clear(NO_FILTERS, 'status')}>
               Clear
             </Button>
           ) : null}
