@@ -28,7 +28,8 @@
  *   is nearest the checked answers' mean.
  * - When the target is missed, prints PostgreSQL's plan of the nearby statement as the server runs it, for the city
  *   queries of 1,000 m and of 5,000 m nearest a city centre (where stages are densest): built by the server's own
- *   repository code (`selectNearby`), EXPLAIN (ANALYZE, BUFFERS) of its generic plan (the pool forces generic plans).
+ *   repository code (`selectNearbyCandidates`, the statement every answer runs; the stages it has not kept are read
+ *   by id), EXPLAIN (ANALYZE, BUFFERS) of its generic plan (the pool forces generic plans).
  *
  * Verdict (the stages issue): p99 < 20 ms at 64 connections. A load with non-2xx answers or errors never meets it.
  */
@@ -37,7 +38,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { selectNearby } from '../apps/server/src/modules/stages/repository.ts';
+import { selectNearbyCandidates } from '../apps/server/src/modules/stages/repository.ts';
 import { DURATION_SECONDS, loadTarget, perRequestUs, type Run, ratio } from './hot-reads.ts';
 import { startBareRoute } from './lib/bare-route.ts';
 import type { LoadRequest } from './lib/load.ts';
@@ -592,7 +593,7 @@ function compareAnswer(answer: NearbyResponse, expected: ExpectedStage[], live: 
 
 /**
  * PostgreSQL's plan of the nearby statement as the server runs it, for the city queries of 1,000 m and of 5,000 m
- * nearest a city centre (the densest, so the most candidates): built by the server's own selectNearby (run once on a connection of this process, its text and
+ * nearest a city centre (the densest, so the most candidates): built by the server's own selectNearbyCandidates (run once on a connection of this process, its text and
  * parameters captured through drizzle's logger), then prepared and explained with the pool's plan_cache_mode: the
  * generic plan every execution on the server gets.
  */
@@ -615,9 +616,9 @@ function explainNearby(databaseUrl: string, queries: NearbyQueryPoint[]) {
       const ranges = boundingRanges(centre, query.radius);
       const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
       statements.length = 0;
-      const rows = await selectNearby(db, centre, query.radius, boxes, new Date(), MAX_NEARBY_RESULTS);
+      const rows = await selectNearbyCandidates(db, centre, query.radius, boxes, new Date(), MAX_NEARBY_RESULTS);
       const statement = statements[0];
-      if (!statement) throw new Error('selectNearby ran no statement');
+      if (!statement) throw new Error('selectNearbyCandidates ran no statement');
       const literal = (value: unknown) =>
         value === null ? 'null' : client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
       await client.query(`prepare nearby_${radius} as ${statement.sql}`);

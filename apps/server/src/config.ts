@@ -102,6 +102,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  NEARBY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   MARKETPLACE_TOKEN: z
     .string()
     .optional()
@@ -180,6 +181,8 @@ export interface AppConfig {
    * process drop them at once; another node may see a change this much later.
    */
   cacheSeconds: number;
+  /** How much of the AR app's stage JSON one process keeps, in megabytes of text (0: none). */
+  nearbyCacheMb: number;
   sessionTtlDays: number;
   /** The service token the marketplace reports sales with; without it, the sales routes do not exist. */
   marketplaceToken: string | undefined;
@@ -279,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     cacheSeconds: e.CACHE_SECONDS,
+    nearbyCacheMb: e.NEARBY_CACHE_MB,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     marketplaceToken: e.MARKETPLACE_TOKEN,
     feeRates: {

@@ -322,18 +322,25 @@ export async function selectNearbyCandidates(
       power(sin(radians(${stages.latitude} - ${float8('lat')}) / 2), 2)
       + cos(radians(${float8('lat')})) * cos(radians(${stages.latitude}))
         * power(sin(radians(${stages.longitude} - ${float8('lng')}) / 2), 2)))))`;
-    return on
-      .select({ id: stages.id, revision: revisionOf, distance: distance.mapWith(Number) })
+    // the distance once a row: an offset (0) keeps the subquery from being folded into a statement that would
+    // compute it again to filter and to order
+    const within = on
+      .select({ id: stages.id, revision: revisionOf.as('revision'), distance: distance.as('distance') })
       .from(stages)
       .where(
         and(
           sql`${stages.state} = 'Published'`,
           sql`(${inBoxes})`,
           sql`${stages.expiresAt} > ${sql.placeholder('at')}::timestamptz`,
-          sql`${distance} <= ${float8('radius')}`,
         ),
       )
-      .orderBy(distance, stages.id)
+      .offset(sql.placeholder('fence') as unknown as number)
+      .as('within');
+    return on
+      .select({ id: within.id, revision: within.revision, distance: sql<number>`${within.distance}`.mapWith(Number) })
+      .from(within)
+      .where(sql`${within.distance} <= ${float8('radius')}`)
+      .orderBy(within.distance, within.id)
       .limit(sql.placeholder('limit') as unknown as number)
       .prepare(name);
   });
@@ -343,6 +350,7 @@ export async function selectNearbyCandidates(
     at: at.toISOString(),
     radius,
     limit,
+    fence: 0,
   };
   boxes.forEach((box, i) => {
     values[`west${i}`] = box.west;

@@ -105,9 +105,6 @@ const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> 
   expiresAt: iso(row.expiresAt),
 });
 
-/** Stages kept serialized for the AR app's answers, each at its revision; the least recently answered go first. */
-const NEARBY_CACHE_ENTRIES = 20_000;
-
 const toAsset = (row: repo.AssetRow): Asset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
@@ -124,7 +121,25 @@ export function createStagesService({
   isSubscribed,
   now = () => new Date(),
 }: StagesDeps) {
+  // stages kept serialized for the AR app's answers, each at its revision; the least recently answered go first
   const nearbyJson = new Map<string, { revision: string; json: string }>();
+  const nearbyJsonLimit = config.nearbyCacheMb * 1024 * 1024;
+  let nearbyJsonSize = 0;
+  const keepJson = (id: string, entry: { revision: string; json: string }) => {
+    const previous = nearbyJson.get(id);
+    if (previous) {
+      nearbyJson.delete(id);
+      nearbyJsonSize -= previous.json.length;
+    }
+    if (entry.json.length > nearbyJsonLimit) return;
+    nearbyJson.set(id, entry);
+    nearbyJsonSize += entry.json.length;
+    for (const [oldest, kept] of nearbyJson) {
+      if (nearbyJsonSize <= nearbyJsonLimit) break;
+      nearbyJson.delete(oldest);
+      nearbyJsonSize -= kept.json.length;
+    }
+  };
   /** The partner's assets a stage names, checked for owner and type: a foreign or unknown id is refused. */
   async function resolveAssets(ownerId: string, wanted: Array<{ assetId: string; type: Asset['type'] }>) {
     const ids = [...new Set(wanted.map((item) => item.assetId))];
@@ -356,8 +371,7 @@ export function createStagesService({
         const kept = nearbyJson.get(id);
         if (kept?.revision === revision) {
           // answered again: to the back of the line
-          nearbyJson.delete(id);
-          nearbyJson.set(id, kept);
+          keepJson(id, kept);
           fragments.set(id, kept.json);
         } else {
           missing.push(id);
@@ -365,14 +379,8 @@ export function createStagesService({
       }
       for (const row of await repo.selectNearbyStages(db, missing)) {
         const json = JSON.stringify(toNearbyStage(row));
-        nearbyJson.delete(row.id);
-        nearbyJson.set(row.id, { revision: row.revision, json });
+        keepJson(row.id, { revision: row.revision, json });
         fragments.set(row.id, json);
-      }
-      while (nearbyJson.size > NEARBY_CACHE_ENTRIES) {
-        const oldest = nearbyJson.keys().next().value;
-        if (oldest === undefined) break;
-        nearbyJson.delete(oldest);
       }
       const stagesJson = candidates.flatMap(({ id, distance }) => {
         const json = fragments.get(id);
