@@ -10,7 +10,7 @@ const proxied = [
   '/healthz',
   '/socket',
   '/dev',
-  '/Static',
+  '/game',
   '/sdk-docs',
   '/downloads',
   '/documentation.html',

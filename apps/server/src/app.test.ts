@@ -72,7 +72,7 @@ describeEachDatabase('server core', (variant) => {
     expect(response.json()).toEqual({
       apiBaseUrl: '',
       fileBaseUrl: '',
-      gameApiBaseUrl: '',
+      gameApiBaseUrl: '/game',
       staticBaseUrl: 'https://static.example',
       mapTileUrl: '',
     });
@@ -83,7 +83,14 @@ describeEachDatabase('server core', (variant) => {
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const route of ['/api/Faq', '/api/Md/Query', '/api/Md/{id}', '/api/Setting', '/Static', '/api/ContactUs']) {
+    for (const route of [
+      '/api/Faq',
+      '/api/Md/Query',
+      '/api/Md/{id}',
+      '/api/Setting',
+      '/game/Static',
+      '/api/ContactUs',
+    ]) {
       expect(doc.paths[route], route).toBeDefined();
     }
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -38,6 +38,11 @@ const envSchema = z.object({
   API_BASE_URL: z.string().default(''),
   FILE_BASE_URL: z.string().default(''),
   GAME_API_BASE_URL: z.string().default(''),
+  /** Where this process serves the game API host's paths: '/game' beside the partner API, '' on a host of its own. */
+  GAME_ROUTES_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9_-]+)*$/, { error: "GAME_ROUTES_PREFIX must be '' or a path such as /game" })
+    .default('/game'),
   STATIC_BASE_URL: z.string().default(''),
   /** The map tiles of the placement page, as `https://tiles.example/{z}/{x}/{y}.png`; empty: a grid, no tiles. */
   MAP_TILE_URL: z
@@ -135,6 +140,8 @@ export interface AppConfig {
   webDist: string;
   /** The four hosts the web app talks to; '' means this origin. */
   hosts: { api: string; files: string; gameApi: string; static: string };
+  /** The path this process serves the game API host under ('' when it is that host). */
+  gameRoutesPrefix: string;
   /** The placement map's tile URL template; '' shows a grid without tiles. */
   mapTileUrl: string;
   /** Origins whose pages may call this server from the browser (CORS): the web app's, when the hosts are split. */
@@ -264,10 +271,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hosts: {
       api: e.API_BASE_URL,
       files: e.FILE_BASE_URL,
-      gameApi: e.GAME_API_BASE_URL,
+      // the game API host is this process under its prefix unless it is configured elsewhere
+      gameApi: e.GAME_API_BASE_URL || e.GAME_ROUTES_PREFIX,
       static: e.STATIC_BASE_URL,
     },
     mapTileUrl: e.MAP_TILE_URL,
+    gameRoutesPrefix: e.GAME_ROUTES_PREFIX,
     webOrigins: e.WEB_ORIGIN?.length ? e.WEB_ORIGIN : [new URL(publicUrl).origin],
     apiDocs: e.API_DOCS ?? !isProduction,
     smtpUrl: e.SMTP_URL,

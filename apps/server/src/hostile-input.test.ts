@@ -75,7 +75,7 @@ describeEachDatabase('input the database cannot store', (variant) => {
 
   it.each([
     ['/api/Access/SendRegistrationCode?email=mia%00@studio.example', 'email'],
-    ['/Static?type=DeveloperAgreement%00', 'type'],
+    ['/game/Static?type=DeveloperAgreement%00', 'type'],
     ['/stripe/connect/express?state=%00', 'state'],
   ])('refuses a NUL in the query of %s', async (url, field) => {
     expectRefused(await t.app.inject({ method: 'GET', url }), `${field}: ${CONTROL_CHARACTERS}`);

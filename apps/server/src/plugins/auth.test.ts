@@ -30,7 +30,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/Md/{id}',
   'GET /sdk-docs/{file}',
   'GET /api/Setting',
-  'GET /Static',
+  'GET /game/Static',
   'POST /api/ContactUs',
   'GET /api/Language/Localization/{culture}',
   'GET /files/{key}',

@@ -36,7 +36,9 @@ export function documentWildcardAs(name: string, description: string): SwaggerTr
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
     const { hosts, publicUrl } = app.config;
-    const origin = (host: string) => (host || publicUrl).replace(/\/+$/, '');
+    // a host is '' (this origin), a path of this origin (the game API host's prefix) or a URL of its own
+    const origin = (host: string) =>
+      (host.startsWith('/') ? `${publicUrl}${host}` : host || publicUrl).replace(/\/+$/, '');
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

@@ -8,16 +8,7 @@ import { BRAND_MARK_SVG, FAVICON_LINKS, renderFaviconIco } from '../lib/favicon.
 import { sendError } from './errors.ts';
 
 /** Paths that belong to the API hosts: never answered with the web app. */
-const API_PREFIXES = [
-  '/api/',
-  '/FileUpload/',
-  '/socket/',
-  '/dev/',
-  '/Static',
-  '/sdk-docs/',
-  '/downloads/',
-  '/sandbox/',
-];
+const API_PREFIXES = ['/api/', '/FileUpload/', '/socket/', '/dev/', '/sdk-docs/', '/downloads/', '/sandbox/'];
 
 export interface RuntimeConfig {
   apiBaseUrl: string;
@@ -54,7 +45,9 @@ function readPrerenderedPages(webDist: string, inject: (html: string) => string)
  */
 export const webPlugin = fp(
   async (app: FastifyInstance) => {
-    const { webDist, hosts } = app.config;
+    const { webDist, hosts, gameRoutesPrefix } = app.config;
+    // and the game API host's paths, served here under their prefix
+    const apiPrefixes = gameRoutesPrefix ? [...API_PREFIXES, `${gameRoutesPrefix}/`] : API_PREFIXES;
     const runtimeConfig: RuntimeConfig = {
       apiBaseUrl: hosts.api,
       fileBaseUrl: hosts.files,
@@ -123,7 +116,7 @@ export const webPlugin = fp(
       const pathname = request.url.split('?')[0] ?? '/';
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+        !apiPrefixes.some((prefix) => pathname.startsWith(prefix)) &&
         !path.extname(pathname);
       if (isPage) return sendHtml(reply, indexHtml);
       return sendError(reply, 'NotFound');

@@ -109,7 +109,7 @@ describeEachDatabase('content API', (variant) => {
 
   describe('static texts', () => {
     it.each(staticTextTypes)('serves %s in en-US', async (type) => {
-      const response = await get(`/Static?type=${type}&culture=en-US`);
+      const response = await get(`/game/Static?type=${type}&culture=en-US`);
       expect(response.statusCode).toBe(200);
       const text = response.json() as { type: string; title: string; content: string };
       expect(text.type).toBe(type);
@@ -117,13 +117,13 @@ describeEachDatabase('content API', (variant) => {
     });
 
     it('answers 404 StaticTextNotFound for an unknown type', async () => {
-      const response = await get('/Static?type=PrivacyPolicyX&culture=en-US');
+      const response = await get('/game/Static?type=PrivacyPolicyX&culture=en-US');
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ errorCode: 'StaticTextNotFound' });
     });
 
     it('answers 400 when the type is missing', async () => {
-      const response = await get('/Static?culture=en-US');
+      const response = await get('/game/Static?culture=en-US');
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
     });

@@ -127,7 +127,7 @@ export async function contentRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/Static',
+    `${app.config.gameRoutesPrefix}/Static`,
     {
       schema: {
         tags,

@@ -209,7 +209,7 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const stages = app.services.stages;
   app.get(
-    `${GAME_HOST_PREFIX}/api/Stage/Nearby`,
+    `${app.config.gameRoutesPrefix}/api/Stage/Nearby`,
     {
       schema: {
         tags: ['stages: AR app'],
@@ -228,6 +228,3 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
         .send((await stages.nearby(request.query)) as unknown as NearbyResponse),
   );
 }
-
-/** Where the game API host's routes live when it is served by this process. */
-export const GAME_HOST_PREFIX = '/game';
