@@ -5,6 +5,8 @@ export * from './content.ts';
 export * from './display-corrections.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './game-rules.ts';
+export * from './gaming.ts';
 export * from './income.ts';
 export * from './income-rules.ts';
 export { itemTypeLabels } from './item-types.ts';

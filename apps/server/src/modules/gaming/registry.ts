@@ -1,0 +1,634 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type BaseInfo,
+  type ConsoleMessage,
+  checkGameAction,
+  checkGoal,
+  checkJoin,
+  checkPlayerSlot,
+  checkResult,
+  checkServerCapacity,
+  checkSpectatorSlot,
+  checkUserGames,
+  checkView,
+  currentRound,
+  type GameAction,
+  type GameActionArgs,
+  type GameActionOnGame,
+  type GameActionResults,
+  type GameErrorCode,
+  type GameEvent,
+  type GameInfo,
+  type GameResult,
+  type GameRole,
+  type GameState,
+  gameErrorCatalog,
+  isBucketRefilled,
+  isGameAction,
+  isRefused,
+  keepsRecordOnLeave,
+  MAX_MESSAGE_BYTES,
+  nextHost,
+  parseGameActionArgs,
+  type TokenBucket,
+  takeActionToken,
+  toEventMessage,
+} from '@portal/contracts';
+
+/**
+ * The realtime games of DESIGN §5, in memory and free of any transport: each action takes the caller and the
+ * invocation's arguments and answers the caller's result (`ReceiveMessage`) with the events to push (`EventMessage`)
+ * and the connections to push them to. The hub only delivers. The rules come from `game-rules.ts` in contracts.
+ *
+ * Every change happens synchronously after the one await (the version check of CreateGame and RestartGame), and the
+ * rules are asked again after it, so interleaved invocations cannot slip past a limit or a state.
+ */
+
+/** Who invokes: the hub connection and the signed-in user behind it. */
+export interface GameCaller {
+  connectionId: string;
+  userId: string;
+}
+
+/** One event for the connections in `to`. */
+export interface GameDelivery {
+  to: string[];
+  event: ConsoleMessage;
+}
+
+export interface GameActionOutcome {
+  result: ConsoleMessage;
+  events: GameDelivery[];
+}
+
+export type GameActionHandler = (caller: GameCaller, args: unknown) => Promise<GameActionOutcome>;
+
+/** The product version a game is created or restarted for, and who asks. */
+export interface VersionToCheck {
+  productId: string;
+  productVersion: number;
+  userId: string;
+}
+
+export interface GameRegistryDeps {
+  /**
+   * Whether `userId` may play this version: it exists and is the product's released or testing version (the
+   * versions and testers services decide). A rejection counts as "could not check", never as a yes.
+   */
+  checkVersion: (version: VersionToCheck) => Promise<boolean>;
+  now?: () => Date;
+  /** Numbers in [0, 1) that game ids are drawn from; by default the system's cryptographic generator. */
+  random?: () => number;
+}
+
+export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
+  /** Runs the action named `action` (a hub method name); an unknown name gets a failed result. */
+  invoke(action: string, caller: GameCaller, args: unknown): Promise<GameActionOutcome>;
+  /** The connection is gone: it leaves every game it is in. Answers the events for those who stay. */
+  disconnect(connectionId: string): GameDelivery[];
+  /** The games the user is in now, as player or spectator. */
+  gamesOf(userId: string): GameInfo[];
+};
+
+interface Player {
+  userId: string;
+  /** null: absent, left while the game was playing. */
+  connectionId: string | null;
+  joinedAt: number;
+  info: string | null;
+  result: GameResult | null;
+  /** By round and key: setting a key again in the same round replaces its value. */
+  goals: Map<string, { round: number; key: string; value: string; at: number }>;
+}
+
+interface Spectator {
+  userId: string;
+  connectionId: string;
+  joinedAt: number;
+}
+
+interface Game {
+  id: string;
+  arId: string;
+  state: GameState;
+  hostUserId: string;
+  settings: BaseInfo;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  /** In the order they joined: the first present one takes over from a host who leaves. */
+  players: Map<string, Player>;
+  spectators: Map<string, Spectator>;
+  goalCount: number;
+}
+
+/** Buckets kept before the full ones (forgetting them changes nothing) are swept. */
+const BUCKET_SWEEP_THRESHOLD = 10_000;
+const ID_ATTEMPTS = 10;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const succeed = <A extends GameAction>(_action: A, data: GameActionResults[A]): ConsoleMessage => ({
+  succeeded: true,
+  jsonData: JSON.stringify(data),
+  error: null,
+});
+
+const refuse = (code: GameErrorCode, message: string = gameErrorCatalog[code]): GameActionOutcome => ({
+  result: { succeeded: false, jsonData: null, error: { errorCode: code, message } },
+  events: [],
+});
+
+/** A version 4 UUID from 16 draws of `random`. */
+function uuidFrom(random: () => number): string {
+  const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256) & 0xff);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The size of the arguments as they came over the wire, or undefined when they cannot be JSON at all. */
+function jsonBytes(value: unknown): number | undefined {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
+  const now = () => (deps.now ? deps.now() : new Date()).getTime();
+  const random = deps.random;
+  const newId = random ? () => uuidFrom(random) : () => randomUUID();
+
+  const games = new Map<string, Game>();
+  /** The games each user is in now (a present player or a spectator). */
+  const userGames = new Map<string, Set<string>>();
+  /** The user behind each connection that is or was bound in a game, for `disconnect`. */
+  const connectionUsers = new Map<string, string>();
+  const buckets = new Map<string, TokenBucket>();
+
+  // --- bookkeeping -----------------------------------------------------------------------------------------------
+
+  function enter(game: Game, caller: GameCaller) {
+    let ids = userGames.get(caller.userId);
+    if (!ids) {
+      ids = new Set();
+      userGames.set(caller.userId, ids);
+    }
+    ids.add(game.id);
+    connectionUsers.set(caller.connectionId, caller.userId);
+  }
+
+  function exit(game: Game, userId: string) {
+    const ids = userGames.get(userId);
+    ids?.delete(game.id);
+    if (ids?.size === 0) userGames.delete(userId);
+  }
+
+  const activeGameCount = (userId: string) => userGames.get(userId)?.size ?? 0;
+
+  function roleOf(game: Game, userId: string): GameRole {
+    const player = game.players.get(userId);
+    if (player) {
+      if (player.connectionId === null) return 'absent';
+      return game.hostUserId === userId ? 'host' : 'player';
+    }
+    return game.spectators.has(userId) ? 'spectator' : 'outsider';
+  }
+
+  function connectionsOf(game: Game): string[] {
+    const to = new Set<string>();
+    for (const player of game.players.values()) if (player.connectionId !== null) to.add(player.connectionId);
+    for (const spectator of game.spectators.values()) to.add(spectator.connectionId);
+    return [...to];
+  }
+
+  /** The event for everyone in the game now; none when nobody is left to hear it. */
+  function announce(game: Game, event: GameEvent): GameDelivery[] {
+    const to = connectionsOf(game);
+    return to.length > 0 ? [{ to, event: toEventMessage(event) }] : [];
+  }
+
+  function infoOf(game: Game, at: number): GameInfo {
+    const { settings } = game;
+    return {
+      id: game.id,
+      arId: game.arId,
+      state: game.state,
+      hostUserId: game.hostUserId,
+      productId: settings.ProductId,
+      productVersion: settings.ProductVersion,
+      gameType: settings.GameType,
+      totalTime: settings.TotalTime,
+      roundInfo: {
+        min: settings.RoundInfo.Min,
+        max: settings.RoundInfo.Max,
+        totalRounds: settings.RoundInfo.TotalRounds,
+      },
+      roundUsersOrder: settings.RoundUsersOrder,
+      customContent: settings.CustomContent,
+      broadcastMessage: settings.BroadcastMessage,
+      currentRound: game.state === 'Playing' ? roundAt(game, at) : null,
+      createdAt: iso(game.createdAt),
+      startedAt: game.startedAt === null ? null : iso(game.startedAt),
+      endedAt: game.endedAt === null ? null : iso(game.endedAt),
+      players: [...game.players.values()].map((player) => ({
+        userId: player.userId,
+        isHost: player.userId === game.hostUserId,
+        isPresent: player.connectionId !== null,
+        joinedAt: iso(player.joinedAt),
+        info: player.info,
+        result: player.result,
+        goals: [...player.goals.values()].map((goal) => ({ ...goal, at: iso(goal.at) })),
+      })),
+      spectators: [...game.spectators.values()].map((spectator) => ({
+        userId: spectator.userId,
+        joinedAt: iso(spectator.joinedAt),
+      })),
+    };
+  }
+
+  const roundAt = (game: Game, at: number) =>
+    currentRound(
+      { totalTime: game.settings.TotalTime, totalRounds: game.settings.RoundInfo.TotalRounds },
+      game.startedAt ?? at,
+      at,
+    );
+
+  /** The game closes: everyone still in it hears so, and it is forgotten. */
+  function close(game: Game, reason: 'host' | 'empty', userId: string, at: number): GameDelivery[] {
+    const events = announce(game, { event: 'closed', gameId: game.id, userId, at: iso(at), reason });
+    games.delete(game.id);
+    for (const player of game.players.values()) if (player.connectionId !== null) exit(game, player.userId);
+    for (const spectator of game.spectators.values()) exit(game, spectator.userId);
+    return events;
+  }
+
+  /**
+   * `userId` leaves `game`. A player's record stays while the game plays (their goals and result count, and they
+   * may come back); a host hands the game to the player present longest; a game without players closes.
+   */
+  function depart(game: Game, userId: string, reason: 'left' | 'disconnected', at: number): GameDelivery[] {
+    const spectator = game.spectators.get(userId);
+    if (spectator) {
+      game.spectators.delete(userId);
+      exit(game, userId);
+      return announce(game, {
+        event: 'left',
+        gameId: game.id,
+        userId,
+        at: iso(at),
+        role: 'spectator',
+        reason,
+        hostUserId: game.hostUserId,
+      });
+    }
+    const player = game.players.get(userId);
+    if (!player || player.connectionId === null) return [];
+    if (keepsRecordOnLeave(game.state)) player.connectionId = null;
+    else game.players.delete(userId);
+    exit(game, userId);
+    if (game.hostUserId === userId) {
+      const successor = nextHost(
+        [...game.players.values()].map((p) => ({ userId: p.userId, isPresent: p.connectionId !== null })),
+      );
+      if (successor === undefined) return close(game, 'empty', userId, at);
+      game.hostUserId = successor;
+    }
+    return announce(game, {
+      event: 'left',
+      gameId: game.id,
+      userId,
+      at: iso(at),
+      role: 'player',
+      reason,
+      hostUserId: game.hostUserId,
+    });
+  }
+
+  /** The game `gameId` if `caller` may take `action` on it now, else why not. */
+  function gameFor(action: GameActionOnGame, gameId: string, caller: GameCaller): Game | GameErrorCode {
+    const game = games.get(gameId);
+    if (!game) return 'GameNotFound';
+    return checkGameAction(action, game.state, roleOf(game, caller.userId)) ?? game;
+  }
+
+  async function isVersionPlayable(settings: BaseInfo, userId: string): Promise<GameErrorCode | undefined> {
+    try {
+      const playable = await deps.checkVersion({
+        productId: settings.ProductId,
+        productVersion: settings.ProductVersion,
+        userId,
+      });
+      return playable ? undefined : 'VersionNotPlayable';
+    } catch {
+      return 'VersionCheckFailed';
+    }
+  }
+
+  function takeToken(connectionId: string, at: number): boolean {
+    const { allowed, bucket } = takeActionToken(buckets.get(connectionId), at);
+    buckets.set(connectionId, bucket);
+    if (buckets.size > BUCKET_SWEEP_THRESHOLD) {
+      for (const [id, kept] of buckets) if (isBucketRefilled(kept, at)) buckets.delete(id);
+    }
+    return allowed;
+  }
+
+  /** Rate limit, size and arguments, in that order, before the action sees anything. */
+  function action<A extends GameAction>(
+    name: A,
+    run: (caller: GameCaller, args: GameActionArgs[A], at: number) => GameActionOutcome | Promise<GameActionOutcome>,
+  ): GameActionHandler {
+    return async (caller, args) => {
+      const at = now();
+      if (!takeToken(caller.connectionId, at)) return refuse('RateLimited');
+      const bytes = jsonBytes(args);
+      if (bytes === undefined) return refuse('InvalidArguments');
+      if (bytes > MAX_MESSAGE_BYTES) return refuse('MessageTooLarge');
+      const parsed = parseGameActionArgs(name, args);
+      if (!parsed.success) return refuse('InvalidArguments', parsed.message);
+      return run(caller, parsed.data, at);
+    };
+  }
+
+  /**
+   * The host's moves: checked, moved, announced. StartGameV1's game information travels inside the `started`
+   * event's game, so it sends no `infoSet` of its own.
+   */
+  function hostMove(name: 'StartGame' | 'StartGameV1' | 'EndGame', event: 'started' | 'ended') {
+    return action(name, (caller, args, at) => {
+      const game = gameFor(name, args.gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      if (event === 'started') {
+        game.state = 'Playing';
+        game.startedAt = at;
+        const text = 'text' in args ? args.text : null;
+        const host = game.players.get(caller.userId);
+        if (host && text !== null) host.info = text;
+      } else {
+        game.state = 'Ended';
+        game.endedAt = at;
+      }
+      const info = infoOf(game, at);
+      const common = { gameId: game.id, userId: caller.userId, at: iso(at) };
+      const events = announce(
+        game,
+        event === 'started'
+          ? { event: 'started', ...common, game: info }
+          : {
+              event: 'ended',
+              ...common,
+              results: [...game.players.values()].map((p) => ({ userId: p.userId, result: p.result })),
+            },
+      );
+      return { result: succeed(name, info), events };
+    });
+  }
+
+  function report(name: 'Win' | 'Lose', result: GameResult) {
+    return action(name, (caller, { gameId }, at) => {
+      const game = gameFor(name, gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      const player = game.players.get(caller.userId);
+      if (!player) return refuse('NotInGame');
+      const refusal = checkResult(player.result);
+      if (refusal) return refuse(refusal);
+      player.result = result;
+      const event = result === 'Win' ? 'win' : 'lose';
+      return {
+        result: succeed(name, { gameId, userId: caller.userId, result }),
+        events: announce(game, { event, gameId, userId: caller.userId, at: iso(at) }),
+      };
+    });
+  }
+
+  // --- the actions -----------------------------------------------------------------------------------------------
+
+  const actions: { [A in GameAction]: GameActionHandler } = {
+    CreateGame: action('CreateGame', async (caller, { arId, baseInfo }, at) => {
+      const limits = () => checkServerCapacity(games.size) ?? checkUserGames(activeGameCount(caller.userId));
+      const before = limits();
+      if (before) return refuse(before);
+      const version = await isVersionPlayable(baseInfo, caller.userId);
+      if (version) return refuse(version);
+      const after = limits();
+      if (after) return refuse(after);
+      let id = newId();
+      for (let attempt = 1; games.has(id); attempt++) {
+        if (attempt >= ID_ATTEMPTS) return refuse('ServerFull');
+        id = newId();
+      }
+      const game: Game = {
+        id,
+        arId,
+        state: 'Waiting',
+        hostUserId: caller.userId,
+        settings: baseInfo,
+        createdAt: at,
+        startedAt: null,
+        endedAt: null,
+        players: new Map(),
+        spectators: new Map(),
+        goalCount: 0,
+      };
+      game.players.set(caller.userId, {
+        userId: caller.userId,
+        connectionId: caller.connectionId,
+        joinedAt: at,
+        info: null,
+        result: null,
+        goals: new Map(),
+      });
+      games.set(id, game);
+      enter(game, caller);
+      return { result: succeed('CreateGame', infoOf(game, at)), events: [] };
+    }),
+
+    RestartGame: action('RestartGame', async (caller, { gameId, baseInfo }, at) => {
+      const before = gameFor('RestartGame', gameId, caller);
+      if (typeof before === 'string') return refuse(before);
+      const version = await isVersionPlayable(baseInfo, caller.userId);
+      if (version) return refuse(version);
+      const game = gameFor('RestartGame', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      // A new run with new settings: who left during the last one is gone, what the others reported is cleared.
+      for (const [userId, player] of game.players) {
+        if (player.connectionId === null) game.players.delete(userId);
+        player.info = null;
+        player.result = null;
+        player.goals.clear();
+      }
+      game.goalCount = 0;
+      game.settings = baseInfo;
+      game.state = 'Playing';
+      game.startedAt = at;
+      game.endedAt = null;
+      const info = infoOf(game, at);
+      return {
+        result: succeed('RestartGame', info),
+        events: announce(game, { event: 'restarted', gameId, userId: caller.userId, at: iso(at), game: info }),
+      };
+    }),
+
+    JoinGame: action('JoinGame', (caller, { gameId }, at) => {
+      const game = games.get(gameId);
+      if (!game) return refuse('GameNotFound');
+      const role = roleOf(game, caller.userId);
+      const kind = checkJoin(game.state, role);
+      if (isRefused(kind)) return refuse(kind.refused);
+      const player = game.players.get(caller.userId);
+      if (kind === 'rebind' && player) {
+        player.connectionId = caller.connectionId;
+        connectionUsers.set(caller.connectionId, caller.userId);
+        return { result: succeed('JoinGame', infoOf(game, at)), events: [] };
+      }
+      if (role !== 'spectator') {
+        const refusal = checkUserGames(activeGameCount(caller.userId));
+        if (refusal) return refuse(refusal);
+      }
+      if (kind === 'return' && player) {
+        player.connectionId = caller.connectionId;
+      } else {
+        const refusal = checkPlayerSlot(game.players.size);
+        if (refusal) return refuse(refusal);
+        game.spectators.delete(caller.userId);
+        game.players.set(caller.userId, {
+          userId: caller.userId,
+          connectionId: caller.connectionId,
+          joinedAt: at,
+          info: null,
+          result: null,
+          goals: new Map(),
+        });
+      }
+      enter(game, caller);
+      return {
+        result: succeed('JoinGame', infoOf(game, at)),
+        events: announce(game, { event: 'joined', gameId, userId: caller.userId, at: iso(at), role: 'player' }),
+      };
+    }),
+
+    LeaveGame: action('LeaveGame', (caller, { gameId }, at) => {
+      const game = gameFor('LeaveGame', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      const events = depart(game, caller.userId, 'left', at);
+      return { result: succeed('LeaveGame', { gameIds: [gameId] }), events };
+    }),
+
+    LeaveAllGame: action('LeaveAllGame', (caller, _args, at) => {
+      const gameIds = [...(userGames.get(caller.userId) ?? [])];
+      const events = gameIds.flatMap((gameId) => {
+        const game = games.get(gameId);
+        return game ? depart(game, caller.userId, 'left', at) : [];
+      });
+      return { result: succeed('LeaveAllGame', { gameIds }), events };
+    }),
+
+    GetGameInformation: action('GetGameInformation', (caller, { gameId }, at) => {
+      const game = gameFor('GetGameInformation', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      return { result: succeed('GetGameInformation', infoOf(game, at)), events: [] };
+    }),
+
+    StartGame: hostMove('StartGame', 'started'),
+    StartGameV1: hostMove('StartGameV1', 'started'),
+    EndGame: hostMove('EndGame', 'ended'),
+
+    CloseGame: action('CloseGame', (caller, { gameId }, at) => {
+      const game = gameFor('CloseGame', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      const events = close(game, 'host', caller.userId, at);
+      return { result: succeed('CloseGame', { gameId }), events };
+    }),
+
+    ViewGame: action('ViewGame', (caller, { gameId }, at) => {
+      const game = games.get(gameId);
+      if (!game) return refuse('GameNotFound');
+      const kind = checkView(game.state, roleOf(game, caller.userId));
+      if (isRefused(kind)) return refuse(kind.refused);
+      const spectator = game.spectators.get(caller.userId);
+      if (kind === 'rebind' && spectator) {
+        spectator.connectionId = caller.connectionId;
+        connectionUsers.set(caller.connectionId, caller.userId);
+        return { result: succeed('ViewGame', infoOf(game, at)), events: [] };
+      }
+      const refusal = checkUserGames(activeGameCount(caller.userId)) ?? checkSpectatorSlot(game.spectators.size);
+      if (refusal) return refuse(refusal);
+      game.spectators.set(caller.userId, { userId: caller.userId, connectionId: caller.connectionId, joinedAt: at });
+      enter(game, caller);
+      return {
+        result: succeed('ViewGame', infoOf(game, at)),
+        events: announce(game, { event: 'joined', gameId, userId: caller.userId, at: iso(at), role: 'spectator' }),
+      };
+    }),
+
+    Win: report('Win', 'Win'),
+    Lose: report('Lose', 'Lose'),
+
+    SetAchieveGoalInRound: action('SetAchieveGoalInRound', (caller, { gameId, key, value }, at) => {
+      const game = gameFor('SetAchieveGoalInRound', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      const player = game.players.get(caller.userId);
+      if (!player) return refuse('NotInGame');
+      const round = roundAt(game, at);
+      const goalKey = `${round}\n${key}`;
+      const replaces = player.goals.has(goalKey);
+      const refusal = checkGoal(game.goalCount, replaces);
+      if (refusal) return refuse(refusal);
+      player.goals.set(goalKey, { round, key, value, at });
+      if (!replaces) game.goalCount += 1;
+      return {
+        result: succeed('SetAchieveGoalInRound', { gameId, userId: caller.userId, round, key, value }),
+        events: announce(game, { event: 'goalSet', gameId, userId: caller.userId, at: iso(at), round, key, value }),
+      };
+    }),
+
+    SetMyGameInfo: action('SetMyGameInfo', (caller, { gameId, text }, at) => {
+      const game = gameFor('SetMyGameInfo', gameId, caller);
+      if (typeof game === 'string') return refuse(game);
+      const player = game.players.get(caller.userId);
+      if (!player) return refuse('NotInGame');
+      player.info = text;
+      return {
+        result: succeed('SetMyGameInfo', { gameId, userId: caller.userId, text }),
+        events: announce(game, { event: 'infoSet', gameId, userId: caller.userId, at: iso(at), text }),
+      };
+    }),
+  };
+
+  return {
+    ...actions,
+
+    invoke(name, caller, args) {
+      if (!isGameAction(name)) return Promise.resolve(refuse('UnknownAction'));
+      return actions[name](caller, args);
+    },
+
+    disconnect(connectionId) {
+      buckets.delete(connectionId);
+      const userId = connectionUsers.get(connectionId);
+      connectionUsers.delete(connectionId);
+      if (userId === undefined) return [];
+      const at = now();
+      return [...(userGames.get(userId) ?? [])].flatMap((gameId) => {
+        const game = games.get(gameId);
+        if (!game) return [];
+        const bound =
+          game.players.get(userId)?.connectionId === connectionId ||
+          game.spectators.get(userId)?.connectionId === connectionId;
+        return bound ? depart(game, userId, 'disconnected', at) : [];
+      });
+    },
+
+    gamesOf(userId) {
+      const at = now();
+      return [...(userGames.get(userId) ?? [])].flatMap((gameId) => {
+        const game = games.get(gameId);
+        return game ? [infoOf(game, at)] : [];
+      });
+    },
+  };
+}
