@@ -17,6 +17,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
 import { createFilesService, type FilesService, TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
+import { gameAccessRoutes, registerGameHub } from './modules/gaming/routes.ts';
 import { incomeAdminRoutes, incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
 import { createIncomeService, type IncomeDeps, type IncomeService } from './modules/income/service.ts';
 import {
@@ -264,6 +265,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contentRoutes);
   await app.register(publicCatalogRoutes);
   await app.register(nearbyStageRoutes);
+  await app.register(gameAccessRoutes);
   if (config.clockControl) await app.register(clockControlRoutes(placementClockControl, () => stages.runExpiry()));
   await app.register(
     signedIn(async (partner) => {
@@ -279,6 +281,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await partner.register(incomeRoutes);
     }),
   );
+  // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
+  registerGameHub(app);
   await app.register(adminOnly(adminRoutes));
   await app.register(adminOnly(incomeAdminRoutes));
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));

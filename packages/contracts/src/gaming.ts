@@ -539,3 +539,7 @@ export function parseGameEvent(message: ConsoleMessage): GameEvent | undefined {
     return undefined;
   }
 }
+
+/** `POST {game host}/api/Access/Login`: the game token, with the `Bearer ` prefix the console strips (SPEC §7). */
+export const gameLoginResponseSchema = z.object({ accessToken: z.string() });
+export type GameLoginResponse = z.infer<typeof gameLoginResponseSchema>;

@@ -19,6 +19,7 @@ interface Operation {
 /** Every operation a caller needs no session for. A route missing here and open to everyone fails the test. */
 const PUBLIC_OPERATIONS = new Set([
   'POST /api/Access/Login',
+  'POST /game/api/Access/Login',
   'GET /api/Access/SendRegistrationCode',
   'POST /api/Access/Register',
   'GET /api/Access/SendResetPasswordCode',

@@ -1,0 +1,143 @@
+import type { AddressInfo } from 'node:net';
+import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
+import { type ConsoleMessage, type GameEvent, parseGameEvent } from '@portal/contracts';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import {
+  bearer,
+  createGameInTesting,
+  createTestApp,
+  describeEachDatabase,
+  registerConnectedPartner,
+  registerPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+interface Player {
+  client: HubConnection;
+  results: ConsoleMessage[];
+  events: GameEvent[];
+}
+
+describeEachDatabase('the realtime game server, with the official SignalR client', (variant) => {
+  let t: TestApp;
+  let origin: string;
+  const clients: HubConnection[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(variant);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.stop()));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The game host's login, as the console calls it: the token comes with a `Bearer ` prefix. */
+  async function gameToken(email: string, password: string): Promise<string> {
+    const response = await fetch(`${origin}/game/api/Access/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    const { accessToken } = (await response.json()) as { accessToken: string };
+    expect(accessToken).toMatch(/^Bearer \S+$/);
+    return accessToken.replace(/^Bearer /, '');
+  }
+
+  async function connect(token: string): Promise<Player> {
+    // `WebSocket` is read by the client in Node but missing from its typings
+    const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
+      accessTokenFactory: () => token,
+      WebSocket,
+    };
+    const client = new HubConnectionBuilder()
+      .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
+      .configureLogging(LogLevel.None)
+      .build();
+    clients.push(client);
+    const player: Player = { client, results: [], events: [] };
+    client.on('ReceiveMessage', (message: ConsoleMessage) => player.results.push(message));
+    client.on('EventMessage', (message: ConsoleMessage) => {
+      const event = parseGameEvent(message);
+      if (event) player.events.push(event);
+    });
+    await client.start();
+    return player;
+  }
+
+  /** Invokes an action and answers the ReceiveMessage it brings. */
+  async function act(player: Player, action: string, ...args: unknown[]): Promise<ConsoleMessage> {
+    const before = player.results.length;
+    await player.client.invoke(action, ...args);
+    await vi.waitFor(() => expect(player.results.length).toBeGreaterThan(before));
+    return player.results[before] as ConsoleMessage;
+  }
+
+  it('plays a testing version: the partner creates and starts a game, a whitelisted tester joins, both see the events', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const tester = await registerPartner(t.app);
+    const whitelisted = await t.app.inject({
+      method: 'POST',
+      url: '/api/WhiteList',
+      headers: bearer(partner.accessToken),
+      payload: { email: tester.email },
+    });
+    expect(whitelisted.statusCode, whitelisted.body).toBe(200);
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Orbit Tag');
+
+    const host = await connect(await gameToken(partner.email, partner.password));
+    const guest = await connect(await gameToken(tester.email, tester.password));
+
+    const created = await act(host, 'CreateGame', 'test-anchor', { ProductId: game.productId, ProductVersion: 1 });
+    expect(created, JSON.stringify(created)).toMatchObject({ succeeded: true, error: null });
+    const gameId = (JSON.parse(created.jsonData as string) as { id: string }).id;
+
+    expect(await act(guest, 'JoinGame', gameId)).toMatchObject({ succeeded: true });
+    await vi.waitFor(() => expect(host.events.map((event) => event.event)).toContain('joined'));
+    expect(await act(host, 'StartGame', gameId)).toMatchObject({ succeeded: true });
+    for (const player of [host, guest]) {
+      await vi.waitFor(() => expect(player.events.map((event) => event.event)).toContain('started'));
+    }
+
+    // someone else's game: refused as a failed result, and the connection carries on
+    const refused = await act(guest, 'EndGame', gameId);
+    expect(refused).toMatchObject({ succeeded: false, jsonData: null, error: { message: expect.any(String) } });
+    expect(await act(guest, 'Win', gameId)).toMatchObject({ succeeded: true });
+    await vi.waitFor(() => expect(host.events.map((event) => event.event)).toContain('win'));
+
+    // the guest goes: the host hears it left
+    await guest.client.stop();
+    await vi.waitFor(() =>
+      expect(host.events).toContainEqual(expect.objectContaining({ event: 'left', reason: 'disconnected' })),
+    );
+  });
+
+  it('refuses a version the player may not play, and a token that is not one', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const stranger = await registerPartner(t.app);
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Private Tag');
+    const player = await connect(await gameToken(stranger.email, stranger.password));
+    const refused = await act(player, 'CreateGame', 'test-anchor', { ProductId: game.productId, ProductVersion: 1 });
+    expect(refused).toMatchObject({ succeeded: false, error: { message: expect.any(String) } });
+    const missing = await act(player, 'CreateGame', 'test-anchor', { ProductId: game.productId, ProductVersion: 9 });
+    expect(missing).toMatchObject({ succeeded: false });
+
+    await expect(connect('not-a-token')).rejects.toThrow();
+    const negotiate = await fetch(`${origin}/game/socket/Gaming/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(negotiate.status).toBe(401);
+    const login = await fetch(`${origin}/game/api/Access/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: stranger.email, password: 'Wrong-password1' }),
+    });
+    expect(login.status).toBe(400);
+    expect(await login.json()).toMatchObject({ errorCode: 'InvalidCredentials' });
+  });
+});

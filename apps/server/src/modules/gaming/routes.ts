@@ -1,0 +1,86 @@
+import {
+  apiErrorSchema,
+  GAME_EVENT_METHOD,
+  GAME_RESULT_METHOD,
+  gameActions,
+  gameLoginResponseSchema,
+  loginBodySchema,
+  MAX_MESSAGE_BYTES,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type HubConnection, type HubHandle, registerHub } from './hub/hub-server.ts';
+import { createGameRegistry, type GameDelivery } from './registry.ts';
+import { mayPlayVersion } from './repository.ts';
+
+const BEARER = /^Bearer\s+/i;
+
+/** The game API host's own login: the same accounts, a token the console keeps apart (SPEC §7). */
+export async function gameAccessRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    `${app.config.gameRoutesPrefix}/api/Access/Login`,
+    {
+      schema: {
+        tags: ['gaming'],
+        operationId: 'signInToGameHost',
+        summary: "Sign in to the game API host: the game token, with the 'Bearer ' prefix the console strips",
+        security: [],
+        body: loginBodySchema,
+        response: { 200: gameLoginResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const login = await app.services.access.login(request.body.email, request.body.password, request.ip);
+      return { accessToken: `Bearer ${login.accessToken}` };
+    },
+  );
+}
+
+/**
+ * The realtime game server: the SignalR hub at `{game host}/socket/Gaming`, whose methods are the registry's 15
+ * actions. Each result goes back to its caller as `ReceiveMessage`, each event to the connections it names as
+ * `EventMessage`; a connection that goes leaves its games.
+ */
+export function registerGameHub(app: FastifyInstance): HubHandle {
+  const { db } = app;
+  const registry = createGameRegistry({ checkVersion: (version) => mayPlayVersion(db, version) });
+  const connections = new Map<string, HubConnection>();
+  const deliver = (deliveries: GameDelivery[]) => {
+    for (const { to, event } of deliveries) {
+      for (const id of to) connections.get(id)?.send(GAME_EVENT_METHOD, event);
+    }
+  };
+  const methods = Object.fromEntries(
+    gameActions.map((action) => [
+      action,
+      async (connection: HubConnection, ...args: unknown[]) => {
+        const outcome = await registry.invoke(
+          action,
+          { connectionId: connection.id, userId: connection.user.id },
+          args,
+        );
+        connection.send(GAME_RESULT_METHOD, outcome.result);
+        deliver(outcome.events);
+      },
+    ]),
+  );
+  return registerHub(app, {
+    path: `${app.config.gameRoutesPrefix}/socket/Gaming`,
+    // the console may hand the token back with the prefix the login gave it
+    authenticate: async (token) => {
+      const user = await app.services.access.authenticate(token.replace(BEARER, ''));
+      return user ? { id: user.id, email: user.email } : undefined;
+    },
+    methods,
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    onConnect: (connection) => {
+      connections.set(connection.id, connection);
+    },
+    onDisconnect: (connection) => {
+      connections.delete(connection.id);
+      deliver(registry.disconnect(connection.id));
+    },
+    log: app.log,
+  });
+}
