@@ -9,8 +9,6 @@ export interface PortalRoute extends RouteEntry {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-const comingSoon = () => import('../components/coming-soon.tsx');
-
 const pages: Record<RoutePath, PortalRoute['load']> = {
   '/': () => import('../features/content/pages/home-page.tsx'),
   '/about': () => import('../features/content/pages/about-page.tsx'),
@@ -27,7 +25,7 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
   '/developers/my-project/version': () => import('./pages/version-page.tsx'),
   '/developers/my-project/tester': () => import('../features/testers/pages/manage-tester-page.tsx'),
   '/testing-builds': () => import('../features/testers/pages/testing-builds-page.tsx'),
-  '/developers/my-project/test-staging': comingSoon,
+  '/developers/my-project/test-staging': () => import('../features/gaming/pages/test-staging-page.tsx'),
   '/faqs': () => import('../features/content/pages/faqs-page.tsx'),
   '/profile': () => import('../features/access/pages/profile-page.tsx'),
   '/contact': () => import('../features/content/pages/contact-page.tsx'),

@@ -88,10 +88,14 @@ describeEachDatabase('versions under forty parallel requests', (variant) => {
     ]);
     expect(accepted?.statusCode).toBe(200);
     const answers = [...new Set(added.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 120)}`))].join('\n');
-    expect(
-      added.filter((answer) => answer.statusCode === 200),
-      answers,
-    ).toHaveLength(1);
+    // one add at most gets in around the accept; when the accept took longer than every add (a loaded machine),
+    // none did, and the next one does: either way the project ends with one new version
+    const admitted = added.filter((answer) => answer.statusCode === 200).length;
+    expect(admitted, answers).toBeLessThanOrEqual(1);
+    if (admitted === 0) {
+      const late = await add(41);
+      expect(late.statusCode, late.body).toBe(200);
+    }
     const [item] = await t.database.db.select().from(products).where(eq(products.id, productId));
     expect(item?.status).toBe('Released');
     expect(item?.releasedAt).toBeInstanceOf(Date);

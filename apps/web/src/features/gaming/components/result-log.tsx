@@ -1,0 +1,70 @@
+import { Button } from '../../../components/button.tsx';
+import { StatusPill } from '../../../components/status-pill.tsx';
+
+/** One line of the console's log: the answer to an action, or an event of a game. */
+export interface LogEntry {
+  id: number;
+  at: Date;
+  kind: 'result' | 'event';
+  /** The action, or the event's name. */
+  name: string;
+  succeeded: boolean;
+  /** `jsonData` decoded (or as it came when it is not JSON); null when there is none. */
+  data: unknown;
+  error: string | null;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function statusOf(entry: LogEntry) {
+  if (entry.kind === 'event') return { tone: 'info' as const, text: 'Event' };
+  return entry.succeeded ? { tone: 'success' as const, text: 'Succeeded' } : { tone: 'error' as const, text: 'Failed' };
+}
+
+export interface ResultLogProps {
+  entries: readonly LogEntry[];
+  onClear: () => void;
+}
+
+/** Results and events, newest first, each with its data folded away. */
+export function ResultLog({ entries, onClear }: ResultLogProps) {
+  return (
+    <section className="card gaming-log" aria-labelledby="gaming-log-title">
+      <div className="gaming-card__head">
+        <h2 id="gaming-log-title" className="gaming-card__title">
+          Result log
+        </h2>
+        <Button variant="ghost" onClick={onClear} disabled={entries.length === 0}>
+          Clear log
+        </Button>
+      </div>
+      {entries.length === 0 ? (
+        <p className="gaming-log__empty">Results of your actions and events of your games show here, newest first.</p>
+      ) : (
+        <ol className="gaming-log__list" aria-label="Results and events">
+          {entries.map((entry) => {
+            const status = statusOf(entry);
+            return (
+              <li key={entry.id} className={`gaming-log__entry gaming-log__entry--${entry.kind}`}>
+                <div className="gaming-log__head">
+                  <time className="gaming-log__time" dateTime={entry.at.toISOString()}>
+                    {timeFormat.format(entry.at)}
+                  </time>
+                  <span className="gaming-log__name">{entry.name}</span>
+                  <StatusPill tone={status.tone}>{status.text}</StatusPill>
+                </div>
+                {entry.error ? <p className="gaming-log__error">{entry.error}</p> : null}
+                {entry.data !== null ? (
+                  <details className="gaming-log__data">
+                    <summary>Data</summary>
+                    <pre>{typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data, null, 2)}</pre>
+                  </details>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

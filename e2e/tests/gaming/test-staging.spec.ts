@@ -1,0 +1,109 @@
+import { gameErrorCatalog, gameFieldMessages } from '@portal/contracts';
+import {
+  expect,
+  gameDetailUrl,
+  registerConnectedPartner,
+  seedGameInTesting,
+  signIn,
+  test,
+} from '../../fixtures/test.ts';
+
+test('the staging console signs in to the game server, plays a testing version and logs every answer', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  const { game } = await seedGameInTesting(request, partner);
+  await signIn(page, partner);
+  await page.goto(gameDetailUrl(game));
+  await page.getByRole('link', { name: 'Test Staging File' }).click();
+  await expect(page).toHaveURL(`/developers/my-project/test-staging?${new URLSearchParams({ prodId: game.id })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test Staging Site');
+
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const log = page.getByRole('list', { name: 'Results and events' });
+  const picker = page.getByRole('combobox', { name: 'Action' });
+  const entry = (name: string) => log.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+  // the console's own login, checked as the login page checks it
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Please input password')).toBeVisible();
+  await expect(page.getByText('Please input the email')).toBeVisible();
+  await page.getByLabel('Email').fill(partner.email);
+  await page.getByLabel('Password').fill(partner.password);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(notifications.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible();
+
+  // CreateGame: the product comes from the link, the rest from the defaults; the round bounds check each other
+  await expect(picker).toHaveValue('CreateGame');
+  await expect(page.getByLabel('Product ID')).toHaveValue(game.id);
+  await expect(page.getByLabel('AR ID')).toHaveValue('lobby-anchor');
+  await expect(page.getByLabel('Total Time (seconds)')).toHaveValue('60');
+  await page.getByLabel('Maximum Rounds').fill('5');
+  await expect(page.getByText(gameFieldMessages.roundsMaxBelowMin)).toBeVisible();
+  await expect(page.getByText('Must be greater than minimum number of rounds')).toBeVisible();
+  await expect(page.getByText(gameFieldMessages.roundsMinAboveMax)).toBeVisible();
+  await page.getByLabel('Maximum Rounds').fill('15');
+  await expect(page.getByText(gameFieldMessages.roundsMaxBelowMin)).toBeHidden();
+  await expect(page.getByText(gameFieldMessages.roundsMinAboveMax)).toBeHidden();
+  await page.getByRole('button', { name: 'Create game', exact: true }).click();
+  await expect(page.getByText(gameFieldMessages.productVersionRequired)).toBeVisible();
+  await page.getByLabel('Product Version').fill('1');
+  await page.getByRole('button', { name: 'Create game', exact: true }).click();
+  await expect(entry('CreateGame')).toContainText('Succeeded');
+  await expect(notifications.getByText('CreateGame successfully')).toBeVisible();
+  const gameId = (await page.locator('.gaming-card__intro code').textContent()) ?? '';
+  expect(gameId).not.toBe('');
+  await entry('CreateGame').getByText('Data').click();
+  await expect(entry('CreateGame').locator('pre')).toContainText(`"id": "${gameId}"`);
+
+  // the created game pre-fills the other forms
+  await picker.selectOption('StartGame');
+  await expect(page.getByLabel('Game ID')).toHaveValue(gameId);
+  await page.getByRole('button', { name: 'Start game', exact: true }).click();
+  await expect(entry('StartGame')).toContainText('Succeeded');
+  await expect(entry('started')).toContainText('Event');
+  // newest first: the event came after the answer
+  await expect(log.getByRole('listitem').nth(2)).toContainText('CreateGame');
+
+  // a refused action: Failed in the log, the server's message in an error toast
+  await picker.selectOption('EndGame');
+  await page.getByLabel('Game ID').fill('no-such-game');
+  await page.getByRole('button', { name: 'End game', exact: true }).click();
+  await expect(entry('EndGame')).toContainText('Failed');
+  await expect(entry('EndGame')).toContainText(gameErrorCatalog.GameNotFound);
+  await expect(notifications.getByRole('alert')).toContainText(gameErrorCatalog.GameNotFound);
+
+  // other forms keep SPEC §5's messages
+  await picker.selectOption('SetAchieveGoalInRound');
+  await page.getByLabel('Game ID').fill('');
+  await page.getByRole('button', { name: 'Set goal in round' }).click();
+  await expect(page.getByText(gameFieldMessages.gameIdRequired)).toBeVisible();
+  await expect(page.getByText(gameFieldMessages.keyRequired)).toBeVisible();
+  await expect(page.getByText(gameFieldMessages.valueRequired)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Clear log' }).click();
+  await expect(log).toBeHidden();
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(notifications.getByText('Disconnected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(picker).toBeHidden();
+});
+
+test('a wrong password on the game server is refused and the console stays signed out', async ({ page, request }) => {
+  const partner = await registerConnectedPartner(request);
+  const { game } = await seedGameInTesting(request, partner, { withBuilds: false });
+  await signIn(page, partner);
+  await page.goto(`/developers/my-project/test-staging?${new URLSearchParams({ prodId: game.id })}`);
+  await page.getByLabel('Email').fill(partner.email);
+  await page.getByLabel('Password').fill('WrongPassword1');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toBeVisible();
+  await expect(page.getByTestId('loading-overlay')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  // the partner's own session is untouched
+  await page.goto('/developers/my-project');
+  await expect(page).toHaveURL(/\/developers\/my-project$/);
+});
