@@ -141,3 +141,45 @@ describeEachDatabase('the realtime game server, with the official SignalR client
     expect(await login.json()).toMatchObject({ errorCode: 'InvalidCredentials' });
   });
 });
+
+describeEachDatabase('the realtime game server when the process stops', (variant) => {
+  it('closes every connection with a close its client reconnects after', async () => {
+    const t = await createTestApp(variant);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const partner = await registerConnectedPartner(t.app);
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Restart Tag');
+    const login = await fetch(`${origin}/game/api/Access/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: partner.email, password: partner.password }),
+    });
+    const token = ((await login.json()) as { accessToken: string }).accessToken.replace(/^Bearer /, '');
+    const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
+      accessTokenFactory: () => token,
+      WebSocket,
+    };
+    const client = new HubConnectionBuilder()
+      .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
+      .withAutomaticReconnect([60_000])
+      .configureLogging(LogLevel.None)
+      .build();
+    const results: ConsoleMessage[] = [];
+    client.on('ReceiveMessage', (message: ConsoleMessage) => results.push(message));
+    let reconnecting: Error | undefined;
+    client.onreconnecting((error) => {
+      reconnecting = error ?? new Error('reconnecting');
+    });
+    try {
+      await client.start();
+      await client.invoke('CreateGame', 'test-anchor', { ProductId: game.productId, ProductVersion: 1 });
+      await vi.waitFor(() => expect(results[0]).toMatchObject({ succeeded: true }));
+
+      await t.close();
+      // a close that allows reconnecting: the client tries again rather than giving up
+      await vi.waitFor(() => expect(reconnecting?.message).toMatch(/The server is shutting down\./));
+    } finally {
+      await client.stop();
+    }
+  });
+});
