@@ -24,6 +24,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
 import { pageBounds } from '../../db/paging.ts';
 import type { StoredContent, StoredPlacement } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -293,16 +294,22 @@ export function createStagesService({
 
     async addCarousel(ownerId: string, input: CarouselInput): Promise<VerticalCarousel> {
       const stage = await ownedStage(ownerId, input.stageId);
-      if ((await repo.countCarousels(db, stage.id)) >= MAX_CAROUSELS_PER_STAGE) {
-        throw new AppError('ValidationFailed', `A stage holds at most ${MAX_CAROUSELS_PER_STAGE} vertical carousels`);
-      }
-      const row = await repo.insertCarousel(db, {
-        stageId: stage.id,
-        name: input.name ?? '',
-        images: await carouselImages(ownerId, input.images),
-        placement: placementOf(input),
+      const images = await carouselImages(ownerId, input.images);
+      // counted and added under a lock on the stage's carousels: adds at once cannot pass the limit together
+      const row = await db.transaction(async (tx) => {
+        await lockKey(tx, `stage-carousels:${stage.id}`);
+        if ((await repo.countCarousels(tx, stage.id)) >= MAX_CAROUSELS_PER_STAGE) {
+          throw new AppError('ValidationFailed', `A stage holds at most ${MAX_CAROUSELS_PER_STAGE} vertical carousels`);
+        }
+        const added = await repo.insertCarousel(tx, {
+          stageId: stage.id,
+          name: input.name ?? '',
+          images,
+          placement: placementOf(input),
+        });
+        await repo.touchStage(tx, stage.id);
+        return added;
       });
-      await repo.touchStage(db, stage.id);
       return toCarousel(row);
     },
 

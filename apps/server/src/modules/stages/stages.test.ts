@@ -280,6 +280,32 @@ describeEachDatabase('VPS stages', (variant) => {
     ).toEqual([]);
   });
 
+  it('keeps a stage to ten vertical carousels when fifteen are added at once', async () => {
+    const partner = await registerPartner(t.app);
+    const image = await imageAsset(partner.accessToken);
+    const stage = await create(partner.accessToken);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+          stageId: stage.id,
+          images: [image.id],
+          ...place,
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.json()).toMatchObject({
+        errorCode: 'ValidationFailed',
+        message: 'A stage holds at most 10 vertical carousels',
+      });
+    }
+    const read = (await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as {
+      verticalCarousels: Json[];
+    };
+    expect(read.verticalCarousels).toHaveLength(10);
+  });
+
   it('publishes only with a month bought, for a month; the AR app sees it until it expires, and the partner is mailed', async () => {
     clock = new Date('2026-05-01T10:00:00Z');
     const partner = await registerPartner(t.app);
