@@ -75,3 +75,5 @@ export function useFilterForm<V extends { [K in keyof V]: string }>({
 
   return { values, errors, fieldId, set, onSubmit, clear, described };
 }
+
+export type FilterForm<V extends { [K in keyof V]: string }> = ReturnType<typeof useFilterForm<V>>;

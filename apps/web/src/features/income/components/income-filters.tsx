@@ -1,5 +1,6 @@
 import { incomeStatuses, incomeStatusLabels, MAX_NAME_LENGTH } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
+import { DayRangeFields } from '../../../components/form/day-range-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useFilterForm } from '../../../components/form/use-filter-form.ts';
 import { filterErrors, hasFilters, type IncomeFilterValues, NO_FILTERS, paramsOf } from '../utils/filters.ts';
@@ -14,12 +15,13 @@ export interface IncomeFiltersProps {
 
 /** SPEC §2's filters of the sales table: item name, purchase date range (no future day) and settlement status. */
 export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
-  const { values, errors, fieldId, set, onSubmit, clear, described } = useFilterForm({
+  const form = useFilterForm({
     applied,
     validate: (next: IncomeFilterValues) => filterErrors(next, today),
     keyOf: (next: IncomeFilterValues) => paramsOf(next).toString(),
     onApply,
   });
+  const { values, errors, fieldId, set, onSubmit, clear, described } = form;
 
   return (
     <search aria-label="Filter sales">
@@ -37,29 +39,7 @@ export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
             autoComplete="off"
           />
         </Field>
-        <Field id={fieldId('from')} label="Purchased from" error={errors.from}>
-          <input
-            {...described('from')}
-            className="input"
-            type="date"
-            name="from"
-            value={values.from}
-            onChange={set('from')}
-            max={values.to && values.to < today ? values.to : today}
-          />
-        </Field>
-        <Field id={fieldId('to')} label="Purchased to" error={errors.to}>
-          <input
-            {...described('to')}
-            className="input"
-            type="date"
-            name="to"
-            value={values.to}
-            onChange={set('to')}
-            min={values.from || undefined}
-            max={today}
-          />
-        </Field>
+        <DayRangeFields form={form} today={today} fromLabel="Purchased from" toLabel="Purchased to" />
         <Field id={fieldId('status')} label="Status" error={errors.status} className="my-income-filters__status">
           <select
             {...described('status')}

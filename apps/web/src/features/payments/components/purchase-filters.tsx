@@ -1,5 +1,6 @@
 import { payStatuses, payStatusLabels } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
+import { DayRangeFields } from '../../../components/form/day-range-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useFilterForm } from '../../../components/form/use-filter-form.ts';
 import { filterErrors, hasFilters, NO_FILTERS, type PurchaseFilterValues, paramsOf } from '../utils/filters.ts';
@@ -14,12 +15,13 @@ export interface PurchaseFiltersProps {
 
 /** SPEC §2's filters of My Purchase History: payment status and creation date range (no future day). */
 export function PurchaseFilters({ applied, today, onApply }: PurchaseFiltersProps) {
-  const { values, errors, fieldId, set, onSubmit, clear, described } = useFilterForm({
+  const form = useFilterForm({
     applied,
     validate: (next: PurchaseFilterValues) => filterErrors(next, today),
     keyOf: (next: PurchaseFilterValues) => paramsOf(next).toString(),
     onApply,
   });
+  const { values, errors, fieldId, set, onSubmit, clear, described } = form;
 
   return (
     <search aria-label="Filter purchases">
@@ -45,29 +47,7 @@ export function PurchaseFilters({ applied, today, onApply }: PurchaseFiltersProp
             ))}
           </select>
         </Field>
-        <Field id={fieldId('from')} label="Created from" error={errors.from}>
-          <input
-            {...described('from')}
-            className="input"
-            type="date"
-            name="from"
-            value={values.from}
-            onChange={set('from')}
-            max={values.to && values.to < today ? values.to : today}
-          />
-        </Field>
-        <Field id={fieldId('to')} label="Created to" error={errors.to}>
-          <input
-            {...described('to')}
-            className="input"
-            type="date"
-            name="to"
-            value={values.to}
-            onChange={set('to')}
-            min={values.from || undefined}
-            max={today}
-          />
-        </Field>
+        <DayRangeFields form={form} today={today} fromLabel="Created from" toLabel="Created to" />
         <div className="purchases-filters__actions">
           <Button type="submit" isThrottled={false}>
             Search
