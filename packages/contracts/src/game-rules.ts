@@ -57,6 +57,10 @@ export const MAX_MESSAGE_BYTES = 32 * 1024;
  */
 export const ACTIONS_PER_SECOND = 20;
 export const ACTION_BURST = 20;
+/** Synthetic players one console adds to a game at once (SPEC has none: the console's bots, DESIGN §5). */
+export const MAX_SYNTHETIC_PLAYERS_PER_REQUEST = 16;
+/** Synthetic players one partner runs at once, over all their games and consoles: two full games. */
+export const MAX_SYNTHETIC_PLAYERS_PER_PARTNER = 32;
 /** A game lasts at most a day. */
 export const MAX_TOTAL_TIME_SECONDS = 86_400;
 /** The largest round count and round bound (RoundInfo Min, Max and TotalRounds). */
@@ -272,3 +276,44 @@ export function takeActionToken(
 /** Whether a bucket last touched at `updatedAt` is full again at `now`, so forgetting it changes nothing. */
 export const isBucketRefilled = (bucket: TokenBucket, now: number) =>
   bucket.tokens + ((now - bucket.updatedAt) * ACTIONS_PER_SECOND) / 1000 >= ACTION_BURST;
+
+/** How a synthetic player plays: it reports a win or a loss in the last round, or sets a goal every round. */
+export const syntheticBehaviours = ['win', 'lose', 'random', 'goals'] as const;
+export type SyntheticBehaviour = (typeof syntheticBehaviours)[number];
+
+/**
+ * Whether `count` more synthetic players may join a game: only its host adds them, while it waits (they join as
+ * players do), as many as it has room for, within the partner's allowance (`running`: theirs playing now).
+ */
+export function checkSyntheticPlayers(request: {
+  state: GameState;
+  role: GameRole;
+  players: number;
+  count: number;
+  running: number;
+}): { code: GameErrorCode; message?: string } | undefined {
+  if (request.state === 'Closed') return { code: 'GameNotFound' };
+  if (request.role !== 'host') return { code: 'NotHost' };
+  if (request.state !== 'Waiting') return { code: 'SyntheticPlayersJoinWaitingGames' };
+  const room = MAX_PLAYERS_PER_GAME - request.players;
+  if (request.count > room) {
+    return {
+      code: 'GameFull',
+      message: `This game has room for ${room} more ${room === 1 ? 'player' : 'players'}, at most ${MAX_PLAYERS_PER_GAME} in all.`,
+    };
+  }
+  if (request.running + request.count > MAX_SYNTHETIC_PLAYERS_PER_PARTNER) {
+    const left = Math.max(0, MAX_SYNTHETIC_PLAYERS_PER_PARTNER - request.running);
+    return {
+      code: 'TooManySyntheticPlayers',
+      message: `You can run ${MAX_SYNTHETIC_PLAYERS_PER_PARTNER} synthetic players at once and have ${left} left: remove some from your other games first.`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * When a synthetic player acts in a round of `roundMs`: between a fifth and three fifths into it, so its moves are
+ * spread as people's are and land well inside the round.
+ */
+export const syntheticMoveDelay = (roundMs: number, draw: number) => Math.round(roundMs * (0.2 + 0.4 * draw));

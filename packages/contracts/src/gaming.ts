@@ -21,7 +21,11 @@ import {
   MAX_ROUND_VALUE,
   MAX_SETTING_TEXT_LENGTH,
   MAX_SPECTATORS_PER_GAME,
+  MAX_SYNTHETIC_PLAYERS_PER_PARTNER,
+  MAX_SYNTHETIC_PLAYERS_PER_REQUEST,
   MAX_TOTAL_TIME_SECONDS,
+  type SyntheticBehaviour,
+  syntheticBehaviours,
 } from './game-rules.ts';
 import { stagingMessages } from './messages.ts';
 import { messages, noControlChars, requiredText } from './validation.ts';
@@ -54,6 +58,24 @@ export const gameActions = [
 export type GameAction = (typeof gameActions)[number];
 export const isGameAction = (name: string): name is GameAction => (gameActions as readonly string[]).includes(name);
 
+/**
+ * The console's hub methods beyond SPEC §4's fifteen: synthetic players, run by the server, that join the caller's
+ * game over connections of their own and play it, so a partner can test a multiplayer game alone.
+ */
+export const syntheticPlayerActions = ['AddSyntheticPlayers', 'RemoveSyntheticPlayers'] as const;
+export type SyntheticPlayerAction = (typeof syntheticPlayerActions)[number];
+export const isSyntheticPlayerAction = (name: string): name is SyntheticPlayerAction =>
+  (syntheticPlayerActions as readonly string[]).includes(name);
+/** Every hub method a client may invoke. */
+export type ConsoleAction = GameAction | SyntheticPlayerAction;
+
+export const syntheticBehaviourLabels: Record<SyntheticBehaviour, string> = {
+  win: 'Always wins',
+  lose: 'Always loses',
+  random: 'Wins or loses at random',
+  goals: 'Sets a goal every round',
+};
+
 /** The client methods the hub calls: each action's result, and the events of a game. */
 export const GAME_RESULT_METHOD = 'ReceiveMessage';
 export const GAME_EVENT_METHOD = 'EventMessage';
@@ -76,6 +98,9 @@ export const gameFieldMessages = {
   roundsMinAboveMax: 'Must be less than maximum number of rounds',
   gameType: `Game type must be ${gameTypes.join(' or ')}`,
   baseInfo: 'baseInfo must be an object holding the game settings',
+  syntheticCountRequired: 'Please input the number of players',
+  syntheticCount: `Must be a whole number from 1 to ${MAX_SYNTHETIC_PLAYERS_PER_REQUEST}`,
+  syntheticBehaviour: `Behaviour must be ${syntheticBehaviours.join(', ')}`,
 } as const;
 
 /**
@@ -106,6 +131,8 @@ export const gameErrorCatalog = {
   ServerFull: 'The game server is full, please try again later.',
   ResultAlreadyReported: 'You have already reported your result in this game.',
   TooManyGoals: `This game already holds ${MAX_GOALS_PER_GAME} goals, the most it keeps.`,
+  SyntheticPlayersJoinWaitingGames: 'Synthetic players join a game while it waits: add them before you start it.',
+  TooManySyntheticPlayers: `You can run ${MAX_SYNTHETIC_PLAYERS_PER_PARTNER} synthetic players at once: remove some from your other games first.`,
 } as const;
 export type GameErrorCode = keyof typeof gameErrorCatalog;
 
@@ -261,6 +288,17 @@ export const setMyGameInfoArgsSchema = z.strictObject({
   text: requiredText(m.gameInfoRequired, MAX_GAME_INFO_LENGTH, gameInfoText),
 });
 
+export const addSyntheticPlayersArgsSchema = z.strictObject({
+  gameId: gameIdField,
+  count: z
+    .number({ error: (issue) => (isEmpty(issue.input) ? m.syntheticCountRequired : m.syntheticCount) })
+    .int({ error: m.syntheticCount })
+    .min(1, { error: m.syntheticCount })
+    .max(MAX_SYNTHETIC_PLAYERS_PER_REQUEST, { error: m.syntheticCount }),
+  behaviour: z.enum(syntheticBehaviours, { error: m.syntheticBehaviour }),
+});
+export const removeSyntheticPlayersArgsSchema = z.strictObject({ gameId: gameIdField });
+
 /** Each action's arguments, by name. */
 export const gameActionArgsSchemas = {
   CreateGame: createGameArgsSchema,
@@ -278,8 +316,10 @@ export const gameActionArgsSchemas = {
   Lose: gameIdArgsSchema,
   SetAchieveGoalInRound: setAchieveGoalInRoundArgsSchema,
   SetMyGameInfo: setMyGameInfoArgsSchema,
-} as const satisfies Record<GameAction, z.ZodType>;
-export type GameActionArgs = { [A in GameAction]: z.output<(typeof gameActionArgsSchemas)[A]> };
+  AddSyntheticPlayers: addSyntheticPlayersArgsSchema,
+  RemoveSyntheticPlayers: removeSyntheticPlayersArgsSchema,
+} as const satisfies Record<ConsoleAction, z.ZodType>;
+export type GameActionArgs = { [A in ConsoleAction]: z.output<(typeof gameActionArgsSchemas)[A]> };
 
 /** SPEC §7: each method's arguments in the order a hub invocation carries them. */
 export const gameActionParameters = {
@@ -298,7 +338,9 @@ export const gameActionParameters = {
   Lose: ['gameId'],
   SetAchieveGoalInRound: ['gameId', 'key', 'value'],
   SetMyGameInfo: ['gameId', 'text'],
-} as const satisfies { [A in GameAction]: ReadonlyArray<keyof GameActionArgs[A]> };
+  AddSyntheticPlayers: ['gameId', 'count', 'behaviour'],
+  RemoveSyntheticPlayers: ['gameId'],
+} as const satisfies { [A in ConsoleAction]: ReadonlyArray<keyof GameActionArgs[A]> };
 
 const MAX_REPORTED_ISSUES = 5;
 
@@ -310,7 +352,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-export type ParsedArgs<A extends GameAction> =
+export type ParsedArgs<A extends ConsoleAction> =
   | { success: true; data: GameActionArgs[A] }
   | { success: false; message: string };
 
@@ -318,7 +360,7 @@ export type ParsedArgs<A extends GameAction> =
  * An action's arguments, checked: positionally, as a hub invocation carries them (`["<gameId>", "key", "value"]`),
  * or by name (`{ gameId, key, value }`). No arguments at all reads as an empty list.
  */
-export function parseGameActionArgs<A extends GameAction>(action: A, args: unknown): ParsedArgs<A> {
+export function parseGameActionArgs<A extends ConsoleAction>(action: A, args: unknown): ParsedArgs<A> {
   const names: readonly string[] = gameActionParameters[action];
   let named: unknown = args;
   if (args === undefined || args === null || Array.isArray(args)) {
@@ -442,6 +484,16 @@ export const goalSetSchema = z.object({
 });
 export const gameInfoSetSchema = z.object({ gameId: z.string(), userId: z.string(), text: z.string() });
 
+/** A synthetic player: its user id in the game, the name the console shows, and how it plays. */
+export const syntheticPlayerSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  behaviour: z.enum(syntheticBehaviours),
+});
+export type SyntheticPlayer = z.infer<typeof syntheticPlayerSchema>;
+/** AddSyntheticPlayers: the players added; RemoveSyntheticPlayers: those who left. */
+export const syntheticPlayersSchema = z.object({ gameId: z.string(), players: z.array(syntheticPlayerSchema) });
+
 /** What each action's `jsonData` decodes to when it succeeds. */
 export const gameActionResultSchemas = {
   CreateGame: gameInfoSchema,
@@ -459,8 +511,10 @@ export const gameActionResultSchemas = {
   Lose: reportedResultSchema,
   SetAchieveGoalInRound: goalSetSchema,
   SetMyGameInfo: gameInfoSetSchema,
-} as const satisfies Record<GameAction, z.ZodType>;
-export type GameActionResults = { [A in GameAction]: z.infer<(typeof gameActionResultSchemas)[A]> };
+  AddSyntheticPlayers: syntheticPlayersSchema,
+  RemoveSyntheticPlayers: syntheticPlayersSchema,
+} as const satisfies Record<ConsoleAction, z.ZodType>;
+export type GameActionResults = { [A in ConsoleAction]: z.infer<(typeof gameActionResultSchemas)[A]> };
 
 export const gameErrorSchema = z.object({ errorCode: z.string(), message: z.string() });
 export type GameError = z.infer<typeof gameErrorSchema>;

@@ -140,6 +140,64 @@ describeEachDatabase('the realtime game server, with the official SignalR client
     expect(login.status).toBe(400);
     expect(await login.json()).toMatchObject({ errorCode: 'InvalidCredentials' });
   });
+  it('plays against synthetic players that the host adds, and that leave with the console that added them', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const watcher = await registerPartner(t.app);
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Bot Tag');
+    const host = await connect(await gameToken(partner.email, partner.password));
+    const spectator = await connect(await gameToken(watcher.email, watcher.password));
+    const settings = {
+      ProductId: game.productId,
+      ProductVersion: 1,
+      TotalTime: 2,
+      RoundInfo: { TotalRounds: 2, Min: 1, Max: 2 },
+    };
+    const created = await act(host, 'CreateGame', 'test-anchor', settings);
+    const gameId = (JSON.parse(created.jsonData as string) as { id: string }).id;
+
+    const refused = await act(spectator, 'AddSyntheticPlayers', gameId, 2, 'win');
+    expect(refused).toMatchObject({ succeeded: false, error: { errorCode: 'NotHost' } });
+    const winners = await act(host, 'AddSyntheticPlayers', gameId, 1, 'win');
+    expect(winners).toMatchObject({ succeeded: true });
+    const scorers = await act(host, 'AddSyntheticPlayers', gameId, 1, 'goals');
+    const bots = [winners, scorers].flatMap(
+      (message) =>
+        (JSON.parse(message.jsonData as string) as { players: Array<{ userId: string; name: string }> }).players,
+    );
+    expect(bots.map((bot) => bot.name)).toEqual(['Bot 1', 'Bot 2']);
+    expect(await act(spectator, 'ViewGame', gameId)).toMatchObject({ succeeded: true });
+    await vi.waitFor(() =>
+      expect(host.events.filter((event) => event.event === 'joined').map((event) => event.userId)).toEqual([
+        ...bots.map((bot) => bot.userId),
+        expect.not.stringMatching(/^bot-/),
+      ]),
+    );
+
+    expect(await act(host, 'StartGame', gameId)).toMatchObject({ succeeded: true });
+    const [winner, scorer] = bots;
+    await vi.waitFor(
+      () => {
+        const seen = spectator.events.map((event) => `${event.event} ${event.userId}`);
+        expect(seen).toEqual(
+          expect.arrayContaining([
+            `infoSet ${winner?.userId}`,
+            `infoSet ${scorer?.userId}`,
+            `goalSet ${scorer?.userId}`,
+            `win ${winner?.userId}`,
+          ]),
+        );
+      },
+      { timeout: 5000 },
+    );
+
+    // the console goes: its synthetic players leave with it, and the spectator is left alone in a closed game
+    await host.client.stop();
+    await vi.waitFor(() => {
+      const left = spectator.events.filter((event) => event.event === 'left').map((event) => event.userId);
+      expect(left).toEqual(expect.arrayContaining(bots.map((bot) => bot.userId)));
+      expect(spectator.events.map((event) => event.event)).toContain('closed');
+    });
+  });
 });
 
 describeEachDatabase('the realtime game server when the process stops', (variant) => {

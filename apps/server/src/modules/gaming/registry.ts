@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type BaseInfo,
+  type ConsoleAction,
   type ConsoleMessage,
   checkGameAction,
   checkGoal,
@@ -88,6 +89,13 @@ export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
   disconnect(connectionId: string): GameDelivery[];
   /** The games the user is in now, as player or spectator. */
   gamesOf(userId: string): GameInfo[];
+  /** A game as it is now, and who `userId` is to it; undefined once it is closed or when it never was. */
+  lookUp(gameId: string, userId: string): { game: GameInfo; role: GameRole } | undefined;
+  /**
+   * The checks every invocation passes before its action runs: the connection's rate limit, then the size of the
+   * arguments. For hub methods outside the registry, so that they count against the same allowance.
+   */
+  admit(caller: GameCaller, args: unknown): GameActionOutcome | undefined;
 };
 
 interface Player {
@@ -128,13 +136,15 @@ const ID_ATTEMPTS = 10;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const succeed = <A extends GameAction>(_action: A, data: GameActionResults[A]): ConsoleMessage => ({
+/** An action's successful result. */
+export const succeed = <A extends ConsoleAction>(_action: A, data: GameActionResults[A]): ConsoleMessage => ({
   succeeded: true,
   jsonData: JSON.stringify(data),
   error: null,
 });
 
-const refuse = (code: GameErrorCode, message: string = gameErrorCatalog[code]): GameActionOutcome => ({
+/** A refused action: a failed result with the code and its message, and no events. */
+export const refuse = (code: GameErrorCode, message: string = gameErrorCatalog[code]): GameActionOutcome => ({
   result: { succeeded: false, jsonData: null, error: { errorCode: code, message } },
   events: [],
 });
@@ -337,6 +347,14 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
     return allowed;
   }
 
+  function admit(caller: GameCaller, args: unknown, at: number): GameActionOutcome | undefined {
+    if (!takeToken(caller.connectionId, at)) return refuse('RateLimited');
+    const bytes = jsonBytes(args);
+    if (bytes === undefined) return refuse('InvalidArguments');
+    if (bytes > MAX_MESSAGE_BYTES) return refuse('MessageTooLarge');
+    return undefined;
+  }
+
   /** Rate limit, size and arguments, in that order, before the action sees anything. */
   function action<A extends GameAction>(
     name: A,
@@ -344,10 +362,8 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
   ): GameActionHandler {
     return async (caller, args) => {
       const at = now();
-      if (!takeToken(caller.connectionId, at)) return refuse('RateLimited');
-      const bytes = jsonBytes(args);
-      if (bytes === undefined) return refuse('InvalidArguments');
-      if (bytes > MAX_MESSAGE_BYTES) return refuse('MessageTooLarge');
+      const refusal = admit(caller, args, at);
+      if (refusal) return refusal;
       const parsed = parseGameActionArgs(name, args);
       if (!parsed.success) return refuse('InvalidArguments', parsed.message);
       return run(caller, parsed.data, at);
@@ -622,6 +638,13 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
         return bound ? depart(game, userId, 'disconnected', at) : [];
       });
     },
+
+    lookUp(gameId, userId) {
+      const game = games.get(gameId);
+      return game ? { game: infoOf(game, now()), role: roleOf(game, userId) } : undefined;
+    },
+
+    admit: (caller, args) => admit(caller, args, now()),
 
     gamesOf(userId) {
       const at = now();

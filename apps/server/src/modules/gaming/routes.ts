@@ -10,8 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type HubConnection, type HubHandle, registerHub } from './hub/hub-server.ts';
-import { createGameRegistry, type GameDelivery } from './registry.ts';
+import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
 import { mayPlayVersion } from './repository.ts';
+import { createSyntheticPlayers, type EventSink } from './synthetic-players.ts';
 
 const BEARER = /^Bearer\s+/i;
 
@@ -39,32 +40,45 @@ export async function gameAccessRoutes(fastify: FastifyInstance) {
 
 /**
  * The realtime game server: the SignalR hub at `{game host}/socket/Gaming`, whose methods are the registry's 15
- * actions. Each result goes back to its caller as `ReceiveMessage`, each event to the connections it names as
- * `EventMessage`; a connection that goes leaves its games.
+ * actions and the console's synthetic players. Each result goes back to its caller as `ReceiveMessage`, each event to
+ * the connections it names as `EventMessage` (synthetic players hear theirs in process); a connection that goes
+ * leaves its games and takes its synthetic players with it.
  */
 export function registerGameHub(app: FastifyInstance): HubHandle {
   const { db } = app;
   const registry = createGameRegistry({ checkVersion: (version) => mayPlayVersion(db, version) });
-  const connections = new Map<string, HubConnection>();
+  const connections = new Map<string, EventSink>();
   const deliver = (deliveries: GameDelivery[]) => {
     for (const { to, event } of deliveries) {
       for (const id of to) connections.get(id)?.send(GAME_EVENT_METHOD, event);
     }
   };
-  const methods = Object.fromEntries(
-    gameActions.map((action) => [
-      action,
-      async (connection: HubConnection, ...args: unknown[]) => {
-        const outcome = await registry.invoke(
-          action,
-          { connectionId: connection.id, userId: connection.user.id },
-          args,
-        );
-        connection.send(GAME_RESULT_METHOD, outcome.result);
-        deliver(outcome.events);
-      },
-    ]),
-  );
+  const syntheticPlayers = createSyntheticPlayers({
+    registry,
+    deliver,
+    attach: (connectionId, sink) => connections.set(connectionId, sink),
+    detach: (connectionId) => connections.delete(connectionId),
+    log: app.log,
+  });
+  const callerOf = (connection: HubConnection): GameCaller => ({
+    connectionId: connection.id,
+    userId: connection.user.id,
+  });
+  const method =
+    (run: (caller: GameCaller, args: unknown[]) => Promise<GameActionOutcome>) =>
+    async (connection: HubConnection, ...args: unknown[]) => {
+      const outcome = await run(callerOf(connection), args);
+      connection.send(GAME_RESULT_METHOD, outcome.result);
+      deliver(outcome.events);
+    };
+  const methods = {
+    ...Object.fromEntries(
+      gameActions.map((action) => [action, method((caller, args) => registry.invoke(action, caller, args))]),
+    ),
+    AddSyntheticPlayers: method(syntheticPlayers.add),
+    RemoveSyntheticPlayers: method(syntheticPlayers.remove),
+  };
+  app.addHook('onClose', async () => syntheticPlayers.stopAll());
   return registerHub(app, {
     path: `${app.config.gameRoutesPrefix}/socket/Gaming`,
     // the console may hand the token back with the prefix the login gave it
@@ -79,6 +93,7 @@ export function registerGameHub(app: FastifyInstance): HubHandle {
     },
     onDisconnect: (connection) => {
       connections.delete(connection.id);
+      deliver(syntheticPlayers.ownerGone(connection.id));
       deliver(registry.disconnect(connection.id));
     },
     log: app.log,
