@@ -5,6 +5,7 @@ import net from 'node:net';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+const LOCAL_REDIS = 'redis://127.0.0.1:6379/0';
 
 function answers(host, port, timeoutMs = 1500) {
   return new Promise((resolve) => {
@@ -34,6 +35,19 @@ async function resolvePostgres() {
   }
 }
 
+async function resolveRedis() {
+  if (process.env.TEST_REDIS_URL) {
+    console.log('Multi-node tests run on Redis at TEST_REDIS_URL.');
+    return;
+  }
+  if (await answers('127.0.0.1', 6379)) {
+    process.env.TEST_REDIS_URL = LOCAL_REDIS;
+    console.log(`Redis answers at 127.0.0.1:6379: multi-node tests run on it (${LOCAL_REDIS}).`);
+  } else {
+    console.log('No Redis at 127.0.0.1:6379 and no TEST_REDIS_URL: skipping the multi-node tests.');
+  }
+}
+
 const steps = [
   ['type-check', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
@@ -50,6 +64,7 @@ if (major < 24) {
 }
 ensureChromium();
 await resolvePostgres();
+await resolveRedis();
 
 const timings = [];
 for (const [name, command, args] of steps) {

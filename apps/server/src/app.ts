@@ -2,10 +2,12 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/setup.ts';
 import { shiftableClock } from './lib/clock.ts';
+import { createRateLimits } from './lib/rate-limits.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
@@ -45,6 +47,7 @@ import { type LogStream, loggerOptions } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { connectRedis } from './plugins/redis.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { createStorage } from './plugins/storage.ts';
@@ -68,6 +71,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     mailer: Mailer;
+    /** The Redis of multi-node mode; undefined on one node. */
+    redis: Redis | undefined;
     services: Services;
   }
 }
@@ -127,12 +132,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (ownsDatabase) await database.close();
     throw err;
   }
+  let redis: Redis | undefined;
+  try {
+    redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+  const rateLimits = createRateLimits({ redis, keyPrefix: `${config.redisPrefix}:limit` });
   const mailer = createMailer(config, database.db, app.log);
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
-  const deps = { db: database.db, mailer, config, log: app.log, beforeCacheStore: options.beforeCacheStore };
+  app.decorate('redis', redis);
+  const deps = {
+    db: database.db,
+    mailer,
+    config,
+    log: app.log,
+    beforeCacheStore: options.beforeCacheStore,
+    rateLimits,
+  };
   const sandbox = config.payments.mode === 'sandbox' ? createSandboxProvider(database.db, config) : undefined;
   const payoutProvider =
     config.payments.mode === 'stripe'
@@ -231,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     mailer.close();
     storage.close();
     if (ownsDatabase) await database.close();
+    await redis?.quit().catch(() => redis?.disconnect());
   });
 
   await app.register(errorsPlugin);
@@ -238,6 +260,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:route-limit:` } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new Error(`Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`);
       return Object.assign(error, { statusCode: 429 });
@@ -249,10 +272,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.db.execute('select 1');
-      return { status: 'ok', database: database.kind };
     } catch {
       return sendError(reply, 'ServiceUnavailable', 'The database does not answer.');
     }
+    if (redis) {
+      try {
+        await redis.ping();
+      } catch {
+        return sendError(reply, 'ServiceUnavailable', 'Redis does not answer.');
+      }
+    }
+    return { status: 'ok', database: database.kind, rateLimits: rateLimits.store };
   });
 
   await app.register(accessRoutes);

@@ -34,6 +34,20 @@ const envSchema = z.object({
         .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
         .optional(),
     ),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
+        .optional(),
+    ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'letters, digits, dots, dashes and underscores only, at most 64' })
+    .default('portal'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   API_BASE_URL: z.string().default(''),
   FILE_BASE_URL: z.string().default(''),
@@ -137,6 +151,10 @@ export interface AppConfig {
   dataDir: string;
   /** `undefined` means the embedded PGlite database under `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** Multi-node mode: rate limits (and, as they move, the other shared state) in this Redis. */
+  redisUrl: string | undefined;
+  /** What every Redis key of this deployment starts with, so that several deployments can share one Redis. */
+  redisPrefix: string;
   webDist: string;
   /** The four hosts the web app talks to; '' means this origin. */
   hosts: { api: string; files: string; gameApi: string; static: string };
@@ -244,6 +262,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYMENTS === 'stripe' && !hasStripeKeys) {
     throw new ConfigError(['PAYMENTS: "stripe" needs STRIPE_SECRET_KEY and STRIPE_CLIENT_ID']);
   }
+  if (e.REDIS_URL && !e.DATABASE_URL) {
+    throw new ConfigError(['REDIS_URL: several nodes need DATABASE_URL too (PGlite is one process’s database)']);
+  }
   const payments: AppConfig['payments'] =
     e.PAYMENTS === 'sandbox'
       ? { mode: 'sandbox' }
@@ -267,6 +288,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     webDist: path.resolve(e.WEB_DIST),
     hosts: {
       api: e.API_BASE_URL,

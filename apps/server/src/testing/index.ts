@@ -12,5 +12,13 @@ export {
   registration,
   uniqueEmail,
 } from './partners.ts';
-export { createTestApp, type DbVariant, dbVariants, describeEachDatabase, type TestApp } from './test-app.ts';
+export {
+  createTestApp,
+  type DbVariant,
+  dbVariants,
+  describeEachDatabase,
+  describeWithRedis,
+  type TestApp,
+  testRedisUrl,
+} from './test-app.ts';
 export { glbBuild, gltfWithMesh, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';

@@ -89,6 +89,15 @@ export async function createTestApp(
   };
 }
 
+/** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */
+export const testRedisUrl = process.env.TEST_REDIS_URL;
+
+/** Runs a suite that needs Redis, and says so when it is skipped. */
+export function describeWithRedis(name: string, suite: (redisUrl: string) => void) {
+  if (testRedisUrl) describe(`${name} [redis]`, () => suite(testRedisUrl));
+  else describe.skip(`${name} [redis] (skipped: TEST_REDIS_URL is not set)`, () => {});
+}
+
 /** Runs a suite once per database variant, and says so when PostgreSQL is skipped. */
 export function describeEachDatabase(name: string, suite: (variant: DbVariant) => void) {
   for (const variant of dbVariants) describe(`${name} [${variant}]`, () => suite(variant));

@@ -16,7 +16,7 @@ import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { RateLimiter, takeAll } from '../../lib/rate-limiter.ts';
+import { createRateLimits, type RateLimits, takeAll } from '../../lib/rate-limits.ts';
 import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
@@ -44,6 +44,8 @@ export interface AccessDeps {
   log: FastifyBaseLogger;
   now?: () => Date;
   beforeCacheStore?: BeforeCacheStore;
+  /** Where the login and code limits count: this process by default, Redis past one node. */
+  rateLimits?: RateLimits;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -84,13 +86,21 @@ function composeRegistrationNotice(publicUrl: string): MailContent {
   };
 }
 
-export function createAccessService({ db, mailer, config, log, now = () => new Date(), beforeCacheStore }: AccessDeps) {
+export function createAccessService({
+  db,
+  mailer,
+  config,
+  log,
+  now = () => new Date(),
+  beforeCacheStore,
+  rateLimits = createRateLimits(),
+}: AccessDeps) {
   const limits = config.rateLimits;
-  const loginFailuresByAddress = new RateLimiter(limits.loginPerEmail, FIFTEEN_MINUTES);
-  const loginFailuresByEmail = new RateLimiter(limits.loginPerEmailCeiling, FIFTEEN_MINUTES);
-  const loginsByIp = new RateLimiter(limits.loginPerIp, FIFTEEN_MINUTES);
-  const codesByEmail = new RateLimiter(limits.codesPerEmail, ONE_HOUR);
-  const codesByIp = new RateLimiter(limits.codesPerIp, ONE_HOUR);
+  const loginFailuresByAddress = rateLimits.create('login-failures-address', limits.loginPerEmail, FIFTEEN_MINUTES);
+  const loginFailuresByEmail = rateLimits.create('login-failures-email', limits.loginPerEmailCeiling, FIFTEEN_MINUTES);
+  const loginsByIp = rateLimits.create('logins-ip', limits.loginPerIp, FIFTEEN_MINUTES);
+  const codesByEmail = rateLimits.create('codes-email', limits.codesPerEmail, ONE_HOUR);
+  const codesByIp = rateLimits.create('codes-ip', limits.codesPerIp, ONE_HOUR);
   /** Session lookups by token hash; revocations through this process drop them at once. */
   // the sessions of the requests that arrived together are read with one statement
   const liveSession = batchLoader(async (tokenHashes: string[]) => {
@@ -149,7 +159,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       user: repo.UserRow | undefined,
     ) => { purpose: MailPurpose; content: MailContent } | undefined,
   ): Promise<CodeSentResponse> {
-    const wait = takeAll([codesByEmail, email], [codesByIp, clientIp]);
+    const wait = await takeAll([codesByEmail, email], [codesByIp, clientIp]);
     if (wait > 0) throw tooManyRequests(wait);
     const current = now();
     const code = createNumericCode();
@@ -166,8 +176,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
     );
     if (waitMs > 0) {
       // nothing was sent, so the request does not use up the hourly limits
-      codesByEmail.refund(email);
-      codesByIp.refund(clientIp);
+      await Promise.all([codesByEmail.refund(email), codesByIp.refund(clientIp)]);
       const seconds = Math.ceil(waitMs / 1000);
       throw new AppError('CodeRequestTooSoon', `Please wait ${seconds} seconds before requesting a new code.`, {
         retryAfterSeconds: seconds,
@@ -244,7 +253,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       const emailFromAddress = `${email}|${clientIp}`;
       // failures are counted before the password is checked, so parallel guesses cannot all pass the limit; a
       // success gives its count back
-      const wait = takeAll(
+      const wait = await takeAll(
         [loginsByIp, clientIp],
         [loginFailuresByAddress, emailFromAddress],
         [loginFailuresByEmail, email],
@@ -252,8 +261,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
       if (wait > 0) throw tooManyRequests(wait);
       const user = await repo.selectUserByEmail(db, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new AppError('InvalidCredentials');
-      loginFailuresByAddress.reset(emailFromAddress);
-      loginFailuresByEmail.refund(email);
+      await Promise.all([loginFailuresByAddress.reset(emailFromAddress), loginFailuresByEmail.refund(email)]);
       return startSession(user);
     },
 
@@ -327,8 +335,7 @@ export function createAccessService({ db, mailer, config, log, now = () => new D
         return repo.revokeUserSessions(tx, user.id, current);
       });
       for (const sessionId of revoked) sessions.deleteGroup(sessionId);
-      loginFailuresByAddress.reset(`${email}|${clientIp}`);
-      loginFailuresByEmail.reset(email);
+      await Promise.all([loginFailuresByAddress.reset(`${email}|${clientIp}`), loginFailuresByEmail.reset(email)]);
       log.info({ userId: user.id }, 'password reset');
     },
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { createRateLimits, type RateLimits } from '../../lib/rate-limits.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
 import type { VersionsService } from '../versions/service.ts';
@@ -19,6 +19,7 @@ export interface TestersDeps {
   mailer: Mailer;
   access: AccessService;
   versions: VersionsService;
+  rateLimits?: RateLimits;
 }
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
@@ -30,8 +31,16 @@ const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
 });
 
 /** A partner's whitelist of testers: platform users who may install its testing builds. */
-export function createTestersService({ db, config, log, mailer, access, versions }: TestersDeps) {
-  const lookups = new RateLimiter(config.rateLimits.testerLookups, 60 * 60 * 1000);
+export function createTestersService({
+  db,
+  config,
+  log,
+  mailer,
+  access,
+  versions,
+  rateLimits = createRateLimits(),
+}: TestersDeps) {
+  const lookups = rateLimits.create('tester-lookups', config.rateLimits.testerLookups, 60 * 60 * 1000);
   const pageUrl = `${config.publicUrl}${TESTING_BUILDS_PATH}`;
 
   /** Tells a tester that a studio added or removed them; a mail that fails never undoes the change. */
@@ -76,7 +85,7 @@ export function createTestersService({ db, config, log, mailer, access, versions
 
   /** The platform account behind an email; counted, so that a partner cannot sweep for who has an account. */
   async function platformUser(partnerId: string, email: string) {
-    const wait = lookups.take(partnerId);
+    const wait = await lookups.take(partnerId);
     if (wait > 0) throw tooManyRequests(wait, 'lookups');
     const user = await access.findUserByEmail(email);
     if (!user) throw new AppError('TesterNotFound');

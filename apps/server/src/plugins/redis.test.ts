@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createTestApp, describeWithRedis, type TestApp } from '../testing/index.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+it('refuses REDIS_URL without DATABASE_URL, and a URL that is not Redis', () => {
+  expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(ConfigError);
+  expect(() =>
+    loadConfig({ REDIS_URL: 'http://127.0.0.1:6379', DATABASE_URL: 'postgres://postgres@127.0.0.1/test' }),
+  ).toThrow(/REDIS_URL: must start with redis:\/\/ or rediss:\/\//);
+});
+
+describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
+  const prefix = `portal-test-${randomBytes(4).toString('hex')}`;
+  const nodes: TestApp[] = [];
+  beforeAll(async () => {
+    const env = {
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      // the nodes are given their databases; multi-node mode only asks that PostgreSQL be configured
+      DATABASE_URL: postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '4',
+    };
+    nodes.push(await createTestApp('pglite', env), await createTestApp('pglite', env));
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('counts failed logins on both nodes together, with the same Retry-After', async () => {
+    const email = `guess-${randomBytes(4).toString('hex')}@example.com`;
+    const login = (node: TestApp | undefined) =>
+      node?.app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password: 'Wrong-password1' } });
+    const answers = [];
+    for (const node of [nodes[0], nodes[1], nodes[0], nodes[1]]) answers.push((await login(node))?.statusCode);
+    expect(answers).toEqual([400, 400, 400, 400]);
+    for (const node of nodes) {
+      const refused = await login(node);
+      expect(refused?.statusCode).toBe(429);
+      expect(refused?.json()).toMatchObject({ errorCode: 'RateLimited' });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(15 * 60 - 10);
+    }
+  });
+
+  it('reports Redis in its health', async () => {
+    const health = await nodes[0]?.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', rateLimits: 'redis' });
+  });
+});
+
+describeWithRedis('multi-node mode when Redis goes away', (redisUrl) => {
+  it('refuses a login with 503 rather than letting it through uncounted', async () => {
+    const node = await createTestApp('pglite', {
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `portal-test-${randomBytes(4).toString('hex')}`,
+      DATABASE_URL: postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+    });
+    try {
+      // this node's connection ends, as a Redis that went away leaves it
+      node.app.redis?.disconnect();
+      const login = await node.app.inject({
+        method: 'POST',
+        url: '/api/Access/Login',
+        payload: { email: 'someone@example.com', password: 'Wrong-password1' },
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.json()).toMatchObject({ errorCode: 'ServiceUnavailable' });
+      expect((await node.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    } finally {
+      await node.close();
+    }
+  });
+});
