@@ -282,7 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         return sendError(reply, 'ServiceUnavailable', 'Redis does not answer.');
       }
     }
-    return { status: 'ok', database: database.kind, rateLimits: rateLimits.store };
+    return { status: 'ok', database: database.kind, ...(redis ? { redis: 'ok' } : {}) };
   });
 
   await app.register(accessRoutes);

@@ -313,7 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments,
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    cacheSeconds: e.CACHE_SECONDS,
+    // a write on one node cannot drop another node's entries before it answers: several nodes read through
+    cacheSeconds: e.REDIS_URL ? 0 : e.CACHE_SECONDS,
     nearbyCacheMb: e.NEARBY_CACHE_MB,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     marketplaceToken: e.MARKETPLACE_TOKEN,

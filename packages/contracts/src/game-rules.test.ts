@@ -43,9 +43,11 @@ import {
   gameErrorCatalog,
   gameFieldMessages,
   isGameAction,
+  isSyntheticPlayerAction,
   parseGameActionArgs,
   parseGameEvent,
   restartGameFormSchema,
+  syntheticPlayerActions,
   toEventMessage,
 } from './gaming.ts';
 
@@ -391,12 +393,15 @@ describe('the create and restart forms', () => {
 });
 
 describe('action arguments', () => {
-  it('names the fifteen actions once, with their arguments, parameters and results', () => {
+  it('names the fifteen actions and the synthetic players’ two once, with their arguments, parameters and results', () => {
     expect(gameActions).toHaveLength(15);
-    expect(Object.keys(gameActionArgsSchemas)).toEqual([...gameActions]);
-    expect(Object.keys(gameActionParameters)).toEqual([...gameActions]);
-    expect(Object.keys(gameActionResultSchemas)).toEqual([...gameActions]);
+    const every = [...gameActions, ...syntheticPlayerActions];
+    expect(Object.keys(gameActionArgsSchemas)).toEqual(every);
+    expect(Object.keys(gameActionParameters)).toEqual(every);
+    expect(Object.keys(gameActionResultSchemas)).toEqual(every);
     expect(isGameAction('StartGameV1')).toBe(true);
+    expect(isGameAction('AddSyntheticPlayers')).toBe(false);
+    expect(isSyntheticPlayerAction('AddSyntheticPlayers')).toBe(true);
     expect(isGameAction('toString')).toBe(false);
   });
 

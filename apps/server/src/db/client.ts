@@ -29,6 +29,11 @@ export interface Database {
    * process that dies gives back with its connection; PGlite is one process's database, so a lock in memory.
    */
   tryLock(key: string): Promise<(() => Promise<void>) | undefined>;
+  /**
+   * Runs `work` holding the lock named `key` across every process of this database, waiting for it when another
+   * holds it: nodes starting together migrate one after the other, and the later ones find nothing left to do.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,6 +51,7 @@ export function wrapPglite(client: PGlite): Database {
         held.delete(key);
       };
     },
+    exclusive: (_key, work) => work(),
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -89,6 +95,18 @@ export function wrapPool(pool: pg.Pool): Database {
           session.release(true);
         }
       };
+    },
+    exclusive: async (key, work) => {
+      const session = await pool.connect();
+      let isLocked = false;
+      try {
+        await session.query('select pg_advisory_lock(hashtextextended($1, 0))', [key]);
+        isLocked = true;
+        return await work();
+      } finally {
+        if (isLocked) await session.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => {});
+        session.release();
+      }
     },
     migrate: async () => {
       await migratePg(db as never, { migrationsFolder });

@@ -6,6 +6,12 @@ import { createTestApp, describeWithRedis, type TestApp } from '../testing/index
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
+it('turns the caches off in multi-node mode: a write on one node could not drop another node’s entries', () => {
+  const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1/test', CACHE_SECONDS: '30' };
+  expect(loadConfig(env).cacheSeconds).toBe(30);
+  expect(loadConfig({ ...env, REDIS_URL: 'redis://127.0.0.1:6379' }).cacheSeconds).toBe(0);
+});
+
 it('refuses REDIS_URL without DATABASE_URL, and a URL that is not Redis', () => {
   expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(ConfigError);
   expect(() =>
@@ -51,7 +57,7 @@ describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
 
   it('reports Redis in its health', async () => {
     const health = await nodes[0]?.app.inject({ method: 'GET', url: '/healthz' });
-    expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', rateLimits: 'redis' });
+    expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok' });
   });
 });
 

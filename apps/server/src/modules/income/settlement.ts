@@ -28,7 +28,8 @@ export interface SettlementDeps {
   changed: (partnerId: string) => void;
 }
 
-const LOCK = 'income:settlement';
+/** The lock a settlement run holds across every process of the database. */
+export const SETTLEMENT_LOCK = 'income:settlement';
 /** Partners paid at the same time by one run. */
 const PARTNERS_AT_ONCE = 4;
 
@@ -192,7 +193,7 @@ export function createSettlement({
   }
 
   async function locked<T>(work: () => Promise<T>): Promise<T> {
-    const release = await database.tryLock(LOCK);
+    const release = await database.tryLock(SETTLEMENT_LOCK);
     if (!release) throw new AppError('SettlementRunning');
     try {
       return await work();
