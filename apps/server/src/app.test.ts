@@ -52,6 +52,12 @@ describeEachDatabase('server core', (variant) => {
     expect(response.json()).toEqual({ status: 'ok', database: variant });
   });
 
+  it('says it is ready once it answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+
   it('answers unknown API routes with a 404 error body', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/Nothing/Here' });
     expect(response.statusCode).toBe(404);

@@ -269,6 +269,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(openapiPlugin);
   await app.register(authPlugin);
 
+  // The port opens once migrations, seeds and connections are up, so a node that answers is ready; one that is
+  // stopping answers 503 (return503OnClosing) until its requests in flight are done.
+  app.get('/readyz', { schema: { hide: true } }, async () => ({ status: 'ready' }));
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.db.execute('select 1');

@@ -7,6 +7,11 @@ import type { HostKey } from './runtime-config.ts';
  */
 export async function downloadFile(path: string, fileName: string, host: HostKey = 'files'): Promise<void> {
   const blob = await apiRequest<Blob>(path.replace(/^https?:\/\/[^/]+/, ''), { host, as: 'blob' });
+  saveFile(blob, fileName);
+}
+
+/** Saves `blob` as a download named `fileName`. */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

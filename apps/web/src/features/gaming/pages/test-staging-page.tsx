@@ -1,35 +1,45 @@
-import { type ConsoleMessage, type GameAction, type GameEvent, type GameType, gameInfoSchema } from '@portal/contracts';
+import {
+  type ConsoleAction,
+  type ConsoleMessage,
+  type GameAction,
+  type GameEvent,
+  type GameType,
+  gameInfoSchema,
+  type SyntheticBehaviour,
+} from '@portal/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { saveFile } from '../../../lib/download.ts';
 import { gameToken, useGameLogin } from '../api/game-login.ts';
 import { ConnectForm } from '../components/connect-form.tsx';
 import { GameActionForm } from '../components/game-action-form.tsx';
 import { gameActionDescriptions, pickableActions } from '../components/game-actions.ts';
 import { GameSettingsForm } from '../components/game-settings-form.tsx';
+import { ReplayPanel } from '../components/replay-panel.tsx';
 import { type LogEntry, ResultLog } from '../components/result-log.tsx';
-import { useGameConnection } from '../hooks/use-game-connection.ts';
+import { SessionLogPanel } from '../components/session-log-panel.tsx';
+import { SyntheticPlayersPanel } from '../components/synthetic-players-panel.tsx';
+import { type Invocation, useGameConnection } from '../hooks/use-game-connection.ts';
+import { useReplay } from '../hooks/use-replay.ts';
+import { useSessionLog } from '../hooks/use-session-log.ts';
+import { decodeJsonData } from '../utils/replay.ts';
+import { sessionLogFileName } from '../utils/session-log.ts';
+import { applyBotEvent, applyBotResult, type ConsoleBot } from '../utils/synthetic-players.ts';
 import '../gaming.css';
 
-/** Older entries go: a long session should not slow the page down. */
+/** Older entries go: a long session should not slow the page down. The session log keeps its own records. */
 const MAX_LOG_ENTRIES = 200;
+/** The connection's notices replace each other: "Reconnecting…" gives way to "Connected". */
+const CONNECTION_TOAST = 'game-connection';
 
 /** What CreateGame's answer pre-fills the other forms with (SPEC §4). */
 interface Prefill {
   gameId: string;
   productVersion: string;
   gameType: GameType | '';
-}
-
-function decode(jsonData: string | null): unknown {
-  if (jsonData === null) return null;
-  try {
-    return JSON.parse(jsonData);
-  } catch {
-    return jsonData;
-  }
 }
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : String(error));
@@ -42,10 +52,12 @@ export default function TestStagingPage() {
   const [action, setAction] = useState<GameAction>('CreateGame');
   const [prefill, setPrefill] = useState<Prefill>({ gameId: '', productVersion: '', gameType: '' });
   const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [bots, setBots] = useState<readonly ConsoleBot[]>([]);
   const [account, setAccount] = useState<string | null>(null);
   const [hasDisconnected, setHasDisconnected] = useState(false);
   const nextId = useRef(1);
   const login = useGameLogin();
+  const session = useSessionLog();
 
   const log = useCallback((entry: Omit<LogEntry, 'id' | 'at'>) => {
     const id = nextId.current++;
@@ -53,15 +65,18 @@ export default function TestStagingPage() {
   }, []);
 
   const connection = useGameConnection({
-    onResult: (name: GameAction, message: ConsoleMessage) => {
-      const data = decode(message.jsonData);
+    onInvoke: (invocation) => session.invocation(invocation),
+    onResult: ({ id, action: name, origin }: Invocation, message: ConsoleMessage) => {
+      session.result(id, name, message);
+      const data = decodeJsonData(message.jsonData);
       const error = message.succeeded ? null : (message.error?.message ?? 'Failed');
       log({ kind: 'result', name, succeeded: message.succeeded, data, error });
-      if (!message.succeeded) {
-        toast.error(error ?? 'Failed');
-        return;
+      // a replay reports each step in its own panel
+      if (origin === 'console') {
+        if (message.succeeded) toast.success(`${name} successfully`);
+        else toast.error(error ?? 'Failed');
       }
-      toast.success(`${name} successfully`);
+      if (!message.succeeded) return;
       if (name === 'CreateGame') {
         const game = gameInfoSchema.safeParse(data);
         if (game.success) {
@@ -72,21 +87,38 @@ export default function TestStagingPage() {
           });
         }
       }
+      setBots((current) => applyBotResult(current, name, data));
     },
     onEvent: (message: ConsoleMessage, event: GameEvent | undefined) => {
+      session.event(message);
       log({
         kind: 'event',
         name: event?.event ?? 'Unknown event',
         succeeded: message.succeeded,
-        data: decode(message.jsonData),
+        data: decodeJsonData(message.jsonData),
         error: message.error?.message ?? null,
       });
+      if (event) setBots((current) => applyBotEvent(current, event));
+    },
+    onReconnecting: (error) => {
+      session.connection('reconnecting', error);
+      // the server lets a host's bots go with the connection that added them
+      setBots([]);
+      toast.warning('Reconnecting…', { key: CONNECTION_TOAST });
+    },
+    onReconnected: () => {
+      session.connection('reconnected');
+      toast.success('Connected', { key: CONNECTION_TOAST });
     },
     onLost: (error) => {
+      session.end(error);
+      replay.pause();
+      setBots([]);
       setHasDisconnected(true);
-      toast.warning(error ? `Disconnected: ${error.message}` : 'Disconnected');
+      toast.warning(error ? `Disconnected: ${error.message}` : 'Disconnected', { key: CONNECTION_TOAST });
     },
   });
+  const replay = useReplay(connection.invoke);
 
   const connect = async ({ email, password }: { email: string; password: string }) => {
     const token = await login.mutateAsync({ email, password });
@@ -96,30 +128,48 @@ export default function TestStagingPage() {
       toast.error(messageOf(error));
       throw error;
     }
+    session.start(productId);
     setAccount(email);
     setHasDisconnected(false);
-    toast.success('Connected');
+    toast.success('Connected', { key: CONNECTION_TOAST });
   };
 
   const disconnect = async () => {
+    replay.pause();
+    session.end();
     await connection.disconnect();
     gameToken.clear();
+    setBots([]);
     setHasDisconnected(true);
-    toast.success('Disconnected');
+    toast.success('Disconnected', { key: CONNECTION_TOAST });
   };
 
-  const invoke = async (args: readonly unknown[]) => {
+  const invoke = async (args: readonly unknown[], name: ConsoleAction = action) => {
     try {
-      await connection.invoke(action, args);
+      await connection.invoke(name, args);
     } catch (error) {
       toast.error(messageOf(error));
       throw error;
     }
   };
 
+  const addBotsToGame = (count: number, behaviour: SyntheticBehaviour) =>
+    invoke([prefill.gameId, count, behaviour], 'AddSyntheticPlayers');
+  const removeBotsFromGame = () => invoke([prefill.gameId], 'RemoveSyntheticPlayers');
+
+  const downloadSession = () => {
+    const file = session.toFile();
+    if (!file) return;
+    saveFile(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }), sessionLogFileName(file));
+  };
+
   const isConnected = connection.status === 'connected';
+  const isReconnecting = connection.status === 'reconnecting';
+  const isOnline = isConnected || isReconnecting;
   const statusPill = isConnected ? (
     <StatusPill tone="success">Connected</StatusPill>
+  ) : isReconnecting ? (
+    <StatusPill tone="warning">Reconnecting</StatusPill>
   ) : hasDisconnected ? (
     <StatusPill tone="neutral">Disconnected</StatusPill>
   ) : (
@@ -146,10 +196,12 @@ export default function TestStagingPage() {
               </h2>
               {statusPill}
             </div>
-            {isConnected ? (
+            {isOnline ? (
               <div className="gaming-connected">
                 <p>
-                  Signed in to the game server as <strong>{account}</strong>.
+                  {isReconnecting ? 'The connection was lost: reconnecting as ' : 'Signed in to the game server as '}
+                  <strong>{account}</strong>
+                  {isReconnecting ? '…' : '.'}
                 </p>
                 <Button variant="secondary" onClick={disconnect}>
                   Disconnect
@@ -162,7 +214,7 @@ export default function TestStagingPage() {
               </>
             )}
           </section>
-          {isConnected ? (
+          {isOnline ? (
             <section className="card gaming-card" aria-labelledby="gaming-actions-title">
               <div className="gaming-card__head">
                 <h2 id="gaming-actions-title" className="gaming-card__title">
@@ -203,12 +255,47 @@ export default function TestStagingPage() {
                   onInvoke={invoke}
                 />
               ) : (
-                <GameActionForm key={action} action={action} gameId={prefill.gameId} onInvoke={invoke} />
+                <GameActionForm
+                  // a new game is the one the form acts on
+                  key={`${action}:${prefill.gameId}`}
+                  action={action}
+                  gameId={prefill.gameId}
+                  onInvoke={invoke}
+                />
               )}
             </section>
           ) : null}
+          {isOnline && prefill.gameId ? (
+            <SyntheticPlayersPanel
+              key={prefill.gameId}
+              bots={bots.filter((bot) => bot.gameId === prefill.gameId)}
+              onAdd={addBotsToGame}
+              onRemove={removeBotsFromGame}
+            />
+          ) : null}
         </div>
-        <ResultLog entries={entries} onClear={() => setEntries([])} />
+        <div className="gaming-column">
+          <SessionLogPanel summary={session.summary} onDownload={downloadSession} onLoad={replay.load}>
+            {replay.loaded ? (
+              <ReplayPanel
+                replay={replay.loaded}
+                outcomes={replay.outcomes}
+                ids={replay.ids}
+                isConnected={isConnected}
+                isRunning={replay.isRunning}
+                isPlaying={replay.isPlaying}
+                waiting={replay.waiting}
+                productId={productId}
+                onNext={replay.next}
+                onPlay={replay.play}
+                onPause={replay.pause}
+                onReset={replay.reset}
+                onClose={replay.unload}
+              />
+            ) : null}
+          </SessionLogPanel>
+          <ResultLog entries={entries} onClear={() => setEntries([])} />
+        </div>
       </div>
     </div>
   );
