@@ -315,7 +315,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
-  registerGameHub(app);
+  await registerGameHub(app);
   await app.register(adminOnly(adminRoutes));
   await app.register(adminOnly(incomeAdminRoutes));
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));

@@ -1,14 +1,17 @@
 import {
   apiErrorSchema,
+  type ConsoleMessage,
   GAME_EVENT_METHOD,
   GAME_RESULT_METHOD,
   gameActions,
   gameLoginResponseSchema,
   loginBodySchema,
   MAX_MESSAGE_BYTES,
+  syntheticPlayerActions,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Backplane, startBackplane } from './backplane.ts';
 import { type HubConnection, type HubHandle, registerHub } from './hub/hub-server.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
 import { mayPlayVersion } from './repository.ts';
@@ -42,43 +45,66 @@ export async function gameAccessRoutes(fastify: FastifyInstance) {
  * The realtime game server: the SignalR hub at `{game host}/socket/Gaming`, whose methods are the registry's 15
  * actions and the console's synthetic players. Each result goes back to its caller as `ReceiveMessage`, each event to
  * the connections it names as `EventMessage` (synthetic players hear theirs in process); a connection that goes
- * leaves its games and takes its synthetic players with it.
+ * leaves its games and takes its synthetic players with it. In multi-node mode (Redis) games live on the node that
+ * created them and the backplane carries invocations and events between nodes.
  */
-export function registerGameHub(app: FastifyInstance): HubHandle {
+export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> {
   const { db } = app;
   const registry = createGameRegistry({ checkVersion: (version) => mayPlayVersion(db, version) });
-  const connections = new Map<string, EventSink>();
+  /** Where each connection the registry knows (by that id) hears its events: hub connections and synthetic players. */
+  const sinks = new Map<string, EventSink>();
+  const hubConnections = new Map<string, HubConnection>();
+  const sendLocal = (ids: string[], event: ConsoleMessage) => {
+    for (const id of ids) sinks.get(id)?.send(GAME_EVENT_METHOD, event);
+  };
+  let backplane: Backplane | undefined;
   const deliver = (deliveries: GameDelivery[]) => {
-    for (const { to, event } of deliveries) {
-      for (const id of to) connections.get(id)?.send(GAME_EVENT_METHOD, event);
-    }
+    if (backplane) backplane.deliver(deliveries);
+    else for (const { to, event } of deliveries) sendLocal(to, event);
   };
   const syntheticPlayers = createSyntheticPlayers({
     registry,
     deliver,
-    attach: (connectionId, sink) => connections.set(connectionId, sink),
-    detach: (connectionId) => connections.delete(connectionId),
+    attach: (connectionId, sink) => sinks.set(connectionId, sink),
+    detach: (connectionId) => sinks.delete(connectionId),
     log: app.log,
   });
-  const callerOf = (connection: HubConnection): GameCaller => ({
-    connectionId: connection.id,
-    userId: connection.user.id,
-  });
-  const method =
-    (run: (caller: GameCaller, args: unknown[]) => Promise<GameActionOutcome>) =>
-    async (connection: HubConnection, ...args: unknown[]) => {
-      const outcome = await run(callerOf(connection), args);
-      connection.send(GAME_RESULT_METHOD, outcome.result);
-      deliver(outcome.events);
-    };
-  const methods = {
-    ...Object.fromEntries(
-      gameActions.map((action) => [action, method((caller, args) => registry.invoke(action, caller, args))]),
-    ),
-    AddSyntheticPlayers: method(syntheticPlayers.add),
-    RemoveSyntheticPlayers: method(syntheticPlayers.remove),
+  const runLocal = (action: string, caller: GameCaller, args: unknown[]): Promise<GameActionOutcome> => {
+    if (action === 'AddSyntheticPlayers') return syntheticPlayers.add(caller, args);
+    if (action === 'RemoveSyntheticPlayers') return syntheticPlayers.remove(caller, args);
+    return registry.invoke(action, caller, args);
   };
-  app.addHook('onClose', async () => syntheticPlayers.stopAll());
+  const disconnectLocal = (connectionId: string) => [
+    ...syntheticPlayers.ownerGone(connectionId),
+    ...registry.disconnect(connectionId),
+  ];
+  if (app.redis) {
+    backplane = await startBackplane({
+      redis: app.redis,
+      prefix: app.config.redisPrefix,
+      runLocal,
+      disconnectLocal,
+      sendLocal,
+      closeLocal: (connectionId, reason) => hubConnections.get(connectionId)?.close(reason, true),
+      log: app.log,
+    });
+  }
+  const idOf = (connection: HubConnection) => (backplane ? backplane.globalId(connection.id) : connection.id);
+  const methods = Object.fromEntries(
+    [...gameActions, ...syntheticPlayerActions].map((action) => [
+      action,
+      async (connection: HubConnection, ...args: unknown[]) => {
+        const caller: GameCaller = { connectionId: idOf(connection), userId: connection.user.id };
+        const outcome = backplane ? await backplane.invoke(action, caller, args) : await runLocal(action, caller, args);
+        connection.send(GAME_RESULT_METHOD, outcome.result);
+        deliver(outcome.events);
+      },
+    ]),
+  );
+  app.addHook('onClose', async () => {
+    syntheticPlayers.stopAll();
+    await backplane?.close();
+  });
   return registerHub(app, {
     path: `${app.config.gameRoutesPrefix}/socket/Gaming`,
     // the console may hand the token back with the prefix the login gave it
@@ -89,12 +115,16 @@ export function registerGameHub(app: FastifyInstance): HubHandle {
     methods,
     maxMessageBytes: MAX_MESSAGE_BYTES,
     onConnect: (connection) => {
-      connections.set(connection.id, connection);
+      const id = idOf(connection);
+      sinks.set(id, connection);
+      hubConnections.set(id, connection);
     },
     onDisconnect: (connection) => {
-      connections.delete(connection.id);
-      deliver(syntheticPlayers.ownerGone(connection.id));
-      deliver(registry.disconnect(connection.id));
+      const id = idOf(connection);
+      sinks.delete(id);
+      hubConnections.delete(id);
+      deliver(disconnectLocal(id));
+      backplane?.disconnect(id);
     },
     log: app.log,
   });

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
+import { type ConsoleMessage, type GameEvent, gameErrorCatalog, parseGameEvent } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { buildApp } from '../../app.ts';
+import {
+  bearer,
+  createGameInTesting,
+  describeWithRedis,
+  registerConnectedPartner,
+  registerPartner,
+  testConfig,
+} from '../../testing/index.ts';
+import { GAME_NODE_LOST } from './backplane.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+interface Player {
+  client: HubConnection;
+  results: ConsoleMessage[];
+  events: GameEvent[];
+  reconnecting: Array<string | undefined>;
+}
+
+if (!postgresUrl) {
+  describe.skip('the realtime hub across two nodes (skipped: TEST_DATABASE_URL is not set)', () => {});
+} else {
+  describeWithRedis('the realtime hub across two nodes on one PostgreSQL and one Redis', (redisUrl) => {
+    const databaseName = `portal_test_${randomBytes(6).toString('hex')}`;
+    const prefix = `portal-test-${randomBytes(4).toString('hex')}`;
+    const nodes: Array<{ app: FastifyInstance; origin: string }> = [];
+    const clients: HubConnection[] = [];
+
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+      await admin.end();
+      const url = new URL(postgresUrl);
+      url.pathname = `/${databaseName}`;
+      const config = testConfig({ DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+      // both nodes start at once, as a deployment's do: one prepares the database while the other waits
+      const apps = await Promise.all([buildApp(config, { logger: false }), buildApp(config, { logger: false })]);
+      for (const app of apps) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        nodes.push({ app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
+      }
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all(clients.map((client) => client.stop()));
+      await Promise.all(nodes.map(({ app }) => app.close()));
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    });
+
+    const node = (index: number) => {
+      const found = nodes[index];
+      if (!found) throw new Error(`no node ${index}`);
+      return found;
+    };
+
+    async function connect(origin: string, email: string, password: string): Promise<Player> {
+      const login = await fetch(`${origin}/game/api/Access/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const token = ((await login.json()) as { accessToken: string }).accessToken.replace(/^Bearer /, '');
+      const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
+        accessTokenFactory: () => token,
+        WebSocket,
+      };
+      const client = new HubConnectionBuilder()
+        .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
+        .withAutomaticReconnect([60_000])
+        .configureLogging(LogLevel.None)
+        .build();
+      clients.push(client);
+      const player: Player = { client, results: [], events: [], reconnecting: [] };
+      client.on('ReceiveMessage', (message: ConsoleMessage) => player.results.push(message));
+      client.on('EventMessage', (message: ConsoleMessage) => {
+        const event = parseGameEvent(message);
+        if (event) player.events.push(event);
+      });
+      client.onreconnecting((error) => player.reconnecting.push(error?.message));
+      await client.start();
+      return player;
+    }
+
+    async function act(player: Player, action: string, ...args: unknown[]): Promise<ConsoleMessage> {
+      const before = player.results.length;
+      await player.client.invoke(action, ...args);
+      await vi.waitFor(() => expect(player.results.length).toBeGreaterThan(before));
+      return player.results[before] as ConsoleMessage;
+    }
+
+    const seen = (player: Player) => player.events.map((event) => `${event.event} ${event.userId}`);
+
+    it('plays one game with a player on each node: each sees the other’s events, and a node that stops ends its games', async () => {
+      const a = node(0);
+      const b = node(1);
+      const partner = await registerConnectedPartner(a.app);
+      // the tester registers through the other node: one database behind both
+      const tester = await registerPartner(b.app);
+      const whitelisted = await b.app.inject({
+        method: 'POST',
+        url: '/api/WhiteList',
+        headers: bearer(partner.accessToken),
+        payload: { email: tester.email },
+      });
+      expect(whitelisted.statusCode, whitelisted.body).toBe(200);
+      const game = await createGameInTesting(a.app, partner.accessToken, 'Two Node Tag');
+
+      const host = await connect(a.origin, partner.email, partner.password);
+      const guest = await connect(b.origin, tester.email, tester.password);
+      const created = await act(host, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
+      expect(created).toMatchObject({ succeeded: true });
+      const info = JSON.parse(created.jsonData as string) as { id: string; hostUserId: string };
+      const gameId = info.id;
+
+      // the guest's node does not hold the game: its invocations go to the host's node and back
+      const joined = await act(guest, 'JoinGame', gameId);
+      expect(joined, JSON.stringify(joined)).toMatchObject({ succeeded: true });
+      const guestUserId = (JSON.parse(joined.jsonData as string) as { players: Array<{ userId: string }> }).players[1]
+        ?.userId;
+      await vi.waitFor(() => expect(seen(host)).toContain(`joined ${guestUserId}`));
+      expect(await act(host, 'StartGame', gameId)).toMatchObject({ succeeded: true });
+      await vi.waitFor(() => expect(seen(guest)).toContain(`started ${info.hostUserId}`));
+      expect(await act(guest, 'Win', gameId)).toMatchObject({ succeeded: true });
+      await vi.waitFor(() => expect(seen(host)).toContain(`win ${guestUserId}`));
+      expect(seen(guest)).toContain(`win ${guestUserId}`);
+      // refusals come back from the other node as on one
+      expect(await act(guest, 'EndGame', gameId)).toMatchObject({ succeeded: false, error: { errorCode: 'NotHost' } });
+      const state = await act(guest, 'GetGameInformation', gameId);
+      expect(JSON.parse(state.jsonData as string)).toMatchObject({ id: gameId, state: 'Playing' });
+
+      // synthetic players added from the other node join the game where it lives, and everyone hears them
+      await act(host, 'EndGame', gameId);
+      const second = await act(guest, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
+      const secondId = (JSON.parse(second.jsonData as string) as { id: string }).id;
+      expect(await act(host, 'JoinGame', secondId)).toMatchObject({ succeeded: true });
+      const bots = await act(guest, 'AddSyntheticPlayers', secondId, 2, 'goals');
+      expect(bots).toMatchObject({ succeeded: true });
+      await vi.waitFor(() =>
+        expect(
+          host.events.filter(
+            (event) => event.event === 'joined' && event.gameId === secondId && event.userId.startsWith('bot-'),
+          ),
+        ).toHaveLength(2),
+      );
+
+      // the guest goes: the game on the other node hears it left
+      await guest.client.stop();
+      await vi.waitFor(() =>
+        expect(host.events).toContainEqual(
+          expect.objectContaining({ event: 'left', gameId, userId: guestUserId, reason: 'disconnected' }),
+        ),
+      );
+
+      // the game's node stops: its player on the other node gets a close to reconnect after, and the game has ended
+      const watcher = await connect(b.origin, tester.email, tester.password);
+      const third = await act(host, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
+      const thirdId = (JSON.parse(third.jsonData as string) as { id: string }).id;
+      expect(await act(watcher, 'ViewGame', thirdId)).toMatchObject({ succeeded: true });
+      await a.app.close();
+      await vi.waitFor(() => expect(watcher.reconnecting).toContainEqual(expect.stringContaining(GAME_NODE_LOST)), {
+        timeout: 10_000,
+      });
+      const again = await connect(b.origin, tester.email, tester.password);
+      expect(await act(again, 'GetGameInformation', thirdId)).toMatchObject({
+        succeeded: false,
+        error: { errorCode: 'GameEnded', message: GAME_NODE_LOST },
+      });
+      expect(gameErrorCatalog.GameEnded).toBeTruthy();
+    }, 60_000);
+  });
+}
