@@ -49,7 +49,7 @@ describeEachDatabase('server core', (variant) => {
 
   it('reports health with the database kind', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(response.json()).toEqual({ status: 'ok', database: variant });
+    expect(response.json()).toEqual({ status: 'ok', database: variant, storage: 'disk' });
   });
 
   it('says it is ready once it answers', async () => {

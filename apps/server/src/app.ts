@@ -285,7 +285,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         return sendError(reply, 'ServiceUnavailable', 'Redis does not answer.');
       }
     }
-    return { status: 'ok', database: database.kind, ...(redis ? { redis: 'ok' } : {}) };
+    try {
+      await storage.check();
+    } catch {
+      return sendError(reply, 'ServiceUnavailable', 'The file storage does not answer.');
+    }
+    return { status: 'ok', database: database.kind, ...(redis ? { redis: 'ok' } : {}), storage: storage.kind };
   });
 
   await app.register(accessRoutes);

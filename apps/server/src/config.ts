@@ -108,6 +108,8 @@ const envSchema = z.object({
     ),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
+  S3_PUBLIC_URL: optionalUrl,
+  BUILD_DOWNLOADS: z.enum(['proxy', 'redirect']).default('proxy'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   ADMIN_EMAIL: z
@@ -198,6 +200,10 @@ export interface AppConfig {
         endpoint: string | undefined;
         region: string;
         credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        /** Where browsers reach the store, for signed download URLs; the endpoint when unset. */
+        publicUrl: string | undefined;
+        /** Builds: streamed through the file host, or answered with a redirect to a signed URL of the store. */
+        buildDownloads: 'proxy' | 'redirect';
       };
   /** An admin account created (or promoted) at start. */
   admin: { email: string; password: string | undefined } | undefined;
@@ -247,6 +253,8 @@ function storageConfig(e: z.output<typeof envSchema>, dataDir: string): AppConfi
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
+    publicUrl: e.S3_PUBLIC_URL,
+    buildDownloads: e.BUILD_DOWNLOADS,
   };
 }
 
@@ -261,6 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID);
   if (e.PAYMENTS === 'stripe' && !hasStripeKeys) {
     throw new ConfigError(['PAYMENTS: "stripe" needs STRIPE_SECRET_KEY and STRIPE_CLIENT_ID']);
+  }
+  if (e.BUILD_DOWNLOADS === 'redirect' && e.FILE_STORAGE === 'disk') {
+    throw new ConfigError(['BUILD_DOWNLOADS: "redirect" needs FILE_STORAGE=s3://… (disk files have no signed URLs)']);
   }
   if (e.REDIS_URL && !e.DATABASE_URL) {
     throw new ConfigError(['REDIS_URL: several nodes need DATABASE_URL too (PGlite is one process’s database)']);

@@ -111,7 +111,7 @@ describe('the server process', () => {
         running.push(server.child);
         await waitForHealth(`http://127.0.0.1:${port}`, server.child);
         const health = await (await fetch(`http://127.0.0.1:${port}/healthz`)).json();
-        expect(health).toEqual({ status: 'ok', database: 'postgres' });
+        expect(health).toEqual({ status: 'ok', database: 'postgres', storage: 'disk' });
         const login = await fetch(`http://127.0.0.1:${port}/api/Access/Login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

@@ -57,7 +57,7 @@ describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
 
   it('reports Redis in its health', async () => {
     const health = await nodes[0]?.app.inject({ method: 'GET', url: '/healthz' });
-    expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok' });
+    expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok', storage: 'disk' });
   });
 });
 

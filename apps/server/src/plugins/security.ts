@@ -37,6 +37,14 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
   const { hosts } = config;
   const hostOrigins = unique([hosts.api, hosts.files, hosts.gameApi, hosts.static].map(originOf));
   const gameSocket = originOf(hosts.gameApi)?.replace(/^http/, 'ws');
+  // builds redirected to the store are fetched from there by the web app
+  const { storage } = config;
+  const store =
+    storage.kind === 's3' && storage.buildDownloads === 'redirect'
+      ? originOf(
+          storage.publicUrl ?? storage.endpoint ?? `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`,
+        )
+      : undefined;
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
@@ -50,7 +58,7 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
       ...unique([originOf(hosts.files), originOf(hosts.static), originOf(tileOrigin(config.mapTileUrl))]),
     ],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", 'blob:', ...hostOrigins, ...unique([gameSocket])],
+    'connect-src': ["'self'", 'blob:', ...hostOrigins, ...unique([gameSocket, store])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

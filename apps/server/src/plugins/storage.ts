@@ -1,8 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AppConfig } from '../config.ts';
 import { writeStreamToFile } from '../lib/write-file.ts';
 
@@ -15,8 +22,21 @@ export interface FileStorage {
   /** The stored bytes, or undefined when the key holds nothing. */
   get(key: string): Promise<{ body: Readable; size: number } | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * A short-lived URL a browser fetches the bytes from, answered with these headers; undefined where downloads go
+   * through the file host (disk storage, or S3 configured to proxy).
+   */
+  signedDownloadUrl(
+    key: string,
+    response: { contentType: string; contentDisposition: string },
+  ): Promise<string | undefined>;
+  /** Rejects when the store does not answer (for /healthz). */
+  check(): Promise<void>;
   close(): void;
 }
+
+/** How long a signed download URL works: long enough to start a download, too short to share. */
+export const SIGNED_URL_SECONDS = 300;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;
 
@@ -66,19 +86,31 @@ export function createDiskStorage(root: string): FileStorage {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
+    signedDownloadUrl: async () => undefined,
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
+    },
     close() {},
   };
 }
 
 export function createS3Storage(config: Extract<AppConfig['storage'], { kind: 's3' }>): FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    // plain PUTs with Content-Length: the widest compatibility across S3-compatible servers
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
-  });
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      region: config.region,
+      // plain PUTs with Content-Length: the widest compatibility across S3-compatible servers
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      ...(config.credentials ? { credentials: config.credentials } : {}),
+    });
+  const client = clientFor(config.endpoint);
+  // a signature covers the host: URLs for browsers are signed for the address they reach the store at
+  const publicClient =
+    config.buildDownloads === 'redirect' && config.publicUrl && config.publicUrl !== config.endpoint
+      ? clientFor(config.publicUrl)
+      : client;
   const objectKey = (key: string) => {
     assertKey(key);
     return config.prefix ? `${config.prefix}/${key}` : key;
@@ -112,8 +144,23 @@ export function createS3Storage(config: Extract<AppConfig['storage'], { kind: 's
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
     },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+    },
+    async signedDownloadUrl(key, response) {
+      if (config.buildDownloads !== 'redirect') return undefined;
+      const command = new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: objectKey(key),
+        ResponseContentType: response.contentType,
+        ResponseContentDisposition: response.contentDisposition,
+        ResponseCacheControl: 'private, max-age=0',
+      });
+      return getSignedUrl(publicClient, command, { expiresIn: SIGNED_URL_SECONDS });
+    },
     close() {
       client.destroy();
+      if (publicClient !== client) publicClient.destroy();
     },
   };
 }

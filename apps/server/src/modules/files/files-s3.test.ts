@@ -72,4 +72,85 @@ describe('file host on S3-compatible storage (s3rver)', () => {
     expect(keys.filter((key) => key?.endsWith('/origin.glb'))).toHaveLength(1);
     expect(keys.filter((key) => /\/(icon|small|medium)\.png$/.test(key ?? ''))).toHaveLength(3);
   });
+
+  it('says in its health whether the bucket answers', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'pglite', storage: 's3' });
+    const other = await createTestApp('pglite', {
+      FILE_STORAGE: 's3://no-such-bucket',
+      S3_ENDPOINT: s3.url,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    try {
+      const missing = await other.app.inject({ method: 'GET', url: '/healthz' });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json()).toEqual({ errorCode: 'ServiceUnavailable', message: 'The file storage does not answer.' });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('builds on S3 downloaded by redirect to a signed URL (BUILD_DOWNLOADS=redirect)', () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startS3();
+    t = await createTestApp('pglite', {
+      FILE_STORAGE: 's3://portal-files/uploads',
+      S3_ENDPOINT: s3.url,
+      S3_PUBLIC_URL: s3.url,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      BUILD_DOWNLOADS: 'redirect',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('sends the owner to a signed URL of the store that expires, and a stranger nowhere; images stay proxied', async () => {
+    const owner = await registerPartner(t.app);
+    const stranger = await registerPartner(t.app);
+    const build = glbBuild(128 * 1024);
+    const image = await pngImage(320, 240);
+    const upload = async (filename: string, data: Buffer) => {
+      const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/FileUpload/Single/Query',
+        payload,
+        headers: { ...headers, ...bearer(owner.accessToken) },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Array<{ origin: string }>)[0]?.origin ?? '';
+    };
+    const buildUrl = await upload('Orbit Tag.glb', build);
+    const redirected = await t.app.inject({ method: 'GET', url: buildUrl, headers: bearer(owner.accessToken) });
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers['cache-control']).toBe('no-store');
+    const location = new URL(String(redirected.headers.location));
+    expect(location.origin).toBe(s3.url);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const fetched = await fetch(location);
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(build)).toBe(true);
+    expect(fetched.headers.get('content-disposition')).toContain('Orbit Tag.glb');
+
+    const refused = await t.app.inject({ method: 'GET', url: buildUrl, headers: bearer(stranger.accessToken) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers.location).toBeUndefined();
+
+    const imageUrl = await upload('poster.png', image);
+    const served = await t.app.inject({ method: 'GET', url: imageUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(image)).toBe(true);
+
+    // the web app follows the redirect with fetch: the store is in its Content-Security-Policy
+    const page = await t.app.inject({ method: 'GET', url: '/api/Faq' });
+    expect(String(page.headers['content-security-policy'])).toMatch(new RegExp(`connect-src [^;]*${s3.url}`));
+  });
 });

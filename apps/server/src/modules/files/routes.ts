@@ -10,7 +10,6 @@ import {
   type UploadedFile,
   uploadResponseSchema,
 } from '@portal/contracts';
-import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
 import { documentWildcardAs } from '../../plugins/openapi.ts';
 import { CONTENT_TYPES } from './detect.ts';
-import { asUploadReadError } from './service.ts';
+import { asUploadReadError, buildDisposition } from './service.ts';
 
 const tags = ['files'];
 const errors = {
@@ -150,7 +149,7 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
         tags,
         operationId: 'downloadFile',
         summary:
-          'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version.',
+          'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version. With S3 and BUILD_DOWNLOADS=redirect a build answers 302 to a signed URL of the store, valid 5 minutes.',
         params: storedFileParamsSchema,
         response: {
           200: { description: 'The stored bytes, with the type sniffed on upload', content: storedFileContent },
@@ -167,9 +166,12 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
     },
     async (request, reply: FastifyReply) => {
       const viewer = await optionalUser(app, request);
-      const { row, body, size } = await files.openFile((request.params as { '*': string })['*'], viewer);
+      const file = await files.openFile((request.params as { '*': string })['*'], viewer);
+      // a build on S3 with BUILD_DOWNLOADS=redirect: the store sends the bytes, under a URL that soon expires
+      if ('redirect' in file) return reply.header('cache-control', 'no-store').redirect(file.redirect, 302);
+      const { row, body, size } = file;
       if (row.kind === 'build') {
-        reply.header('content-disposition', contentDisposition(row.originalName, { type: 'attachment' }));
+        reply.header('content-disposition', buildDisposition(row.originalName));
         reply.header('cache-control', 'private, max-age=0');
       } else {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

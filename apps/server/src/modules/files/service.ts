@@ -11,6 +11,7 @@ import {
   type UploadedFile,
   VIDEO_MAX_BYTES,
 } from '@portal/contracts';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import type { AppConfig } from '../../config.ts';
@@ -30,6 +31,9 @@ import {
 } from './detect.ts';
 import { inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 import * as repo from './repository.ts';
+
+/** A build is saved under the name it was uploaded with. */
+export const buildDisposition = (originalName: string) => contentDisposition(originalName, { type: 'attachment' });
 
 const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES, video: VIDEO_MAX_BYTES };
 const TOO_LARGE = { image: 'ImageTooLarge', build: 'BuildTooLarge', video: 'VideoTooLarge' } as const;
@@ -364,10 +368,22 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
      * A stored file to send. Images are public; a build is read only by its owner, an admin, or a whitelisted
      * tester of the testing version it belongs to: anyone else is told it does not exist, before any byte is read.
      */
-    async openFile(key: string, viewer: FileViewer) {
+    async openFile(
+      key: string,
+      viewer: FileViewer,
+    ): Promise<
+      { row: repo.StoredFileRow; redirect: string } | { row: repo.StoredFileRow; body: Readable; size: number }
+    > {
       const [row] = await repo.selectStoredFilesByKeys(db, [key]);
       if (!row) throw new AppError('FileNotFound');
-      if (row.kind === 'build' && !(await mayReadBuild(row, viewer))) throw new AppError('FileNotFound');
+      if (row.kind === 'build') {
+        if (!(await mayReadBuild(row, viewer))) throw new AppError('FileNotFound');
+        const redirect = await storage.signedDownloadUrl(key, {
+          contentType: row.contentType,
+          contentDisposition: buildDisposition(row.originalName),
+        });
+        if (redirect) return { row, redirect };
+      }
       const content = await storage.get(key);
       if (!content) throw new AppError('FileNotFound');
       return { row, ...content };
