@@ -5,7 +5,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/setup.ts';
+import { PREPARE_LOCK, prepareDatabase } from './db/setup.ts';
 import { shiftableClock } from './lib/clock.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
@@ -70,6 +70,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    /** The open database behind `db`, for what needs its locks. */
+    database: Database;
     mailer: Mailer;
     /** The Redis of multi-node mode; undefined on one node. */
     redis: Redis | undefined;
@@ -127,7 +129,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openDatabase(config));
   try {
     if (ownsDatabase) await prepareDatabase(database, config);
-    if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
+    const { admin } = config;
+    // under the lock nodes prepare the database with: two nodes starting together create the admin once
+    if (admin) await database.exclusive(PREPARE_LOCK, () => ensureAdmin(database.db, admin.email, admin.password));
   } catch (err) {
     if (ownsDatabase) await database.close();
     throw err;
@@ -144,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('database', database);
   app.decorate('mailer', mailer);
   app.decorate('redis', redis);
   const deps = {

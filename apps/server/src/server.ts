@@ -16,7 +16,8 @@ async function main() {
   }
 
   const app = await buildApp(config);
-  if (config.seedDemoProjects) await seedDemoProjects(app);
+  // one node seeds while the others wait, then find the projects there
+  if (config.seedDemoProjects) await app.database.exclusive('portal:demo-projects', () => seedDemoProjects(app));
 
   let closing = false;
   const shutdown = async (signal: string) => {
