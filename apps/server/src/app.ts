@@ -72,6 +72,8 @@ declare module 'fastify' {
     db: Db;
     /** The open database behind `db`, for what needs its locks. */
     database: Database;
+    /** Set once the process is stopping: /readyz says so, so that the proxy sends no more requests. */
+    readiness: { isStopping: boolean };
     mailer: Mailer;
     /** The Redis of multi-node mode; undefined on one node. */
     redis: Redis | undefined;
@@ -149,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  app.decorate('readiness', { isStopping: false });
   app.decorate('mailer', mailer);
   app.decorate('redis', redis);
   const deps = {
@@ -275,8 +278,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin);
 
   // The port opens once migrations, seeds and connections are up, so a node that answers is ready; one that is
-  // stopping answers 503 (return503OnClosing) until its requests in flight are done.
-  app.get('/readyz', { schema: { hide: true } }, async () => ({ status: 'ready' }));
+  // stopping says so while it drains (SHUTDOWN_DRAIN_SECONDS), then answers 503 to everything (return503OnClosing)
+  // until its requests in flight are done.
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) =>
+    app.readiness.isStopping ? sendError(reply, 'ServiceUnavailable', 'This node is stopping.') : { status: 'ready' },
+  );
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.db.execute('select 1');

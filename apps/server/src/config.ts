@@ -44,6 +44,7 @@ const envSchema = z.object({
         .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
         .optional(),
     ),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w.-]{1,64}$/, { error: 'letters, digits, dots, dashes and underscores only, at most 64' })
@@ -157,6 +158,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** What every Redis key of this deployment starts with, so that several deployments can share one Redis. */
   redisPrefix: string;
+  /** On SIGTERM, how long a node keeps serving while /readyz tells the proxy it is stopping. */
+  shutdownDrainSeconds: number;
   webDist: string;
   /** The four hosts the web app talks to; '' means this origin. */
   hosts: { api: string; files: string; gameApi: string; static: string };
@@ -301,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     webDist: path.resolve(e.WEB_DIST),
     hosts: {
       api: e.API_BASE_URL,

@@ -93,6 +93,22 @@ describe('the server process', () => {
     expect(await stop(second.child)).toBe(0);
   }, 120_000);
 
+  it('drains on SIGTERM: /readyz says it is stopping while requests are still served, then it exits cleanly', async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
+      SHUTDOWN_DRAIN_SECONDS: '3',
+    });
+    running.push(server.child);
+    await waitForHealth(url, server.child);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 2000, interval: 50 }).toBe(503);
+    expect((await fetch(`${url}/api/Faq`)).status).toBe(200);
+    expect(await exited).toBe(0);
+  }, 120_000);
+
   const postgresUrl = process.env.TEST_DATABASE_URL;
   it.skipIf(!postgresUrl)(
     'runs on PostgreSQL when DATABASE_URL is set (skipped without TEST_DATABASE_URL)',

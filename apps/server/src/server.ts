@@ -24,12 +24,16 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const drainMs = config.shutdownDrainSeconds * 1000;
     const timer = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s, exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     timer.unref();
     try {
+      // the proxy sees /readyz fail and sends its last requests elsewhere, while this node still answers them
+      app.readiness.isStopping = true;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close();
       process.exit(0);
     } catch (err) {
