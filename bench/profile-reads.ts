@@ -25,7 +25,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
 }
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[];
   startTime: number;
   endTime: number;
@@ -48,12 +48,19 @@ export function ownerOf(url: string): string {
   return url;
 }
 
-/** Self time per function and per owner, in ms, from a .cpuprofile. */
-export function summarize(profile: CpuProfile) {
+/**
+ * Self time per function and per owner, in ms, from a .cpuprofile; with `window` (µs of the monotonic clock the
+ * profile's timestamps use, `process.hrtime` in any process of the machine), only the samples taken within it.
+ */
+export function summarize(profile: CpuProfile, window?: { startUs: number; endUs: number }) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (window && (at < window.startUs || at >= window.endUs)) return;
+    selfMs.set(id, (selfMs.get(id) ?? 0) + delta / 1000);
   });
   const functions = new Map<string, number>();
   const owners = new Map<string, number>();
@@ -67,7 +74,7 @@ export function summarize(profile: CpuProfile) {
   }
   const sorted = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]);
   return {
-    totalMs: (profile.endTime - profile.startTime) / 1000,
+    totalMs: window ? (window.endUs - window.startUs) / 1000 : (profile.endTime - profile.startTime) / 1000,
     functions: sorted(functions),
     owners: sorted(owners),
   };

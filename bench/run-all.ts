@@ -27,6 +27,15 @@ import {
   WARM_RATIO_TARGET,
 } from './hot-reads.ts';
 import {
+  CONNECTIONS_TARGET,
+  FANOUT_P99_TARGET_MS,
+  type HubResult,
+  measureHub,
+  printHub,
+  RAW_RATIO_TARGET,
+  targetPhase,
+} from './hub.ts';
+import {
   EXPORT_GROWTH_TARGET_MB,
   EXPORT_SALES,
   EXPORT_SECONDS_TARGET,
@@ -96,6 +105,7 @@ interface BenchResults {
   fuzz: FuzzResult | null;
   income: IncomeResult | null;
   stages: StagesResult | null;
+  hub: HubResult | null;
   targets: TargetResult[];
 }
 
@@ -152,12 +162,15 @@ async function runAll(): Promise<void> {
   if (income) printIncome(income);
   const stages = await runFigure('stages', measureStages);
   if (stages) printStages(stages);
+  const hub = await runFigure('hub', measureHub);
+  if (hub) printHub(hub);
 
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
     ...evaluateServerTargets(hotReads, uploads, fuzz),
     ...evaluateIncomeTargets(income),
     evaluateStagesTarget(stages),
+    ...evaluateHubTargets(hub),
   ];
   printSummary(targets, baselineBundles, lighthouseResults);
 
@@ -178,6 +191,7 @@ async function runAll(): Promise<void> {
     fuzz,
     income,
     stages,
+    hub,
     targets,
   };
   writeResults(results, startedAt);
@@ -347,6 +361,43 @@ function evaluateStagesTarget(stages: StagesResult | null): TargetResult {
       : 'failed (see above)',
     met: stages !== null && meetsNearbyTarget(stages.nearby),
   };
+}
+
+function evaluateHubTargets(hub: HubResult | null): TargetResult[] {
+  const failed = 'failed (see above)';
+  const clients = (hub?.clients ?? CONNECTIONS_TARGET).toLocaleString('en');
+  const games = hub ? `${hub.games} games of ${hub.playersPerGame}` : 'games of 8';
+  const latency = hub ? targetPhase(hub.hub) : undefined;
+  return [
+    {
+      name: `Game hub, ${clients} clients on one process`,
+      target: `${CONNECTIONS_TARGET.toLocaleString('en')} connections held`,
+      measured: hub
+        ? `${hub.hub.heldAtEnd.toLocaleString('en')} open at the end (${hub.hub.connect.failed} failed, ` +
+          `${hub.hub.droppedDuringRun} dropped), ${hub.hub.connect.perConnectionKb.toFixed(1)} KB each`
+        : failed,
+      met: hub?.met.connections ?? false,
+    },
+    {
+      name: `Game hub fan-out, ${games}, each game every ${latency?.intervalMs ?? 'n/a'} ms`,
+      target: `p99 < ${FANOUT_P99_TARGET_MS} ms`,
+      measured:
+        hub && latency
+          ? `p50 ${latency.latencyMs.p50.toFixed(1)} ms, p99 ${latency.latencyMs.p99.toFixed(1)} ms, ` +
+            `${Math.round(latency.messagesPerSecond).toLocaleString('en')} messages/s`
+          : failed,
+      met: hub?.met.latency ?? false,
+    },
+    {
+      name: `Game hub messages/s, ${games}, closed loop, vs raw ws`,
+      target: `>= ${RAW_RATIO_TARGET} x raw ws`,
+      measured: hub
+        ? `${hub.ratio.toFixed(2)} x (${Math.round(hub.hub.closedLoop.messagesPerSecond).toLocaleString('en')} vs ` +
+          `${Math.round(hub.raw.closedLoop.messagesPerSecond).toLocaleString('en')} messages/s)`
+        : failed,
+      met: hub?.met.ratio ?? false,
+    },
+  ];
 }
 
 function printSummary(
