@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Backplane, startBackplane } from './backplane.ts';
-import { type HubConnection, type HubHandle, registerHub } from './hub/hub-server.ts';
+import { type HubConnection, type HubHandle, PreparedInvocation, registerHub } from './hub/hub-server.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
 import { mayPlayVersion } from './repository.ts';
 import { createSyntheticPlayers, type EventSink } from './synthetic-players.ts';
@@ -55,7 +55,14 @@ export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> 
   const sinks = new Map<string, EventSink>();
   const hubConnections = new Map<string, HubConnection>();
   const sendLocal = (ids: string[], event: ConsoleMessage) => {
-    for (const id of ids) sinks.get(id)?.send(GAME_EVENT_METHOD, event);
+    let prepared: PreparedInvocation | undefined;
+    for (const id of ids) {
+      const connection = hubConnections.get(id);
+      if (connection) {
+        prepared ??= PreparedInvocation.of(GAME_EVENT_METHOD, event);
+        connection.sendPrepared(prepared);
+      } else sinks.get(id)?.send(GAME_EVENT_METHOD, event);
+    }
   };
   let backplane: Backplane | undefined;
   const deliver = (deliveries: GameDelivery[]) => {

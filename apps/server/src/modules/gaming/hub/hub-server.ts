@@ -39,8 +39,18 @@ export interface HubConnection {
   readonly apiVersion: string | undefined;
   /** Calls a client method (`connection.on(target, …)` on the client, matched regardless of case). Dropped once closed. */
   send(target: string, ...args: unknown[]): void;
+  /** Sends an invocation built once for many connections (an event for everyone in a game). */
+  sendPrepared(message: PreparedInvocation): void;
   /** Sends a Close message and closes the socket; `allowReconnect` lets a client with automatic reconnect come back. */
   close(error?: string, allowReconnect?: boolean): void;
+}
+
+/** An invocation of a client method, framed once: the same bytes go to every connection it is sent to. */
+export class PreparedInvocation {
+  private constructor(readonly frame: Buffer) {}
+  static of(target: string, ...args: unknown[]): PreparedInvocation {
+    return new PreparedInvocation(Buffer.from(formatInvocation(target, args)));
+  }
 }
 
 /** What a hub method throws for the client to read: `… HubException: <message>`. Any other error stays in the log. */
@@ -167,6 +177,11 @@ class Connection implements HubConnection {
     this.write(formatInvocation(target, args));
   }
 
+  sendPrepared(message: PreparedInvocation): void {
+    if (this.state !== 'open' || this.isClosing) return;
+    this.write(message.frame);
+  }
+
   close(error?: string, allowReconnect?: boolean): void {
     if (this.isClosing || this.state === 'closed') return;
     if (this.state === 'open') this.write(formatClose(error, allowReconnect));
@@ -181,14 +196,15 @@ class Connection implements HubConnection {
     this.socket.terminate();
   }
 
-  private write(text: string): void {
+  /** Writes a text frame (the JSON protocol's transfer format), from a string or its UTF-8 bytes. */
+  private write(text: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.hub.log.warn({ connectionId: this.id }, 'hub client is not reading its messages: dropped');
       this.terminate();
       return;
     }
-    this.socket.send(text);
+    this.socket.send(text, { binary: false });
     this.hasSentSinceTick = true;
   }
 
