@@ -55,6 +55,23 @@ describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
     }
   });
 
+  it('counts a route limit (ten enquiries an hour) on both nodes together', async () => {
+    const enquire = (node: TestApp | undefined) =>
+      node?.app.inject({
+        method: 'POST',
+        url: '/api/ContactUs',
+        payload: { name: 'Ada', email: 'ada@example.com', description: 'We would like to partner.' },
+      });
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push((await enquire(nodes[i % 2]))?.statusCode);
+    expect(answers).toEqual(Array(10).fill(200));
+    for (const node of nodes) {
+      const refused = await enquire(node);
+      expect(refused?.statusCode).toBe(429);
+      expect(refused?.json()).toMatchObject({ errorCode: 'RateLimited' });
+    }
+  });
+
   it('reports Redis in its health', async () => {
     const health = await nodes[0]?.app.inject({ method: 'GET', url: '/healthz' });
     expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok', storage: 'disk' });
