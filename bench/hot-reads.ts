@@ -49,7 +49,8 @@ export const PAGE_SIZE = 8;
 export const CONNECTIONS = 64;
 export const WARMUP_SECONDS = 2;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const REQUESTS_PER_CONNECTION = 24;
+/** Each connection cycles through this many requests, each of another partner (or page). */
+export const REQUESTS_PER_CONNECTION = 24;
 
 export const COLD_RATIO_TARGET = 0.3;
 export const WARM_RATIO_TARGET = 0.8;
@@ -173,6 +174,10 @@ export const TARGETS: Target[] = [
 export interface CpuUse {
   wallSeconds: number;
   server: number;
+  /** With several nodes: each node's part of `server`, in the order they were given. */
+  serverByNode?: number[];
+  /** The Redis the nodes share, when it was given. */
+  redis?: number;
   postgres: number;
   loadGenerator: number;
   /** The whole machine (null without /proc/stat). */
@@ -216,20 +221,23 @@ export function verdicts(target: TargetResult) {
   };
 }
 
+/** The server of these reads: production mode, no demo data, the caches kept `cacheSeconds` ('0': off). */
+export const hotReadsServerEnv = (databaseUrl: string, cacheSeconds: string) => ({
+  DATABASE_URL: databaseUrl,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  PAYMENTS: 'sandbox',
+  SEED_DEMO: 'false',
+  CACHE_SECONDS: cacheSeconds,
+});
+
 export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)): Promise<HotReadsResult> {
   const targets = TARGETS.filter((target) => keys.includes(target.key));
   const machineLoad = await sampleMachineLoad();
   const database = await createBenchDatabase('portal_bench');
   console.log(`Created database ${database.name}`);
   const postgresPids = () => backendPids(database.name);
-  const env = (cacheSeconds: string) => ({
-    DATABASE_URL: database.url,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PAYMENTS: 'sandbox',
-    SEED_DEMO: 'false',
-    CACHE_SECONDS: cacheSeconds,
-  });
+  const env = (cacheSeconds: string) => hotReadsServerEnv(database.url, cacheSeconds);
   try {
     let estate: Estate | undefined;
     const samples = new Map<string, { body: Buffer; contentType: string }>();
@@ -295,7 +303,8 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
   }
 }
 
-async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
+/** Throws unless the target's first request answers what the page needs; answers its bytes and content type. */
+export async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
   const request = target.request(estate, 0, 0);
   // autocannon sends no accept-encoding either: the portal answers uncompressed
   const response = await fetch(`${baseUrl}${request.path}`, {
@@ -311,32 +320,44 @@ async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
   return { body, contentType };
 }
 
-/** A warm-up, then a measured load with the CPU the server, PostgreSQL and this process spent meanwhile. */
+/**
+ * A warm-up, then a measured load with the CPU the server, PostgreSQL and this process spent meanwhile. Several
+ * `url`s (nodes of one deployment) take the connections in turn, `servers` naming their pids; `redisPid` is the
+ * Redis they share, when it runs on this machine.
+ */
 export async function loadTarget(
   name: string,
-  url: string,
+  url: string | string[],
   requestsFor: (connection: number) => LoadRequest[],
-  serverPid: number,
+  servers: number | number[],
   postgresPids: () => Promise<number[]>,
   connections = CONNECTIONS,
+  redisPid: number | null = null,
 ): Promise<Run> {
+  const serverPids = typeof servers === 'number' ? [servers] : servers;
   const options = { connections, requestsFor };
   console.log(`Loading ${name}: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${connections} connections`);
   await runLoad(url, { ...options, durationSeconds: WARMUP_SECONDS });
   const backends = await postgresPids();
-  const serverMeter = new CpuMeter(() => [serverPid]);
+  const serverMeter = new CpuMeter(() => serverPids);
+  const nodeMeters = serverPids.length > 1 ? serverPids.map((pid) => new CpuMeter(() => [pid])) : [];
+  const redisMeter = redisPid === null ? null : new CpuMeter(() => [redisPid]);
   const postgresMeter = new CpuMeter(() => backends);
   const machineMeter = new MachineCpuMeter();
   const ownStart = process.cpuUsage();
   const load = await runLoad(url, { ...options, durationSeconds: DURATION_SECONDS });
   const own = process.cpuUsage(ownStart);
   const server = serverMeter.read();
+  const nodes = nodeMeters.map((meter) => meter.read().cpuSeconds);
+  const redis = redisMeter?.read().cpuSeconds;
   const busyCores = machineMeter.read();
   return {
     load,
     cpu: {
       wallSeconds: server.wallSeconds,
       server: server.cpuSeconds,
+      ...(nodes.length > 0 ? { serverByNode: nodes } : {}),
+      ...(redis === undefined ? {} : { redis }),
       postgres: postgresMeter.read().cpuSeconds,
       loadGenerator: (own.user + own.system) / 1e6,
       machine: busyCores === null ? null : busyCores * server.wallSeconds,

@@ -115,7 +115,8 @@ const CLIENT_OPTIONS = { perMessageDeflate: false, skipUTF8Validation: true, han
 const OTHER_CORES_WARNING = 0.2;
 const BARE_WS_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/bare-ws-server.ts');
 
-const serverEnv = (databaseUrl: string) => ({
+/** The hub's server: production mode, the demo data, no jobs; one node unless REDIS_URL is set over it. */
+export const hubServerEnv = (databaseUrl: string) => ({
   DATABASE_URL: databaseUrl,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
@@ -223,7 +224,8 @@ export interface HubProfile {
   functions: Array<[string, number]>;
 }
 
-const phaseValid = (phase: PhaseResult) => phase.missing === 0 && Object.keys(phase.refused).length === 0;
+/** A phase without refusals or missing deliveries: one that may meet a target. */
+export const phaseValid = (phase: PhaseResult) => phase.missing === 0 && Object.keys(phase.refused).length === 0;
 export const meetsConnectionsTarget = (run: ServerRun) =>
   run.connect.opened >= CONNECTIONS_TARGET && run.heldAtEnd >= CONNECTIONS_TARGET && run.droppedDuringRun === 0;
 /** The steady phase the latency target is judged on: the fastest. */
@@ -282,8 +284,8 @@ interface Game {
   timer: NodeJS.Timeout | undefined;
 }
 
-/** One run of the clients against one server: the hub or the raw one. */
-class Bench {
+/** One run of the clients against one server (or, for the hub, several nodes of it): the hub or the raw one. */
+export class Bench {
   readonly clients: Array<Client | undefined> = [];
   readonly games: Game[] = [];
   mode: Mode = 'idle';
@@ -307,6 +309,7 @@ class Bench {
 
   constructor(
     readonly kind: Kind,
+    /** Where raw clients connect; a hub client connects to the node it negotiated with. */
     readonly wsBase: string,
   ) {}
 
@@ -436,7 +439,8 @@ class Bench {
     if (response.status !== 200 || !body.connectionToken) {
       throw new Error(`negotiate answered ${response.status}: ${JSON.stringify(body)}`);
     }
-    const url = `${this.wsBase}${HUB_PATH}?id=${encodeURIComponent(body.connectionToken)}&access_token=${encodeURIComponent(token)}`;
+    // the connection token is the negotiating node's: the socket goes to the same node
+    const url = `${baseUrl.replace(/^http/, 'ws')}${HUB_PATH}?id=${encodeURIComponent(body.connectionToken)}&access_token=${encodeURIComponent(token)}`;
     const client = new Client(index, new WebSocket(url, CLIENT_OPTIONS));
     await this.attach(client);
     await new Promise<void>((resolve, reject) => {
@@ -573,9 +577,15 @@ class Bench {
 
   /**
    * One phase, steady (every game sends every `intervalMs`) or the closed loop (`intervalMs` null): a warm-up, the
-   * measured window, then a drain until every delivery owed has come (or 20 s).
+   * measured window, then a drain until every delivery owed has come (or 20 s). `servers`: the server's pid, or each
+   * node's; `redisPid`: the Redis the nodes share, when it runs on this machine.
    */
-  async runPhase(intervalMs: number | null, serverPid: number): Promise<PhaseResult> {
+  async runPhase(
+    intervalMs: number | null,
+    servers: number | number[],
+    redisPid: number | null = null,
+  ): Promise<PhaseResult> {
+    const serverPids = typeof servers === 'number' ? [servers] : servers;
     const mode: Mode = intervalMs === null ? 'closed' : 'steady';
     this.sent = 0;
     this.refusedCount = 0;
@@ -600,7 +610,9 @@ class Bench {
     }
     await sleep(WARMUP_SECONDS * 1000);
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    const serverMeter = new CpuMeter(() => [serverPid]);
+    const serverMeter = new CpuMeter(() => serverPids);
+    const nodeMeters = serverPids.length > 1 ? serverPids.map((pid) => new CpuMeter(() => [pid])) : [];
+    const redisMeter = redisPid === null ? null : new CpuMeter(() => [redisPid]);
     const clientMeter = new CpuMeter(() => [process.pid]);
     const machineStart = readMachineTicks();
     loopDelay.enable();
@@ -610,6 +622,8 @@ class Bench {
     await sleep(DURATION_SECONDS * 1000);
     const monotonicWindowUs = { startUs: monotonicStartUs, endUs: monotonicUs() };
     const server = serverMeter.read();
+    const nodeCores = nodeMeters.map((meter) => meter.read().coreShare);
+    const redisCores = redisMeter?.read().coreShare;
     const client = clientMeter.read();
     const machine = machineShares(machineStart, readMachineTicks());
     loopDelay.disable();
@@ -637,9 +651,13 @@ class Bench {
       serverUsPerMessage: this.windowMessages > 0 ? (server.cpuSeconds / this.windowMessages) * 1e6 : 0,
       cpu: {
         serverCores: server.coreShare,
+        ...(nodeCores.length > 0 ? { serverCoresByNode: nodeCores } : {}),
+        ...(redisCores === undefined ? {} : { redisCores }),
         clientCores: client.coreShare,
         softirqCores: machine?.softirqCores ?? null,
-        otherCores: machine ? Math.max(0, machine.busyCores - server.coreShare - client.coreShare) : null,
+        otherCores: machine
+          ? Math.max(0, machine.busyCores - server.coreShare - client.coreShare - (redisCores ?? 0))
+          : null,
       },
     };
     console.log(
@@ -706,6 +724,10 @@ class Samples {
 
 export interface CpuShares {
   serverCores: number;
+  /** With several nodes: each node's part of serverCores, in the order they were given. */
+  serverCoresByNode?: number[];
+  /** The Redis the nodes share, when it was given (it then counts apart from otherCores). */
+  redisCores?: number;
   clientCores: number;
   /** Null without /proc/stat. */
   softirqCores: number | null;
@@ -744,8 +766,11 @@ function machineShares(
 
 // the players
 
-/** The players and one live session each, straight into the tables; answers their bearer tokens in order. */
-async function seedPlayers(databaseUrl: string): Promise<{ tokens: string[]; postgresVersion: string }> {
+/** `count` players and one live session each, straight into the tables; answers their bearer tokens in order. */
+export async function seedPlayers(
+  databaseUrl: string,
+  count = CLIENTS,
+): Promise<{ tokens: string[]; postgresVersion: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -758,7 +783,7 @@ async function seedPlayers(databaseUrl: string): Promise<{ tokens: string[]; pos
               'Player', i::text, format('%s Harbour Road, Wan Chai, Hong Kong', i)
        from generate_series(1, $1::int) as i
        returning id, email`,
-      [CLIENTS],
+      [count],
     );
     rows.sort((a, b) => (a.email < b.email ? -1 : 1));
     // as a login makes them: 256 random bits, stored as their sha256
@@ -783,7 +808,7 @@ async function seedPlayers(databaseUrl: string): Promise<{ tokens: string[]; pos
 }
 
 /** The demo data's released game: its live version, which anyone may play. */
-async function findPlayableVersion(
+export async function findPlayableVersion(
   databaseUrl: string,
 ): Promise<{ productId: string; productVersion: number; name: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -832,7 +857,10 @@ async function connectRun(
 }
 
 /** Creates, fills and starts every game, GAME_SETUP_CONCURRENCY at a time; answers the seconds it took. */
-async function setUpGames(bench: Bench, product: { productId: string; productVersion: number }): Promise<number> {
+export async function setUpGames(
+  bench: Bench,
+  product: { productId: string; productVersion: number },
+): Promise<number> {
   const started = performance.now();
   bench.formGames(() => '');
   let next = 0;
@@ -860,7 +888,7 @@ async function runHub(databaseUrl: string) {
     : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const server = await startPortalServer({
-    env: serverEnv(databaseUrl),
+    env: hubServerEnv(databaseUrl),
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   let run: ServerRun;

@@ -25,11 +25,15 @@ export interface LoadResult {
   bytesPerSecond: number;
 }
 
-/** One autocannon run from this process against `url`; every response counts, also the non-2xx ones. */
-export async function runLoad(url: string, options: LoadOptions): Promise<LoadResult> {
+/**
+ * One autocannon run from this process against `url`; every response counts, also the non-2xx ones. Several URLs
+ * take the connections in turn (connection i goes to url i mod n), in one histogram.
+ */
+export async function runLoad(url: string | string[], options: LoadOptions): Promise<LoadResult> {
   let nextClient = 0;
   const result = await autocannon({
-    url,
+    // autocannon takes an array of URLs too (its README: "more than one URL is allowed"); its types say one
+    url: url as string,
     connections: options.connections,
     duration: options.durationSeconds,
     setupClient: (client) => {

@@ -21,6 +21,8 @@ const HEARTBEAT_TTL_MS = 3500;
 const REMOTE_TIMEOUT_MS = 5000;
 /** How long a game's location is kept: a game lasts at most a day. */
 const GAME_LOCATION_TTL_S = 25 * 60 * 60;
+/** Game locations a node remembers (a game never moves): past this, the oldest are asked of Redis again. */
+const MAX_REMEMBERED_LOCATIONS = 50_000;
 export const GAME_NODE_LOST = 'The game server that held your game stopped: your games there have ended.';
 
 type Message =
@@ -78,6 +80,22 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
   /** The other nodes each local connection has played on, so they hear when it goes (and it when they go). */
   const touched = new Map<string, Set<string>>();
   let isClosed = false;
+  /** Where games live, as this node has learnt it: one Redis read per game rather than per invocation. */
+  const locations = new Map<string, string>();
+  const learn = (gameId: string, node: string) => {
+    locations.set(gameId, node);
+    if (locations.size > MAX_REMEMBERED_LOCATIONS) {
+      const oldest = locations.keys().next().value;
+      if (oldest !== undefined) locations.delete(oldest);
+    }
+  };
+  async function locate(gameId: string): Promise<string | undefined> {
+    const known = locations.get(gameId);
+    if (known !== undefined) return known;
+    const node = await redis.get(gameKey(gameId));
+    if (node !== null) learn(gameId, node);
+    return node ?? undefined;
+  }
 
   const publish = (node: string, message: Message) =>
     redis.publish(channel(node), JSON.stringify(message)).catch((err: unknown) => {
@@ -102,7 +120,10 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
     const outcome = await deps.runLocal(action, caller, args);
     if (action === CREATES_GAME && outcome.result.succeeded) {
       const created = JSON.parse(outcome.result.jsonData ?? '{}') as { id?: string };
-      if (created.id) await redis.set(gameKey(created.id), nodeId, 'EX', GAME_LOCATION_TTL_S);
+      if (created.id) {
+        learn(created.id, nodeId);
+        await redis.set(gameKey(created.id), nodeId, 'EX', GAME_LOCATION_TTL_S);
+      }
     }
     return outcome;
   }
@@ -145,8 +166,8 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
         : here;
     }
     const gameId = action === CREATES_GAME ? undefined : gameIdOf(args);
-    const node = gameId === undefined ? undefined : await redis.get(gameKey(gameId));
-    if (node === undefined || node === null || node === nodeId) return runHere(action, caller, args);
+    const node = gameId === undefined ? undefined : await locate(gameId);
+    if (node === undefined || node === nodeId) return runHere(action, caller, args);
     if (!(await isAlive(node))) return refuse('GameEnded', GAME_NODE_LOST);
     return { result: await runThere(node, action, caller, args), events: [] };
   }
