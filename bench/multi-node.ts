@@ -502,7 +502,7 @@ export function printMultiNode(result: MultiNodeResult): void {
     if (problems.length > 0) console.log(`WARNING, hub on ${run.name}: ${problems.join('; ')}.`);
   }
   console.log(
-    `On ${NODES} nodes every invocation asks Redis where its game is, half of them travel to node A and back ` +
+    `On ${NODES} nodes each node asks Redis once where a game is, the invocations of players on node B travel to node A and back ` +
       `through it, and every event to a player on node B crosses it; ${shared}.`,
   );
   console.log(`Before the run: ${describeMachineLoad(result.machineLoad)}.`);
