@@ -19,13 +19,13 @@ import {
   parseGameEvent,
   payoutZoneDate,
 } from '@portal/contracts';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { DEMO_ADMIN, DEMO_PARTNER } from './modules/access/demo.ts';
 import { GAME_NODE_LOST } from './modules/gaming/backplane.ts';
 import {
+  createScratchDatabase,
+  dropRedisKeys,
   glbBuild,
   imageUrls,
   multipartBody,
@@ -232,7 +232,7 @@ if (!postgresUrl || !testRedisUrl) {
 } else {
   const redisUrl = testRedisUrl;
   describe('two server processes on one PostgreSQL and one Redis', () => {
-    const databaseName = `portal_nodes_${randomBytes(6).toString('hex')}`;
+    let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
     const prefix = `portal-nodes-${randomBytes(4).toString('hex')}`;
     const nodes: ServerNode[] = [];
     const clients: HubConnection[] = [];
@@ -247,16 +247,11 @@ if (!postgresUrl || !testRedisUrl) {
     };
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const databaseUrl = new URL(postgresUrl);
-      databaseUrl.pathname = `/${databaseName}`;
+      database = await createScratchDatabase();
       const env = {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
         WEB_DIST: path.join(os.tmpdir(), 'portal-test-no-web'),
@@ -285,14 +280,8 @@ if (!postgresUrl || !testRedisUrl) {
       await Promise.allSettled(clients.map((client) => client.stop()));
       await Promise.all(nodes.map(stopNode));
       await Promise.all(nodes.map((stopped) => rm(stopped.dataDir, { recursive: true, force: true })));
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-      const redis = new Redis(redisUrl);
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
+      await database?.drop();
+      await dropRedisKeys(redisUrl, `${prefix}:`);
     }, 30_000);
 
     async function connect(on: ServerNode, email: string, password: string, reconnects: boolean): Promise<Player> {

@@ -1,25 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../testing/index.ts';
+import { createScratchDatabase, testConfig } from '../testing/index.ts';
 import { poolConfig, wrapPool } from './client.ts';
 import { prepareDatabase } from './setup.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 async function withFreshDatabase(test: (url: string) => Promise<void>) {
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const scratch = await createScratchDatabase();
   try {
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    await test(url.toString());
+    await test(scratch.url);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

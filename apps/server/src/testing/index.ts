@@ -13,11 +13,13 @@ export {
   uniqueEmail,
 } from './partners.ts';
 export {
+  createScratchDatabase,
   createTestApp,
   type DbVariant,
   dbVariants,
   describeEachDatabase,
   describeWithRedis,
+  dropRedisKeys,
   type TestApp,
   testRedisUrl,
 } from './test-app.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.ts';
@@ -24,27 +25,36 @@ async function openPgliteCopy(): Promise<Database> {
   return wrapPglite(client);
 }
 
-/** A fresh database on the PostgreSQL server for one test file, dropped when the file ends. */
-async function openPostgresDatabase(config: AppConfig): Promise<Database> {
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and `drop` to remove it with its connections. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool(poolConfig(url.toString(), 5));
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh database on the PostgreSQL server for one test file, dropped when the file ends. */
+async function openPostgresDatabase(config: AppConfig): Promise<Database> {
+  const scratch = await createScratchDatabase();
+  const pool = new pg.Pool(poolConfig(scratch.url, 5));
   const database = wrapPool(pool);
   await prepareDatabase(database, config);
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
@@ -91,6 +101,17 @@ export async function createTestApp(
 
 /** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */
 export const testRedisUrl = process.env.TEST_REDIS_URL;
+
+/** Removes every key a test wrote under `prefix`. */
+export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /** Runs a suite that needs Redis, and says so when it is skipped. */
 export function describeWithRedis(name: string, suite: (redisUrl: string) => void) {

@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
-import { type ConsoleMessage, type GameEvent, parseGameEvent } from '@portal/contracts';
+import type { ConsoleMessage } from '@portal/contracts';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import {
+  connectGamePlayer,
+  type GamePlayer,
+  gameToken as gameTokenAt,
+  playAction,
+} from '../../testing/game-clients.ts';
 import {
   bearer,
   createGameInTesting,
@@ -13,11 +19,7 @@ import {
   type TestApp,
 } from '../../testing/index.ts';
 
-interface Player {
-  client: HubConnection;
-  results: ConsoleMessage[];
-  events: GameEvent[];
-}
+type Player = GamePlayer;
 
 describeEachDatabase('the realtime game server, with the official SignalR client', (variant) => {
   let t: TestApp;
@@ -35,47 +37,13 @@ describeEachDatabase('the realtime game server, with the official SignalR client
     await t?.close();
   });
 
-  /** The game host's login, as the console calls it: the token comes with a `Bearer ` prefix. */
-  async function gameToken(email: string, password: string): Promise<string> {
-    const response = await fetch(`${origin}/game/api/Access/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(response.status).toBe(200);
-    const { accessToken } = (await response.json()) as { accessToken: string };
-    expect(accessToken).toMatch(/^Bearer \S+$/);
-    return accessToken.replace(/^Bearer /, '');
-  }
-
+  const gameToken = (email: string, password: string) => gameTokenAt(origin, email, password);
   async function connect(token: string): Promise<Player> {
-    // `WebSocket` is read by the client in Node but missing from its typings
-    const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
-      accessTokenFactory: () => token,
-      WebSocket,
-    };
-    const client = new HubConnectionBuilder()
-      .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
-      .configureLogging(LogLevel.None)
-      .build();
-    clients.push(client);
-    const player: Player = { client, results: [], events: [] };
-    client.on('ReceiveMessage', (message: ConsoleMessage) => player.results.push(message));
-    client.on('EventMessage', (message: ConsoleMessage) => {
-      const event = parseGameEvent(message);
-      if (event) player.events.push(event);
-    });
-    await client.start();
+    const player = await connectGamePlayer(origin, token);
+    clients.push(player.client);
     return player;
   }
-
-  /** Invokes an action and answers the ReceiveMessage it brings. */
-  async function act(player: Player, action: string, ...args: unknown[]): Promise<ConsoleMessage> {
-    const before = player.results.length;
-    await player.client.invoke(action, ...args);
-    await vi.waitFor(() => expect(player.results.length).toBeGreaterThan(before));
-    return player.results[before] as ConsoleMessage;
-  }
+  const act = playAction;
 
   it('plays a testing version: the partner creates and starts a game, a whitelisted tester joins, both see the events', async () => {
     const partner = await registerConnectedPartner(t.app);

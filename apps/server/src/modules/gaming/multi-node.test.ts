@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
-import { type ConsoleMessage, type GameEvent, gameErrorCatalog, parseGameEvent } from '@portal/contracts';
+import type { HubConnection } from '@microsoft/signalr';
+import { gameErrorCatalog } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
 import { buildApp } from '../../app.ts';
+import { connectGamePlayer, type GamePlayer, gameToken, playAction } from '../../testing/game-clients.ts';
 import {
   bearer,
   createGameInTesting,
+  createScratchDatabase,
   describeWithRedis,
+  dropRedisKeys,
   registerConnectedPartner,
   registerPartner,
   testConfig,
@@ -20,30 +20,20 @@ import { GAME_NODE_LOST } from './backplane.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-interface Player {
-  client: HubConnection;
-  results: ConsoleMessage[];
-  events: GameEvent[];
-  reconnecting: Array<string | undefined>;
-}
+type Player = GamePlayer;
 
 if (!postgresUrl) {
   describe.skip('the realtime hub across two nodes (skipped: TEST_DATABASE_URL is not set)', () => {});
 } else {
   describeWithRedis('the realtime hub across two nodes on one PostgreSQL and one Redis', (redisUrl) => {
-    const databaseName = `portal_test_${randomBytes(6).toString('hex')}`;
+    let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
     const prefix = `portal-test-${randomBytes(4).toString('hex')}`;
     const nodes: Array<{ app: FastifyInstance; origin: string }> = [];
     const clients: HubConnection[] = [];
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const url = new URL(postgresUrl);
-      url.pathname = `/${databaseName}`;
-      const config = testConfig({ DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+      database = await createScratchDatabase();
+      const config = testConfig({ DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
       // both nodes start at once, as a deployment's do: one prepares the database while the other waits
       const apps = await Promise.all([buildApp(config, { logger: false }), buildApp(config, { logger: false })]);
       for (const app of apps) {
@@ -55,14 +45,8 @@ if (!postgresUrl) {
     afterAll(async () => {
       await Promise.all(clients.map((client) => client.stop()));
       await Promise.all(nodes.map(({ app }) => app.close()));
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
-      const redis = new Redis(redisUrl);
-      const keys = await redis.keys(`${prefix}:*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
+      await database?.drop();
+      await dropRedisKeys(redisUrl, `${prefix}:`);
     });
 
     const node = (index: number) => {
@@ -72,39 +56,11 @@ if (!postgresUrl) {
     };
 
     async function connect(origin: string, email: string, password: string): Promise<Player> {
-      const login = await fetch(`${origin}/game/api/Access/Login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const token = ((await login.json()) as { accessToken: string }).accessToken.replace(/^Bearer /, '');
-      const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
-        accessTokenFactory: () => token,
-        WebSocket,
-      };
-      const client = new HubConnectionBuilder()
-        .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
-        .withAutomaticReconnect([60_000])
-        .configureLogging(LogLevel.None)
-        .build();
-      clients.push(client);
-      const player: Player = { client, results: [], events: [], reconnecting: [] };
-      client.on('ReceiveMessage', (message: ConsoleMessage) => player.results.push(message));
-      client.on('EventMessage', (message: ConsoleMessage) => {
-        const event = parseGameEvent(message);
-        if (event) player.events.push(event);
-      });
-      client.onreconnecting((error) => player.reconnecting.push(error?.message));
-      await client.start();
+      const player = await connectGamePlayer(origin, await gameToken(origin, email, password), { reconnects: true });
+      clients.push(player.client);
       return player;
     }
-
-    async function act(player: Player, action: string, ...args: unknown[]): Promise<ConsoleMessage> {
-      const before = player.results.length;
-      await player.client.invoke(action, ...args);
-      await vi.waitFor(() => expect(player.results.length).toBeGreaterThan(before));
-      return player.results[before] as ConsoleMessage;
-    }
+    const act = playAction;
 
     const seen = (player: Player) => player.events.map((event) => `${event.event} ${event.userId}`);
 
