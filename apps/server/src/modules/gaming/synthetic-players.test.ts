@@ -166,6 +166,17 @@ describe('synthetic players', () => {
     expect(playersOf(await t.add(alice, third, 3, 'goals'))).toHaveLength(3);
   });
 
+  it('keep to the allowance when several consoles of one partner add at once', async () => {
+    const t = setup();
+    const consoles = ['one', 'two', 'three'].map((name) => ({ connectionId: `c-${name}`, userId: alice.userId }));
+    for (const caller of consoles) t.connect(caller);
+    const games = await Promise.all(consoles.map((caller) => t.createGame(caller)));
+    const outcomes = await Promise.all(consoles.map((caller, index) => t.add(caller, games[index], 15, 'goals')));
+    expect(outcomes.filter((outcome) => outcome.result.succeeded)).toHaveLength(2);
+    expect(outcomes.map((outcome) => outcome.result.error?.errorCode ?? null)).toContain('TooManySyntheticPlayers');
+    expect(t.synthetic.running(alice.userId)).toBe(30);
+  });
+
   it('follow the rounds: their information at the start, a goal a round, a result in the last round', async () => {
     const t = setup();
     const heard = t.connect(alice);

@@ -204,8 +204,9 @@ export function createSyntheticPlayers(deps: SyntheticPlayersDeps): SyntheticPla
       });
       if (refusal) return refuse(refusal.code, refusal.message);
       const taken = new Set(botsOf(owner.userId, gameId).map((bot) => bot.number));
-      const added: SyntheticPlayer[] = [];
-      const events: GameDelivery[] = [];
+      // every bot is counted against the allowance before the first join, so that adds racing on other
+      // connections of the same partner see them
+      const reserved: Bot[] = [];
       let number = 0;
       for (let index = 0; index < count; index++) {
         do number += 1;
@@ -224,10 +225,15 @@ export function createSyntheticPlayers(deps: SyntheticPlayersDeps): SyntheticPla
           run: 0,
         };
         bots.set(connectionId, bot);
-        deps.attach(connectionId, { send: (_target, message) => hear(bot, message as ConsoleMessage) });
+        reserved.push(bot);
+      }
+      const added: SyntheticPlayer[] = [];
+      const events: GameDelivery[] = [];
+      for (const [index, bot] of reserved.entries()) {
+        deps.attach(bot.connectionId, { send: (_target, message) => hear(bot, message as ConsoleMessage) });
         const joined = await registry.invoke('JoinGame', callerOf(bot), [gameId]);
         if (!joined.result.succeeded) {
-          forget(bot);
+          for (const unjoined of reserved.slice(index)) forget(unjoined);
           // a game that filled up or started meanwhile: those who joined stay, the first refusal is the answer
           if (added.length === 0) return { result: joined.result, events };
           break;
