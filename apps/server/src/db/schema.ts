@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -59,6 +60,30 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/** Partners' API keys: bearer credentials for the partner API within their scopes, never for the account. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes', { enum: ['read', 'upload', 'versions'] })
+      .array()
+      .notNull(),
+    /** sha256 of the secret; the secret itself is shown once and never stored. */
+    secretHash: text('secret_hash').notNull().unique(),
+    /** The secret's first characters, so that a partner can tell keys apart. */
+    secretPrefix: text('secret_prefix').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const verificationCodes = pgTable(
   'verification_codes',
   {
@@ -101,6 +126,7 @@ const catalogColumns = () => ({
   })
     .notNull()
     .default('Draft'),
+  /** Since when a version of the item has been on sale without a break; null while none is. */
   releasedAt: timestamp('released_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -121,7 +147,7 @@ export const products = pgTable(
     index('products_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('products_released_idx')
       .on(t.releasedAt.desc().nullsFirst())
-      .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
+      .where(sql`${t.releasedAt} is not null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -138,7 +164,7 @@ export const models = pgTable(
     index('models_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('models_released_idx')
       .on(t.releasedAt.desc().nullsFirst())
-      .where(sql`${t.status} = 'Released' and ${t.deletedAt} is null`),
+      .where(sql`${t.releasedAt} is not null and ${t.deletedAt} is null`),
   ],
 );
 
@@ -150,8 +176,8 @@ export const models = pgTable(
  */
 export const isInReview = (t: { reviewStatus: AnyPgColumn }) =>
   sql`${t.reviewStatus} in ('SubmitedWaitingReview', 'UnderReviewing')`;
-export const isLiveRelease = (t: { slot: AnyPgColumn; reviewStatus: AnyPgColumn; status: AnyPgColumn }) =>
-  sql`${t.slot} = 'release' and ${t.reviewStatus} = 'AcceptedAndReleased' and ${t.status} = 'Active'`;
+/** The version the marketplace serves for its item (version-rules' `liveVersionOf`, stored by the versions module). */
+export const isLiveRelease = (t: { isLive: AnyPgColumn }) => sql`${t.isLive}`;
 
 /** Versions of products and models; ids are unique across both. */
 export const versions = pgTable(
@@ -180,6 +206,14 @@ export const versions = pgTable(
     takeDownReason: text('take_down_reason'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The admin who accepted or rejected it. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Chosen at submission: go live on acceptance, or wait for the partner's "Release this version". */
+    releaseOnAcceptance: boolean('release_on_acceptance').notNull().default(true),
+    /** When it went on sale; null until then. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** The marketplace serves this version for its item: at most one per item. */
+    isLive: boolean('is_live').notNull().default(false),
     /** Up to when the partner has read the version's review conversation: later reviewer messages are unread. */
     partnerReadAt: timestamp('partner_read_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -191,6 +225,8 @@ export const versions = pgTable(
     uniqueIndex('versions_one_release_key').on(t.itemType, t.itemId).where(sql`${t.slot} = 'release'`),
     index('versions_review_queue_idx').on(t.submittedAt, t.id).where(isInReview(t)),
     index('versions_live_idx').on(t.reviewedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(isLiveRelease(t)),
+    uniqueIndex('versions_one_live_key').on(t.itemType, t.itemId).where(isLiveRelease(t)),
+    index('versions_decided_idx').on(t.reviewedAt).where(sql`${t.reviewStatus} in ('AcceptedAndReleased', 'Rejected')`),
   ],
 );
 
