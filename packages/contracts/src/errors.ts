@@ -96,6 +96,25 @@ export const errorCatalog = {
     status: 409,
     message: 'Only a released, active version can be taken down.',
   },
+  VersionNotReleasable: {
+    status: 409,
+    message: 'Only an accepted version waiting for its release can be released.',
+  },
+  BuildReportHasErrors: {
+    status: 409,
+    message: 'A build of this version has errors in its report: fix them and upload it again before submitting.',
+  },
+  BuildReportPending: {
+    status: 409,
+    message: 'A build of this version is still being validated: submit it once its report is ready.',
+  },
+  ApiKeyNotFound: { status: 404, message: 'This API key does not exist.' },
+  ApiKeyScopeMissing: { status: 403, message: 'This API key does not have the scope this request needs.' },
+  ApiKeyNotAllowed: {
+    status: 403,
+    message: 'API keys cannot be used for the account itself: sign in to the Partner Portal instead.',
+  },
+  ApiKeyLimitReached: { status: 409, message: 'You have reached the limit of API keys: revoke one first.' },
   ReviewTransitionInvalid: { status: 409, message: 'This version is not at that step of the review.' },
   TesterNotFound: { status: 404, message: 'No user information' },
   TesterAlreadyAdded: { status: 409, message: 'This user is already on your whitelist.' },

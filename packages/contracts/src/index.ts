@@ -1,14 +1,18 @@
 export * from './access.ts';
+export * from './api-keys.ts';
 export * from './catalog.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './display-corrections.ts';
 export * from './errors.ts';
+export * from './build-budgets.ts';
 export * from './files.ts';
 export * from './game-rules.ts';
 export * from './gaming.ts';
 export * from './income.ts';
 export * from './income-rules.ts';
+export * from './overview.ts';
+export * from './review-times.ts';
 export { itemTypeLabels } from './item-types.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './payments.ts';
