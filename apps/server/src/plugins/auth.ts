@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@portal/contracts';
+import { type ApiKeyRouteAccess, apiErrorSchema, apiKeyRefusal, isApiKeySecret } from '@portal/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
@@ -9,9 +9,19 @@ declare module 'fastify' {
     /** The signed-in user of a route registered through `signedIn` or `adminOnly`. */
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /** What an API key may do on this route; set by `keyAccess`, `read` for other signed-in routes. */
+    apiKeyAccess?: ApiKeyRouteAccess;
+  }
 }
 
-export const BEARER_SECURITY = [{ bearer: [] }];
+/** A session only: the account itself and the admin routes. */
+export const BEARER_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }];
+/** A session or an API key (within its scopes). */
+export const BEARER_OR_API_KEY_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { apiKey: [] }];
+
+/** What a key may do on a signed-in route that no `keyAccess` describes: read. */
+const DEFAULT_API_KEY_ACCESS: ApiKeyRouteAccess = 'read';
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -24,10 +34,23 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** The user of the request's bearer token, when it names a live session; for routes open to everyone. */
-export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
+/** The user of the request's bearer token: a live session, or a live API key (as its partner, never an admin). */
+async function authenticateBearer(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
   const token = bearerToken(request.headers.authorization);
-  return token ? app.services.access.authenticate(token) : undefined;
+  if (!token) return undefined;
+  return isApiKeySecret(token)
+    ? app.services.apiKeys.authenticate(token, request.ip)
+    : app.services.access.authenticate(token);
+}
+
+/**
+ * The user of the request's bearer token, when it names a live session or a live API key with the read scope; for
+ * routes open to everyone, where anyone else is anonymous.
+ */
+export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
+  const user = await authenticateBearer(app, request);
+  if (user?.apiKey && apiKeyRefusal(user.apiKey.scopes, 'GET', 'read')) return undefined;
+  return user;
 }
 
 /** Marks every route public in the OpenAPI document unless a `signedIn` or `adminOnly` scope says otherwise. */
@@ -41,23 +64,33 @@ export const authPlugin = fp(
   { name: 'auth' },
 );
 
-function withErrorResponses(route: RouteOptions, statuses: number[]) {
+function withErrorResponses(route: RouteOptions, statuses: number[], security: typeof BEARER_SECURITY) {
   const schema = (route.schema ?? {}) as NonNullable<RouteOptions['schema']> & { response?: Record<string, unknown> };
   const response = { ...schema.response };
   for (const status of statuses) response[status] ??= apiErrorSchema;
-  route.schema = { ...schema, security: BEARER_SECURITY, response };
+  route.schema = { ...schema, security, response };
 }
 
 function scope(routes: FastifyPluginAsync, role: 'Partner' | 'Admin'): FastifyPluginAsync {
   // Not wrapped in fastify-plugin: the hooks stay inside this scope, and every route of `routes` gets them.
   return async (app) => {
-    app.addHook('onRoute', (route) => withErrorResponses(route, role === 'Admin' ? [401, 403] : [401]));
+    // 403 and 429 are a key's: outside its scopes, past its requests per minute or after failed lookups
+    app.addHook('onRoute', (route) =>
+      role === 'Admin'
+        ? withErrorResponses(route, [401, 403, 429], BEARER_SECURITY)
+        : withErrorResponses(route, [401, 403, 429], BEARER_OR_API_KEY_SECURITY),
+    );
     // onRequest runs before the body is read and validated: an anonymous caller learns nothing of the schema,
-    // and no quota of a signed-in route (rate limits run later) is spent on them.
+    // and no quota of a signed-in route (rate limits run later) is spent on them. A key's scopes are checked here
+    // too, so that a refused upload is not read.
     app.addHook('onRequest', async (request) => {
-      const token = bearerToken(request.headers.authorization);
-      const user = token ? await app.services.access.authenticate(token) : undefined;
+      const user = await authenticateBearer(app, request);
       if (!user) throw new AppError('Unauthorized');
+      if (user.apiKey) {
+        const access = role === 'Admin' ? 'none' : (request.routeOptions.config.apiKeyAccess ?? DEFAULT_API_KEY_ACCESS);
+        const refusal = apiKeyRefusal(user.apiKey.scopes, request.method, access);
+        if (refusal) throw new AppError(refusal);
+      }
       if (role === 'Admin' && user.role !== 'Admin') throw new AppError('Forbidden');
       request.user = user;
     });
@@ -65,8 +98,26 @@ function scope(routes: FastifyPluginAsync, role: 'Partner' | 'Admin'): FastifyPl
   };
 }
 
-/** Registers `routes` so that each of them requires a live session, checked before anything else. */
+/**
+ * Registers `routes` so that each of them requires a live session or API key, checked before anything else. A key
+ * may only read, unless `keyAccess` around a group of routes says more (or less).
+ */
 export const signedIn = (routes: FastifyPluginAsync): FastifyPluginAsync => scope(routes, 'Partner');
 
-/** Registers `routes` for accounts with the Admin role only. */
+/** Registers `routes` for accounts with the Admin role only: never with an API key. */
 export const adminOnly = (routes: FastifyPluginAsync): FastifyPluginAsync => scope(routes, 'Admin');
+
+/**
+ * Says what an API key may do on a group of routes registered inside `signedIn`: `none` (the account itself), `read`,
+ * or the scope its writes need (see `apiKeyRefusal`). The OpenAPI document lists the key scheme where keys work.
+ */
+export function keyAccess(access: ApiKeyRouteAccess, routes: FastifyPluginAsync): FastifyPluginAsync {
+  // Not wrapped in fastify-plugin: the policy applies to this group only. This onRoute hook runs after signedIn's.
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, apiKeyAccess: access };
+      if (access === 'none' && route.schema) route.schema = { ...route.schema, security: BEARER_SECURITY };
+    });
+    await app.register(routes);
+  };
+}

@@ -7,7 +7,17 @@ import type { PinoLoggerOptions } from 'fastify/types/logger.js';
  * values never reach a log: a log reader must not be able to take over an account.
  */
 
-const SECRET_KEYS = ['password', 'newPassword', 'oldPassword', 'accessToken', 'token', 'verificationCode', 'state'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'oldPassword',
+  'accessToken',
+  'token',
+  'verificationCode',
+  'state',
+  // an API key's, in its creation answer
+  'secret',
+];
 
 /**
  * Paths pino blanks wherever they appear in a logged object. `code` is a secret in a body or a query (a

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiErrorSchema } from '@portal/contracts';
+import { API_KEY_PREFIX, apiErrorSchema, apiKeyScopeLabels, apiKeyScopes } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -57,7 +57,18 @@ export const openapiPlugin = fp(
         servers: [{ url: origin(hosts.api), description: 'The partner API' }],
         components: {
           securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer' },
+            bearer: { type: 'http', scheme: 'bearer', description: 'A session token, from signing in' },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                `A partner's API key, sent as \`Authorization: Bearer ${API_KEY_PREFIX}…\` (keys start with \`${API_KEY_PREFIX}\`). ` +
+                'It works within its scopes: ' +
+                apiKeyScopes.map((scope) => `\`${scope}\` (${apiKeyScopeLabels[scope]})`).join(', ') +
+                '. Reads need `read`; uploads need `upload`; adding and changing items and versions needs `versions`. ' +
+                'Never for the account itself (profile, password, payout account, subscriptions, API keys) nor the ' +
+                'admin routes: 403 `ApiKeyNotAllowed`; outside its scopes: 403 `ApiKeyScopeMissing`.',
+            },
             marketplace: {
               type: 'http',
               scheme: 'bearer',

@@ -115,6 +115,11 @@ export const routeTable = [
     name: 'Edit Profile',
     guards: ['auth'],
   }),
+  route({
+    path: '/api-keys',
+    name: 'API keys',
+    guards: ['auth'],
+  }),
   route({ path: '/contact', name: 'Contact Us' }),
   route({
     path: '/stripe',

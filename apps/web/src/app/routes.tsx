@@ -28,6 +28,7 @@ const pages: Record<RoutePath, PortalRoute['load']> = {
   '/developers/my-project/test-staging': () => import('../features/gaming/pages/test-staging-page.tsx'),
   '/faqs': () => import('../features/content/pages/faqs-page.tsx'),
   '/profile': () => import('../features/access/pages/profile-page.tsx'),
+  '/api-keys': () => import('../features/access/pages/api-keys-page.tsx'),
   '/contact': () => import('../features/content/pages/contact-page.tsx'),
   '/stripe': () => import('../features/payments/pages/stripe-page.tsx'),
   '/stripe-connected': () => import('../features/payments/pages/stripe-connected-page.tsx'),

@@ -1,4 +1,5 @@
 import {
+  type ApiKeyScope,
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_SECONDS,
   CODE_VALID_MINUTES,
@@ -29,7 +30,10 @@ export interface AuthUser {
   id: string;
   email: string;
   role: 'Partner' | 'Admin';
+  /** The session of the request; for an API key, the key's id. */
   sessionId: string;
+  /** Set when the request authenticated with an API key rather than a session: what the key may do. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
 
 /** What other modules know about a partner's payout account; the payments module provides it. */

@@ -9,6 +9,7 @@ const accountItems = [
   { to: '/commission', label: 'My Project Income' },
   { to: '/purchase-history', label: 'My Purchase History' },
   { to: '/profile', label: 'Edit Profile' },
+  { to: '/api-keys', label: 'API keys' },
 ];
 
 /**
