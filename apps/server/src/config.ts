@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FeeRates } from '@portal/contracts';
+import { type BuildBudgets, buildBudgetOverridesSchema, type FeeRates, withBudgetOverrides } from '@portal/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -140,6 +140,9 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TESTER_LOOKUPS: z.coerce.number().int().min(1).default(120),
+  /** JSON of per-platform overrides of the build budgets, e.g. {"android":{"triangles":80000}}. */
+  BUILD_BUDGETS: z.string().optional(),
+  BUILD_VALIDATION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -234,6 +237,10 @@ export interface AppConfig {
     /** Whitelist searches and additions per partner per hour: each one tells whether an email has an account. */
     testerLookups: number;
   };
+  /** What a build may cost each platform (the defaults with BUILD_BUDGETS over them), judged when it is validated. */
+  buildBudgets: BuildBudgets;
+  /** How long the reference validator may take over one .glb before its run is reported as failed. */
+  buildValidationTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -261,12 +268,38 @@ function storageConfig(e: z.output<typeof envSchema>, dataDir: string): AppConfi
   };
 }
 
+/** BUILD_BUDGETS: JSON of partial per-platform limits; each problem is named by its path. */
+function parseBuildBudgets(raw: string | undefined): { budgets: BuildBudgets } | { problems: string[] } {
+  if (!raw?.trim()) return { budgets: withBudgetOverrides({}) };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { problems: ['BUILD_BUDGETS: must be JSON, e.g. {"android":{"triangles":80000}}'] };
+  }
+  const parsed = buildBudgetOverridesSchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      problems: parsed.error.issues.map(
+        (issue) => `BUILD_BUDGETS${issue.path.map((part) => `.${String(part)}`).join('')}: ${issue.message}`,
+      ),
+    };
+  }
+  return { budgets: withBudgetOverrides(parsed.data) };
+}
+
 /** Reads the environment once; throws a ConfigError listing every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
+  const budgets = parseBuildBudgets(env.BUILD_BUDGETS);
+  const budgetProblems = 'problems' in budgets ? budgets.problems : [];
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+    throw new ConfigError([
+      ...parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+      ...budgetProblems,
+    ]);
   }
+  if (!('budgets' in budgets)) throw new ConfigError(budgetProblems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID);
@@ -346,5 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codesPerIp: e.RATE_LIMIT_CODES_PER_IP,
       testerLookups: e.RATE_LIMIT_TESTER_LOOKUPS,
     },
+    buildBudgets: budgets.budgets,
+    buildValidationTimeoutMs: e.BUILD_VALIDATION_TIMEOUT_SECONDS * 1000,
   };
 }

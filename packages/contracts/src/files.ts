@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformBudgetResultSchema } from './build-budgets.ts';
 import { paramText } from './validation.ts';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -58,6 +59,10 @@ export const buildFindingSchema = z.object({
   level: z.enum(['error', 'warning']),
   code: z.string(),
   message: z.string(),
+  /** Who found it: our reading of the headers, or the Khronos reference validator. Absent in older reports: ours. */
+  source: z.enum(['inspector', 'validator']).optional(),
+  /** Where in the glTF, as a JSON pointer (`/meshes/0/primitives/0`), when the validator says. */
+  pointer: z.string().optional(),
 });
 export type BuildFinding = z.infer<typeof buildFindingSchema>;
 
@@ -87,12 +92,46 @@ export const assetBundleSummarySchema = z.object({
 });
 export type AssetBundleSummary = z.infer<typeof assetBundleSummarySchema>;
 
+/** Validator messages a report keeps; the rest are counted in `omitted`. */
+export const VALIDATION_MESSAGES_KEPT = 100;
+
+/**
+ * The reference validator's run on a .glb, after the upload is stored: `pending` until it is done, `failed` (with
+ * `failure`, and a warning finding) when it crashed or ran out of time. A failed run does not hold a build back.
+ */
+export const buildValidationSchema = z.object({
+  state: z.enum(['pending', 'done', 'failed']),
+  validatorVersion: z.string().nullable(),
+  /** What the validator counted, infos and hints included (the report keeps only errors and warnings). */
+  counts: z
+    .object({
+      errors: z.number().int(),
+      warnings: z.number().int(),
+      infos: z.number().int(),
+      hints: z.number().int(),
+    })
+    .nullable(),
+  /** Errors and warnings reported but not kept among the findings. */
+  omitted: z.number().int(),
+  /** Why it failed; null otherwise. */
+  failure: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BuildValidation = z.infer<typeof buildValidationSchema>;
+
 export const buildReportSchema = z.object({
   format: z.enum(['glb', 'assetbundle']),
   size: z.number().int(),
   glb: glbSummarySchema.nullable(),
   assetBundle: assetBundleSummarySchema.nullable(),
   findings: z.array(buildFindingSchema),
+  /** The reference validator's run: null for AssetBundles, absent in reports from before it ran. */
+  validation: buildValidationSchema.nullable().optional(),
+  /**
+   * Each platform's budgets against the build, as configured when it was judged: null while the validation is
+   * pending; an AssetBundle is judged on its file size only.
+   */
+  budgets: z.array(platformBudgetResultSchema).nullable().optional(),
 });
 export type BuildReport = z.infer<typeof buildReportSchema>;
 

@@ -223,6 +223,8 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
 
     const first = await addVersion(1, 'First release.');
     if (item.review === 'testing') continue;
+    // a .glb is submitted once the reference validator has checked it
+    await app.services.files.whenValidationsIdle();
     await call('PUT', `/api/${area}/Version/Submit/${created.id}/${first}`, partner);
     if (item.review === 'submitted') continue;
     await call('PUT', `/api/Admin/Review/Start/${first}`, admin);

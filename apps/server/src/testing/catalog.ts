@@ -76,7 +76,24 @@ export async function uploadBuild(
     headers: { ...headers, ...bearer(token) },
   });
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
-  return (response.json() as UploadedFile[])[0]?.origin as string;
+  const url = (response.json() as UploadedFile[])[0]?.origin as string;
+  await waitForValidation(app, token, url);
+  return url;
+}
+
+/** Waits until the reference validator has finished with an uploaded .glb (a version cannot be submitted before). */
+export async function waitForValidation(app: FastifyInstance, token: string, url: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const report = await app.inject({
+      url: `/FileUpload/Report?${new URLSearchParams({ url })}`,
+      headers: bearer(token),
+    });
+    const state = (report.json() as { validation?: { state: string } | null }).validation?.state;
+    if (state !== 'pending') return;
+    if (Date.now() > deadline) throw new Error(`the validation of ${url} did not finish`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** A connected partner's AR game with version 1 in testing, its iOS and Android builds uploaded and saved. */

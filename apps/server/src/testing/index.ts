@@ -1,4 +1,12 @@
-export { createGameInTesting, imageUrls, modelBody, productBody, uploadBuild, uploadImage } from './catalog.ts';
+export {
+  createGameInTesting,
+  imageUrls,
+  modelBody,
+  productBody,
+  uploadBuild,
+  uploadImage,
+  waitForValidation,
+} from './catalog.ts';
 export { testConfig } from './config.ts';
 export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
 export {

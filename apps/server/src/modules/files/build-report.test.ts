@@ -1,16 +1,20 @@
+import { DEFAULT_BUILD_BUDGETS } from '@portal/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import {
   bearer,
   createTestApp,
   describeEachDatabase,
   glbBuild,
   gltfWithMesh,
+  multipartBody,
   registerPartner,
   type TestApp,
   unityBundle,
   uploadBuild,
   uploadImage,
 } from '../../testing/index.ts';
+import { texturedGlb, triangleGlb } from './validation-fixtures.ts';
 
 const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
 
@@ -33,9 +37,13 @@ describeEachDatabase('build reports', (variant) => {
       headers: auth ? bearer(auth) : {},
     });
 
+  const validated = () => t.app.services.files.whenValidationsIdle();
+
   it('inspects each uploaded build and shows the report to its owner', async () => {
     const glb = glbBuild(64 * 1024, gltfWithMesh(120_000, 0.8));
-    const response = await report(await upload('statue.glb', glb));
+    const url = await upload('statue.glb', glb);
+    await validated();
+    const response = await report(url);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       fileName: 'statue.glb',
@@ -61,8 +69,18 @@ describeEachDatabase('build reports', (variant) => {
           level: 'warning',
           code: 'ManyTriangles',
           message: '120,000 triangles: keep AR models under 100,000 to play smoothly on phones.',
+          source: 'inspector',
         },
       ],
+      validation: {
+        state: 'done',
+        validatorVersion: '2.0.0-dev.3.10',
+        counts: { errors: 0, warnings: 0, infos: 0, hints: 0 },
+        omitted: 0,
+        failure: null,
+        finishedAt: expect.any(String),
+      },
+      budgets: expect.any(Array),
     });
 
     const bundle = await report(await upload('game-ios.ab', unityBundle(32 * 1024, '2023.2.5f1')));
@@ -72,6 +90,60 @@ describeEachDatabase('build reports', (variant) => {
       assetBundle: { signature: 'UnityFS', formatVersion: 8, unityVersion: '2023.2.5f1' },
       findings: [],
     });
+  });
+
+  it('validates an uploaded .glb after storing it, and merges the validator messages into its report', async () => {
+    const url = await upload('broken.glb', triangleGlb({ badIndex: 7 }));
+    await validated();
+    const response = await report(url);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.validation).toMatchObject({ state: 'done', counts: { errors: 1, warnings: 0 }, omitted: 0 });
+    expect(body.findings).toEqual([
+      {
+        level: 'error',
+        code: 'ACCESSOR_INDEX_OOB',
+        message:
+          'Indices accessor element at index 2 has value 7 that is greater than the maximum vertex index available (2).',
+        source: 'validator',
+        pointer: '/meshes/0/primitives/0/indices',
+      },
+    ]);
+    expect(await t.app.services.files.submissionBlocker([url])).toBe('BuildReportHasErrors');
+  });
+
+  it('judges a validated .glb against each platform budget', async () => {
+    const url = await upload('wide-texture.glb', await texturedGlb(3000, 100));
+    await validated();
+    const body = (await report(url)).json();
+    expect(body.findings).toEqual([]);
+    const sides = Object.fromEntries(
+      body.budgets.map((budget: { platform: string; checks: Array<{ metric: string; isOver: boolean }> }) => [
+        budget.platform,
+        budget.checks.find((check) => check.metric === 'textureSide'),
+      ]),
+    );
+    expect(sides).toEqual({
+      ios: { metric: 'textureSide', value: 3000, limit: 2048, isOver: true },
+      android: { metric: 'textureSide', value: 3000, limit: 2048, isOver: true },
+      visionos: { metric: 'textureSide', value: 3000, limit: 4096, isOver: false },
+      macos: { metric: 'textureSide', value: 3000, limit: 4096, isOver: false },
+    });
+    // over a budget is a warning to the partner, never a block
+    expect(await t.app.services.files.submissionBlocker([url])).toBeUndefined();
+  });
+
+  it('judges an AssetBundle on its file size only, with nothing to validate', async () => {
+    const bundle = unityBundle(32 * 1024, '2023.2.5f1');
+    const url = await upload('game.ab', bundle);
+    const body = (await report(url)).json();
+    expect(body.validation).toBeNull();
+    expect(body.budgets).toHaveLength(4);
+    expect(body.budgets[0]).toEqual({
+      platform: 'ios',
+      checks: [{ metric: 'fileSize', value: bundle.length, limit: DEFAULT_BUILD_BUDGETS.ios.fileSize, isOver: false }],
+    });
+    expect(await t.app.services.files.submissionBlocker([url])).toBeUndefined();
   });
 
   it('shows a build report to admins, and to no other partner', async () => {
@@ -101,5 +173,49 @@ describeEachDatabase('build reports', (variant) => {
     const missing = await t.app.inject({ method: 'GET', url: '/FileUpload/Report', headers: bearer(token) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+  });
+});
+
+describeEachDatabase('build validation across a restart', (variant) => {
+  it('finishes at the next start the validations a stop cut off', async () => {
+    const t = await createTestApp(variant, { BUILD_BUDGETS: '{"ios":{"triangles":1}}' });
+    let restarted: Awaited<ReturnType<typeof buildApp>> | undefined;
+    try {
+      const { accessToken } = await registerPartner(t.app);
+      // the server stops before the validator gets to the upload
+      await t.app.services.files.stopValidations();
+      const { payload, headers } = multipartBody([
+        { name: 'file', filename: 'interrupted.glb', data: triangleGlb({ badIndex: 9 }) },
+      ]);
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: '/FileUpload/Single/Query',
+        payload,
+        headers: { ...headers, ...bearer(accessToken) },
+      });
+      const url = (uploaded.json() as Array<{ origin: string }>)[0]?.origin ?? '';
+      const get = (app: typeof t.app) =>
+        app.inject({
+          method: 'GET',
+          url: `/FileUpload/Report?url=${encodeURIComponent(url)}`,
+          headers: bearer(accessToken),
+        });
+      // the upload answered before the validator ran: until it has, the report says so and holds a submission back
+      expect((await get(t.app)).json()).toMatchObject({ validation: { state: 'pending' }, budgets: null });
+      expect(await t.app.services.files.submissionBlocker([url])).toBe('BuildReportPending');
+      await t.app.close();
+
+      restarted = await buildApp(t.config, { database: t.database, logger: false });
+      await restarted.ready();
+      await restarted.services.files.whenValidationsIdle();
+      const body = (await get(restarted)).json();
+      expect(body.validation).toMatchObject({ state: 'done', counts: { errors: 1 } });
+      expect(body.findings).toEqual([expect.objectContaining({ code: 'ACCESSOR_INDEX_OOB', source: 'validator' })]);
+      // the configured budgets judge it
+      expect(body.budgets[0].checks[0]).toEqual({ metric: 'triangles', value: 1, limit: 1, isOver: false });
+    } finally {
+      await restarted?.close();
+      await t.database.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   registerPartner,
   type TestApp,
 } from '../../testing/index.ts';
+import { triangleGlb } from './validation-fixtures.ts';
 
 /** s3rver is a local S3-compatible server from npm: the S3 storage is tested against it, not a mock. */
 async function startS3() {
@@ -71,6 +72,30 @@ describe('file host on S3-compatible storage (s3rver)', () => {
     expect(keys.filter((key) => key?.endsWith('/origin.png'))).toHaveLength(1);
     expect(keys.filter((key) => key?.endsWith('/origin.glb'))).toHaveLength(1);
     expect(keys.filter((key) => /\/(icon|small|medium)\.png$/.test(key ?? ''))).toHaveLength(3);
+  });
+
+  it('validates a .glb from the bucket, leaving no copy behind', async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: 'broken.glb', data: triangleGlb({ badIndex: 7 }) },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/FileUpload/Single/Query',
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
+    const [file] = upload.json() as Array<{ origin: string }>;
+    await t.app.services.files.whenValidationsIdle();
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/FileUpload/Report?url=${encodeURIComponent(file?.origin ?? '')}`,
+      headers: bearer(token),
+    });
+    expect(report.json()).toMatchObject({
+      validation: { state: 'done', counts: { errors: 1 } },
+      findings: [{ level: 'error', code: 'ACCESSOR_INDEX_OOB', source: 'validator' }],
+    });
+    expect(await readdir(path.join(t.config.dataDir, 'tmp'))).toEqual([]);
   });
 
   it('says in its health whether the bucket answers', async () => {

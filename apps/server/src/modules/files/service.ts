@@ -8,6 +8,7 @@ import {
   type BuildReportResponse,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
+  submissionBlockerOf,
   type UploadedFile,
   VIDEO_MAX_BYTES,
 } from '@portal/contracts';
@@ -29,6 +30,14 @@ import {
   kindOfFileName,
   SNIFF_BYTES,
 } from './detect.ts';
+import {
+  createValidationQueue,
+  initialReport,
+  mergeValidation,
+  runGltfValidator,
+  ValidationFailure,
+  ValidationStopped,
+} from './gltf-validation.ts';
 import { inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 import * as repo from './repository.ts';
 
@@ -205,7 +214,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
 
   async function inspectBuild(file: string, format: 'glb' | 'unity', size: number): Promise<BuildReport> {
     try {
-      return await inspectBuildFile(file, format, size);
+      return initialReport(await inspectBuildFile(file, format, size), config.buildBudgets);
     } catch (err) {
       if (err instanceof UnreadableBuildError) throw new AppError('BuildUnreadable', err.message);
       throw err;
@@ -275,6 +284,9 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
         db,
         rows.map((row) => ({ ...row, uploadId, ownerId, kind, contentType, originalName })),
       );
+      for (const row of rows) {
+        if (row.report?.validation?.state === 'pending') validations.enqueue(row.key);
+      }
       const urlOfVariant = (variant: string) => {
         const row = rows.find((r) => r.variant === variant);
         return row ? urlOf(row.key) : null;
@@ -324,6 +336,54 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     return removed;
   }
 
+  /**
+   * A stored build as a file on this machine for `use`: where disk storage keeps it, or a temporary copy streamed
+   * from the bucket and removed afterwards. Undefined when the store no longer holds it.
+   */
+  async function withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T | undefined> {
+    // the disk store's layout (plugins/storage.ts): its root, then the key
+    if (config.storage.kind === 'disk') return use(path.join(config.storage.root, key));
+    const content = await storage.get(key);
+    if (!content) return undefined;
+    await mkdir(tmpDir, { recursive: true });
+    const file = newTmpFile();
+    try {
+      await writeStreamToFile(file, content.body);
+      return await use(file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  /** Runs the reference validator over a stored .glb whose report is pending and stores the merged report. */
+  async function validateStoredBuild(key: string, signal: AbortSignal): Promise<void> {
+    const [row] = await repo.selectStoredFilesByKeys(db, [key]);
+    if (row?.report?.validation?.state !== 'pending') return;
+    const started = Date.now();
+    let result: Parameters<typeof mergeValidation>[1];
+    try {
+      const outcome = await withLocalFile(key, (file) =>
+        runGltfValidator(file, { timeoutMs: config.buildValidationTimeoutMs, signal }),
+      );
+      // the upload was discarded meanwhile: nothing left to report on
+      if (!outcome) return;
+      result = { outcome };
+    } catch (err) {
+      if (err instanceof ValidationStopped || signal.aborted) return;
+      if (!(err instanceof ValidationFailure)) throw err;
+      log.warn({ key, reason: err.message }, 'build validation failed');
+      result = { failure: err.message };
+    }
+    const report = mergeValidation(row.report, result, config.buildBudgets, new Date());
+    await repo.updatePendingReport(db, key, report);
+    log.info(
+      { key, state: report.validation?.state, ms: Date.now() - started, counts: report.validation?.counts },
+      'build validated',
+    );
+  }
+
+  const validations = createValidationQueue(validateStoredBuild, log);
+
   /** Throws FileUrlNotOurs unless every URL is a file of `kind` this partner uploaded here. */
   async function requireOwnedFiles(ownerId: string, urls: string[], kind: FileKind): Promise<void> {
     const keys = urls.map(keyOf);
@@ -356,6 +416,30 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
       }
       return { ...row.report, fileName: row.originalName };
     },
+
+    /**
+     * Why the reports of these stored builds hold back a submission (errors, else a validation still running), or
+     * undefined. URLs that name no stored build are not judged here.
+     */
+    async submissionBlocker(urls: string[]): Promise<'BuildReportHasErrors' | 'BuildReportPending' | undefined> {
+      const keys = [...new Set(urls.map(keyOf).filter((key) => key !== undefined))];
+      const rows = await repo.selectStoredFilesByKeys(db, keys);
+      return submissionBlockerOf(rows.filter((row) => row.kind === 'build').map((row) => row.report));
+    },
+
+    /** Queues the validations a stop cut off or never started; at start, before uploads come in. */
+    async resumeValidations(): Promise<number> {
+      const keys = await repo.selectPendingValidationKeys(db);
+      for (const key of keys) validations.enqueue(key);
+      if (keys.length > 0) log.info({ count: keys.length }, 'pending build validations queued');
+      return keys.length;
+    },
+
+    /** Resolves once no validation waits or runs: tests wait for it instead of polling. */
+    whenValidationsIdle: () => validations.idle(),
+
+    /** Ends the validation under way and drops the queue: what was pending stays so, for the next start. */
+    stopValidations: () => validations.close(),
 
     /** The testers module says who may install a build of a testing version. */
     setTesterAccess(access: TesterAccess) {
