@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { CatalogItemDetail } from '../../features/catalog/components/item-detail.tsx';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
+import { ReviewStanding } from '../../features/versions/components/review-standing.tsx';
 import { VersionsSection } from '../../features/versions/components/versions-section.tsx';
 
 const isCatalogItemType = (value: string | null): value is CatalogItemType =>
   (catalogItemTypes as readonly (string | null)[]).includes(value);
 
-/** Detail (query name, id, type): the item from the catalog, then its versions. */
+/** Detail (query name, id, type): the item from the catalog, where its version in review stands, its versions. */
 export default function DetailPage() {
   const [params] = useSearchParams();
   const profile = useProfile();
@@ -18,6 +19,7 @@ export default function DetailPage() {
   return (
     <div className="detail-page">
       <CatalogItemDetail key={`${type}:${id}`} type={type} id={id}>
+        <ReviewStanding type={type} itemId={id} />
         <VersionsSection type={type} itemId={id} isPayoutConnected={profile.data?.connectedToStripe} />
       </CatalogItemDetail>
     </div>

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { GameList, ModelList } from '../../features/catalog/components/project-list.tsx';
+import { ProjectsOverview } from '../../features/catalog/components/projects-overview.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
 import { ManageWhitelistButton } from '../../features/testers/components/manage-whitelist-dialog.tsx';
+import { versionPagePath } from '../../features/versions/utils/item-api.ts';
 
-/** My Projects: the partner's home, composing catalog, testers and payments. */
+/** My Projects: the partner's home, composing catalog, testers, payments and versions. */
 export default function MyProjectsPage() {
   const { data: profile } = useProfile();
   return (
@@ -22,6 +24,11 @@ export default function MyProjectsPage() {
           {profile?.connectedToStripe ? <StripeDashboardButton /> : null}
         </div>
       </section>
+      <ProjectsOverview
+        versionHref={(entry) =>
+          versionPagePath(entry.itemType === 'Product' ? 'game' : 'model', entry.itemId, entry.versionId)
+        }
+      />
       <div className="project-lists">
         <GameList />
         <ModelList />

@@ -1,0 +1,215 @@
+import type { NeedsAction, PartnerOverview, SaleRecord } from '@portal/contracts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  bearer,
+  createGameInTesting,
+  createTestApp,
+  describeEachDatabase,
+  modelBody,
+  productBody,
+  registerConnectedPartner,
+  type TestApp,
+} from '../../testing/index.ts';
+
+const ADMIN = { email: 'overview@lumora.example', password: 'Overview123' };
+const MARKETPLACE_TOKEN = 'marketplace-service-token-overview-0123';
+
+type Partner = Awaited<ReturnType<typeof registerConnectedPartner>>;
+type Game = Awaited<ReturnType<typeof createGameInTesting>>;
+
+describeEachDatabase('the overview of My Projects', (variant) => {
+  let t: TestApp;
+  let partner: Partner;
+  let adminToken: string;
+
+  const overviewOf = async (token = partner.accessToken) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/Overview', headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as PartnerOverview;
+  };
+  const needsActionOf = async (versionId: string): Promise<NeedsAction['kind'] | undefined> =>
+    (await overviewOf()).needsAction.find((entry) => entry.versionId === versionId)?.kind;
+  const put = async (url: string, payload?: object, token = partner.accessToken) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const submit = (game: Game) => put(`/api/Product/Version/Submit/${game.productId}/${game.versionId}`);
+  const review = (action: 'Start' | 'Accept' | 'Reject', game: Game) =>
+    put(
+      `/api/Admin/Review/${action}/${game.versionId}`,
+      action === 'Reject' ? { reason: 'The Android build crashes at start.' } : undefined,
+      adminToken,
+    );
+
+  beforeAll(async () => {
+    t = await createTestApp(variant, {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      MARKETPLACE_TOKEN,
+    });
+    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
+    adminToken = (login.json() as { accessToken: string }).accessToken;
+    partner = await registerConnectedPartner(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is empty for a new partner: every status at zero, nothing to do, no income', async () => {
+    const overview = await overviewOf();
+    expect(overview).toEqual({
+      itemsByStatus: expect.any(Object),
+      needsAction: [],
+      income: null,
+    });
+    expect(Object.values(overview.itemsByStatus).every((count) => count === 0)).toBe(true);
+    expect(Object.keys(overview.itemsByStatus)).toContain('Draft');
+    expect(Object.keys(overview.itemsByStatus)).toContain('TakenDown');
+  });
+
+  it('lists a rejected version until it is edited, then as ready to submit until it is submitted', async () => {
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Rejected Run');
+    await submit(game);
+    await review('Start', game);
+    await review('Reject', game);
+    expect((await overviewOf()).needsAction).toContainEqual({
+      kind: 'rejected',
+      itemType: 'Product',
+      itemId: game.productId,
+      itemName: 'Rejected Run',
+      versionId: game.versionId,
+      versionNumber: 1,
+    });
+    await put(`/api/Product/Version/${game.versionId}`, {
+      updateLog: 'Fixed the crash.',
+      iosAssetUrl: game.iosAssetUrl,
+      androidAssetUrl: game.androidAssetUrl,
+    });
+    expect(await needsActionOf(game.versionId)).toBe('ready-to-submit');
+    await submit(game);
+    expect(await needsActionOf(game.versionId)).toBeUndefined();
+  });
+
+  it('lists a testing version ready to submit only once both builds are in', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: bearer(partner.accessToken),
+      payload: await productBody(t.app, partner.accessToken, { name: 'No Builds Yet' }),
+    });
+    const productId = (created.json() as { id: string }).id;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/Version',
+      headers: bearer(partner.accessToken),
+      payload: { productId, productVersion: 1 },
+    });
+    const bare = (added.json() as { id: string }).id;
+    expect(await needsActionOf(bare)).toBeUndefined();
+
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Ready One');
+    expect(await needsActionOf(game.versionId)).toBe('ready-to-submit');
+    await submit(game);
+    expect(await needsActionOf(game.versionId)).toBeUndefined();
+  });
+
+  it('lists a version the reviewers asked about until the partner answers', async () => {
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Asked Twice');
+    await submit(game);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/Admin/Review/Messages/${game.versionId}`,
+      headers: bearer(adminToken),
+      payload: { message: 'Which devices did you test on?' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await needsActionOf(game.versionId)).toBe('unanswered-question');
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: `/api/Product/Version/Messages/${game.versionId}`,
+      headers: bearer(partner.accessToken),
+      payload: { message: 'A Pixel 8 and an iPhone 15.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await needsActionOf(game.versionId)).toBeUndefined();
+  });
+
+  it('lists an accepted version that waits for its partner to release it, until it is released', async () => {
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Held Back');
+    await put(`/api/Product/Version/Submit/${game.productId}/${game.versionId}`, { releaseOnAcceptance: false });
+    await review('Start', game);
+    await review('Accept', game);
+    expect(await needsActionOf(game.versionId)).toBe('ready-to-release');
+    await put(`/api/Product/Version/Release/${game.versionId}`);
+    expect(await needsActionOf(game.versionId)).toBeUndefined();
+  });
+
+  it("counts the partner's items by status, and shows nothing of another partner's", async () => {
+    const model = await t.app.inject({
+      method: 'POST',
+      url: '/api/Model',
+      headers: bearer(partner.accessToken),
+      payload: await modelBody(t.app, partner.accessToken),
+    });
+    expect(model.statusCode, model.body).toBe(200);
+    const { itemsByStatus } = await overviewOf();
+    // Rejected Run and Ready One and Asked Twice wait for review; No Builds Yet is in testing; Held Back is released
+    expect(itemsByStatus).toMatchObject({
+      Draft: 1,
+      InTesting: 1,
+      WaitingReview: 3,
+      UnderReview: 0,
+      ReadyToRelease: 0,
+      Rejected: 0,
+      TakenDown: 0,
+    });
+    expect(itemsByStatus.Released).toBe(1);
+
+    const stranger = await registerConnectedPartner(t.app);
+    await createGameInTesting(t.app, stranger.accessToken, 'Not Yours');
+    const theirs = await overviewOf(stranger.accessToken);
+    expect(theirs.itemsByStatus).toMatchObject({ InTesting: 1, WaitingReview: 0, Draft: 0 });
+    expect(theirs.needsAction.map((entry) => entry.itemName)).toEqual(['Not Yours']);
+  });
+
+  it("shows this month's income and the next payout once the partner has a sale", async () => {
+    expect((await overviewOf()).income).toBeNull();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product',
+      headers: bearer(partner.accessToken),
+      payload: await productBody(t.app, partner.accessToken, { name: 'Sold Once' }),
+    });
+    const sale = await t.app.inject({
+      method: 'POST',
+      url: '/api/internal/Sales',
+      headers: bearer(MARKETPLACE_TOKEN),
+      payload: {
+        transactionId: `txn_overview_${variant}`,
+        itemType: 'Product',
+        itemId: (created.json() as { id: string }).id,
+        version: 1,
+        buyer: { email: 'player@example.com', fullName: 'Kai Player' },
+        purchasedAt: new Date(Date.now() - 60_000).toISOString(),
+        totalPrice: 499,
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const recorded = sale.json() as SaleRecord;
+    expect((await overviewOf()).income).toEqual({
+      monthCents: recorded.income,
+      currency: 'USD',
+      nextPayoutDate: recorded.payoutDate,
+      nextPayoutCents: recorded.income,
+    });
+  });
+
+  it('is for signed-in partners only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/Overview' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  compareNeedsAction,
+  dollarsToCents,
+  emptyStatusCounts,
+  type NeedsAction,
+  needsActionOf,
+  type PartnerOverview,
+  type ProjectStatus,
+  slotsOf,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import type { IncomeService } from '../income/service.ts';
+import * as repo from './overview-repository.ts';
+
+export interface OverviewDeps {
+  db: Db;
+  income: Pick<IncomeService, 'summary' | 'payoutCalendar'>;
+}
+
+/** The top of My Projects: items by status, what needs the partner's action, and income once there is some. */
+export function createOverviewService({ db, income }: OverviewDeps) {
+  async function incomeOf(ownerId: string): Promise<PartnerOverview['income']> {
+    const summary = await income.summary(ownerId);
+    if (!summary.hasSales) return null;
+    const [next] = (await income.payoutCalendar(ownerId)).upcoming;
+    return {
+      monthCents: dollarsToCents(summary.thisMonth),
+      currency: summary.currency,
+      nextPayoutDate: next?.payoutDate ?? null,
+      nextPayoutCents: next ? dollarsToCents(next.amount) : null,
+    };
+  }
+
+  async function needsActionOfOwner(ownerId: string): Promise<NeedsAction[]> {
+    const rows = await repo.selectCurrentVersions(db, ownerId);
+    const byItem = new Map<string, repo.OverviewVersionRow[]>();
+    for (const { version } of rows) {
+      const key = `${version.itemType}:${version.itemId}`;
+      byItem.set(key, [...(byItem.get(key) ?? []), version]);
+    }
+    return rows
+      .flatMap(({ version, itemName, lastMessageBy }) => {
+        const slots = slotsOf(byItem.get(`${version.itemType}:${version.itemId}`) ?? [version]);
+        const kind = needsActionOf(version, slots, lastMessageBy);
+        if (!kind) return [];
+        return [
+          {
+            kind,
+            itemType: version.itemType,
+            itemId: version.itemId,
+            itemName,
+            versionId: version.id,
+            versionNumber: version.number,
+          },
+        ];
+      })
+      .sort(compareNeedsAction);
+  }
+
+  return {
+    async overview(ownerId: string): Promise<PartnerOverview> {
+      const [counts, needsAction, incomeFigures] = await Promise.all([
+        repo.selectStatusCounts(db, ownerId),
+        needsActionOfOwner(ownerId),
+        incomeOf(ownerId),
+      ]);
+      const itemsByStatus = emptyStatusCounts();
+      for (const { status, n } of counts) {
+        if (status in itemsByStatus) itemsByStatus[status as ProjectStatus] += n;
+      }
+      return { itemsByStatus, needsAction, income: incomeFigures };
+    },
+  };
+}
+
+export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -1,0 +1,45 @@
+import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema, reviewTimesSchema } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+
+const tags = ['versions: review times'];
+
+/** A partner's view of the queue, for one of its versions. */
+export async function reviewStandingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const reviewTimes = app.services.reviewTimes;
+
+  app.get(
+    '/api/ReviewTimes/Version/:versionId',
+    {
+      schema: {
+        tags,
+        operationId: 'getReviewStanding',
+        summary: "A version's place in the review queue and the median time to a decision over the last 30 days",
+        params: reviewStandingParamsSchema,
+        response: { 200: reviewStandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
+  );
+}
+
+/** The review console's figures, for admins. */
+export async function reviewTimesAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const reviewTimes = app.services.reviewTimes;
+
+  app.get(
+    '/api/Admin/ReviewTimes',
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'getReviewTimes',
+        summary: 'Median time to a decision over the last 30 days, overall and per reviewer, and the oldest waiting',
+        response: { 200: reviewTimesSchema },
+      },
+    },
+    async () => reviewTimes.figures(),
+  );
+}
