@@ -13,6 +13,7 @@ test('the SDK documentation fits a phone: contents above the documents, code and
     'Realtime game API',
     '3D model guidelines',
     'VPS placement',
+    'Ship builds from CI with the lumora CLI',
     'Open in the Partner Portal',
   ]);
   const contentsBox = await contents.boundingBox();

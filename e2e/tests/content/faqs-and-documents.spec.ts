@@ -18,7 +18,7 @@ test('FAQs appear in two columns in the order of their order field', async ({ pa
 test('Document opens the first document and switches on click', async ({ page }) => {
   await page.goto('/document');
   const docs = page.getByRole('navigation', { name: 'Documents' });
-  await expect(docs.getByRole('button')).toHaveCount(4);
+  await expect(docs.getByRole('button')).toHaveCount(5);
   await expect(page.getByRole('heading', { level: 2, name: 'Getting started' })).toBeVisible();
   await docs.getByRole('button', { name: /Realtime game API/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Realtime game API' })).toBeVisible();

@@ -39,7 +39,7 @@ describeEachDatabase('content API', (variant) => {
   });
 
   describe('SDK documents', () => {
-    it('lists four documents whose urls serve their markdown', async () => {
+    it('lists five documents whose urls serve their markdown', async () => {
       const { data } = (await get('/api/Md/Query')).json() as {
         data: Array<{ id: string; name: string; url: string; description: string }>;
       };
@@ -48,6 +48,7 @@ describeEachDatabase('content API', (variant) => {
         'Realtime game API',
         '3D model guidelines',
         'VPS placement',
+        'Ship builds from CI with the lumora CLI',
       ]);
       for (const doc of data) {
         const markdown = await get(doc.url);

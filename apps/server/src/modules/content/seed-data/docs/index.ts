@@ -33,4 +33,11 @@ export const seedDocuments: Array<{
     description: 'Anchor AR content to real places with placement stages and monthly subscriptions.',
     order: 4,
   },
+  {
+    slug: 'ship-builds-from-ci',
+    file: 'ship-builds-from-ci.md',
+    name: 'Ship builds from CI with the lumora CLI',
+    description: 'API keys, the lumora commands and exit codes, and a GitHub Actions job that uploads and submits.',
+    order: 5,
+  },
 ];

@@ -1,0 +1,8 @@
+import { createProgram } from './program.ts';
+
+await createProgram({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  stdin: process.stdin,
+}).parseAsync(process.argv);
