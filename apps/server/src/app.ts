@@ -9,10 +9,14 @@ import { PREPARE_LOCK, prepareDatabase } from './db/setup.ts';
 import { shiftableClock } from './lib/clock.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
+import { apiKeysRoutes } from './modules/access/api-keys-routes.ts';
+import { type ApiKeysService, createApiKeysService } from './modules/access/api-keys-service.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
 import { type AccessService, createAccessService } from './modules/access/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { createOverviewService, type OverviewService } from './modules/catalog/overview.ts';
+import { overviewRoutes } from './modules/catalog/overview-routes.ts';
 import { catalogRoutes, publicCatalogRoutes } from './modules/catalog/routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -37,9 +41,11 @@ import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
 import { createStagesService, type StagesService } from './modules/stages/service.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
 import { createTestersService, type TestersService } from './modules/testers/service.ts';
-import { modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
+import { createReviewTimesService, type ReviewTimesService } from './modules/versions/review-times.ts';
+import { reviewStandingRoutes, reviewTimesAdminRoutes } from './modules/versions/review-times-routes.ts';
+import { liveItemRoutes, modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
 import { createVersionsService, type VersionsService } from './modules/versions/service.ts';
-import { adminOnly, authPlugin, signedIn } from './plugins/auth.ts';
+import { adminOnly, authPlugin, keyAccess, signedIn } from './plugins/auth.ts';
 import { clockControlRoutes } from './plugins/clock-control.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
 import { type Jobs, type ScheduledJob, startPgBossJobs, startTimerJobs } from './plugins/jobs.ts';
@@ -55,6 +61,7 @@ import { webPlugin } from './plugins/web.ts';
 
 export interface Services {
   access: AccessService;
+  apiKeys: ApiKeysService;
   content: ContentService;
   catalog: CatalogService;
   payments: PaymentsService;
@@ -64,6 +71,8 @@ export interface Services {
   income: IncomeService;
   subscriptions: SubscriptionsService;
   stages: StagesService;
+  reviewTimes: ReviewTimesService;
+  overview: OverviewService;
 }
 
 declare module 'fastify' {
@@ -194,7 +203,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     cacheSeconds: config.cacheSeconds,
     beforeCacheStore: options.beforeCacheStore,
   });
-  const versions = createVersionsService({ ...deps, access, catalog, files, payments });
+  const reviewTimes = createReviewTimesService({ db: database.db, access, catalog });
+  const versions = createVersionsService({
+    ...deps,
+    access,
+    catalog,
+    files,
+    payments,
+    reviewStanding: reviewTimes.standing,
+  });
   const stages = createStagesService({
     ...deps,
     files,
@@ -203,8 +220,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const testers = createTestersService({ ...deps, access, versions });
   files.setTesterAccess(testers);
+  const income = createIncomeService({
+    ...deps,
+    database,
+    access,
+    catalog,
+    payments,
+    afterSettlementStep: options.afterSettlementStep,
+    ...(options.incomeClock ? { now: options.incomeClock } : {}),
+  });
   app.decorate('services', {
     access,
+    apiKeys: createApiKeysService(deps),
     stages,
     content,
     subscriptions,
@@ -213,20 +240,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files,
     versions,
     testers,
-    income: createIncomeService({
-      ...deps,
-      database,
-      access,
-      catalog,
-      payments,
-      afterSettlementStep: options.afterSettlementStep,
-      ...(options.incomeClock ? { now: options.incomeClock } : {}),
-    }),
+    income,
+    reviewTimes,
+    overview: createOverviewService({ db: database.db, income }),
   } satisfies Services);
 
   // Uploads killed with their process leave temporary files: none can be in flight before the server listens.
   app.addHook('onReady', async () => {
     await files.sweepTemp(0);
+    // validations a stop cut off: their reports still say pending
+    await files.resumeValidations();
   });
   const tempSweep = setInterval(() => {
     files.sweepTemp(TEMP_FILE_MAX_AGE_MS).catch((err: unknown) => app.log.warn({ err }, 'temporary file sweep failed'));
@@ -256,6 +279,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await files.stopValidations();
     clearInterval(tempSweep);
     mailer.close();
     storage.close();
@@ -313,27 +337,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   await app.register(contentRoutes);
   await app.register(publicCatalogRoutes);
+  await app.register(liveItemRoutes);
   await app.register(nearbyStageRoutes);
   await app.register(gameAccessRoutes);
   if (config.clockControl) await app.register(clockControlRoutes(placementClockControl, () => stages.runExpiry()));
   await app.register(
     signedIn(async (partner) => {
-      await partner.register(accountRoutes);
-      await partner.register(filesRoutes);
-      await partner.register(productVersionRoutes);
-      await partner.register(modelVersionRoutes);
-      await partner.register(testersRoutes);
-      await partner.register(paymentsRoutes);
-      await partner.register(subscriptionRoutes);
-      await partner.register(stageRoutes);
-      await partner.register(catalogRoutes);
-      await partner.register(incomeRoutes);
+      // what an API key may do in each group (apiKeyRefusal in contracts); a group not wrapped here: read only
+      await partner.register(keyAccess('none', accountRoutes));
+      await partner.register(keyAccess('none', apiKeysRoutes));
+      await partner.register(keyAccess('upload', filesRoutes));
+      await partner.register(keyAccess('versions', productVersionRoutes));
+      await partner.register(keyAccess('versions', modelVersionRoutes));
+      await partner.register(keyAccess('read', testersRoutes));
+      await partner.register(keyAccess('none', paymentsRoutes));
+      await partner.register(keyAccess('none', subscriptionRoutes));
+      await partner.register(keyAccess('read', stageRoutes));
+      await partner.register(keyAccess('versions', catalogRoutes));
+      await partner.register(keyAccess('read', incomeRoutes));
+      await partner.register(reviewStandingRoutes);
+      await partner.register(overviewRoutes);
     }),
   );
   // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
   await registerGameHub(app);
   await app.register(adminOnly(adminRoutes));
   await app.register(adminOnly(incomeAdminRoutes));
+  await app.register(adminOnly(reviewTimesAdminRoutes));
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
   await app.register(webPlugin);

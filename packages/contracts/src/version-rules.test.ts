@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkAdd,
   checkEdit,
+  checkRelease,
   checkReview,
   checkSubmit,
   checkTakeDown,
@@ -9,9 +10,11 @@ import {
   editModeOf,
   hasPartnerReplied,
   hasRequiredBuilds,
+  isAwaitingRelease,
   isInReview,
   isLive,
   isRejected,
+  liveVersionOf,
   reviewActionsFor,
   slotsOf,
   type VersionState,
@@ -25,10 +28,23 @@ const version = (overrides: Partial<VersionState> = {}): VersionState => ({
   status: 'Active',
   iosAssetUrl: '/files/a/origin.ab',
   androidAssetUrl: '/files/b/origin.ab',
+  releasedAt: null,
+  releaseOnAcceptance: true,
+  isLive: false,
   ...overrides,
 });
+const RELEASED_AT = '2026-11-01T00:00:00.000Z';
+/** A release slot version; an accepted one was released on acceptance and is live while active. */
 const release = (reviewStatus: VersionState['reviewStatus'], status: VersionState['status'] = 'Active') =>
-  version({ slot: 'release', reviewStatus, status });
+  version({
+    slot: 'release',
+    reviewStatus,
+    status,
+    releasedAt: reviewStatus === 'AcceptedAndReleased' ? RELEASED_AT : null,
+    isLive: reviewStatus === 'AcceptedAndReleased' && status === 'Active',
+  });
+const awaitingRelease = () =>
+  version({ slot: 'release', reviewStatus: 'AcceptedAndReleased', releaseOnAcceptance: false });
 
 describe('adding a version', () => {
   it('is allowed with no testing version and a settled release', () => {
@@ -128,6 +144,7 @@ describe('project status', () => {
     [undefined, release('UnderReviewing'), 'UnderReview'],
     [undefined, release('AcceptedAndReleased'), 'Released'],
     [version(), release('AcceptedAndReleased'), 'Released'],
+    [undefined, awaitingRelease(), 'ReadyToRelease'],
     [undefined, release('Rejected'), 'Rejected'],
     [undefined, release('PrepareForSubmission'), 'InTesting'],
     [undefined, release('AcceptedAndReleased', 'TakeDown'), 'TakenDown'],
@@ -148,11 +165,50 @@ describe('slots', () => {
 });
 
 describe('where a version stands', () => {
-  it('is live only as the active, accepted release', () => {
+  it('is live as the newest version ever released, while it is active', () => {
+    const v1 = version({
+      id: '1',
+      number: 1,
+      slot: 'history',
+      reviewStatus: 'AcceptedAndReleased',
+      releasedAt: RELEASED_AT,
+    });
+    expect(liveVersionOf([v1, { ...release('UnderReviewing'), number: 2 }])).toBe(v1);
+    expect(liveVersionOf([v1, { ...release('Rejected'), number: 2 }])).toBe(v1);
+    expect(liveVersionOf([v1, { ...awaitingRelease(), number: 2 }])).toBe(v1);
+    const v2 = { ...release('AcceptedAndReleased'), id: '2', number: 2 };
+    expect(liveVersionOf([v1, v2])).toBe(v2);
+    expect(liveVersionOf([])).toBeUndefined();
+    expect(liveVersionOf([version()])).toBeUndefined();
+  });
+  it('takes the item off the marketplace when the newest release is taken down, never bringing an older one back', () => {
+    const v1 = version({
+      id: '1',
+      number: 1,
+      slot: 'history',
+      reviewStatus: 'AcceptedAndReleased',
+      releasedAt: RELEASED_AT,
+    });
+    expect(liveVersionOf([v1, { ...release('AcceptedAndReleased', 'TakeDown'), number: 2 }])).toBeUndefined();
+    expect(
+      liveVersionOf([
+        { ...v1, status: 'TakeDown' },
+        { ...release('UnderReviewing'), number: 2 },
+      ]),
+    ).toBeUndefined();
+  });
+  it('reads the live flag the server stored', () => {
     expect(isLive(release('AcceptedAndReleased'))).toBe(true);
     expect(isLive(release('AcceptedAndReleased', 'TakeDown'))).toBe(false);
-    expect(isLive(version({ slot: 'history', reviewStatus: 'AcceptedAndReleased' }))).toBe(false);
     expect(isLive(release('UnderReviewing'))).toBe(false);
+  });
+  it('releases by hand only an accepted, active release that is not on sale yet', () => {
+    expect(isAwaitingRelease(awaitingRelease())).toBe(true);
+    expect(checkRelease(awaitingRelease())).toBeUndefined();
+    expect(checkRelease(release('AcceptedAndReleased'))).toEqual({ refused: 'VersionNotReleasable' });
+    expect(checkRelease(release('UnderReviewing'))).toEqual({ refused: 'VersionNotReleasable' });
+    expect(checkRelease({ ...awaitingRelease(), status: 'TakeDown' })).toEqual({ refused: 'VersionNotReleasable' });
+    expect(checkRelease({ ...awaitingRelease(), slot: 'history' })).toEqual({ refused: 'VersionNotReleasable' });
   });
   it('is in review while waiting for or under review', () => {
     expect(isInReview(release('SubmitedWaitingReview'))).toBe(true);

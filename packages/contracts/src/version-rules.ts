@@ -16,6 +16,11 @@ export interface VersionState {
   status: VersionStatus;
   iosAssetUrl: string | null;
   androidAssetUrl: string | null;
+  /** When it went on sale (an ISO string on the wire, a Date on the server); null until then. */
+  releasedAt: string | Date | null;
+  releaseOnAcceptance: boolean;
+  /** Stored from `liveVersionOf` by the server after each change. */
+  isLive: boolean;
 }
 
 export interface Slots {
@@ -42,9 +47,42 @@ export function slotsOf(versions: readonly VersionState[]): Slots {
   };
 }
 
-/** Released and offered on the marketplace. */
-export function isLive(version: ReviewedState): boolean {
-  return version.slot === 'release' && version.reviewStatus === 'AcceptedAndReleased' && version.status === 'Active';
+/**
+ * The version the marketplace serves for an item: the newest one ever released, while it is active. An update in
+ * review leaves the previous release on sale until the update itself is released; taking the newest release down
+ * takes the item off the marketplace rather than bringing an older one back.
+ */
+export function liveVersionOf<V extends Pick<VersionState, 'number' | 'status' | 'reviewStatus' | 'releasedAt'>>(
+  versions: readonly V[],
+): V | undefined {
+  let newest: V | undefined;
+  for (const version of versions) {
+    if (version.releasedAt !== null && (!newest || version.number > newest.number)) newest = version;
+  }
+  return newest?.status === 'Active' && newest.reviewStatus === 'AcceptedAndReleased' ? newest : undefined;
+}
+
+/** Offered on the marketplace now (as stored by the server from `liveVersionOf`). */
+export function isLive(version: Pick<VersionState, 'isLive'>): boolean {
+  return version.isLive;
+}
+
+/** Accepted, and waiting for its partner to release it ("Release this version"). */
+export function isAwaitingRelease(
+  version: Pick<VersionState, 'slot' | 'reviewStatus' | 'status' | 'releasedAt'>,
+): boolean {
+  return (
+    version.slot === 'release' &&
+    version.reviewStatus === 'AcceptedAndReleased' &&
+    version.status === 'Active' &&
+    version.releasedAt === null
+  );
+}
+
+export function checkRelease(
+  version: Pick<VersionState, 'slot' | 'reviewStatus' | 'status' | 'releasedAt'>,
+): Refusal | undefined {
+  return isAwaitingRelease(version) ? undefined : refuse('VersionNotReleasable');
 }
 
 /** Submitted and not decided yet: waiting for a reviewer, or being reviewed. */
@@ -119,7 +157,7 @@ export function editModeOf(version: ReviewedState): EditMode {
   return isRefusal(checkEdit(version, true)) ? 'read-only' : 'interrupt-review';
 }
 
-export function checkTakeDown(version: ReviewedState): Refusal | undefined {
+export function checkTakeDown(version: Pick<VersionState, 'isLive'>): Refusal | undefined {
   return isLive(version) ? undefined : refuse('VersionNotTakeDownable');
 }
 
@@ -159,13 +197,16 @@ export function hasPartnerReplied(
   return lastMessageBy === 'Partner' && isInReview(version);
 }
 
-/** The status My Projects shows for an item, from its two slots. */
+/**
+ * The status My Projects shows for an item, from its two slots: the progress of its newest submission. Whether the
+ * item is on the marketplace meanwhile is `liveVersionOf`'s answer.
+ */
 export function deriveProjectStatus(slots: Pick<Slots, 'testing' | 'release'>): ProjectStatus {
   const { testing, release } = slots;
   if (release?.status === 'Active') {
     switch (release.reviewStatus) {
       case 'AcceptedAndReleased':
-        return 'Released';
+        return release.releasedAt === null ? 'ReadyToRelease' : 'Released';
       case 'SubmitedWaitingReview':
         return 'WaitingReview';
       case 'UnderReviewing':

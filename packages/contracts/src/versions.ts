@@ -47,6 +47,7 @@ export const versionMessages = {
   reasonRequired: 'Please input the reason',
   messageRequired: 'Please write a message',
   messageSent: 'Message sent',
+  released: 'Version released',
 } as const;
 
 const versionNumber = z
@@ -103,6 +104,12 @@ const versionBase = {
   macOSAssetUrl: z.string().nullable(),
   /** Reviewer messages about this version that the partner has not read yet. */
   unreadMessageCount: z.number().int(),
+  /** Chosen at submission: go live on acceptance, or wait for the partner to release it. */
+  releaseOnAcceptance: z.boolean(),
+  /** When it went on sale; null until then (an accepted version released by hand waits with null). */
+  releasedAt: z.string().nullable(),
+  /** The version the marketplace serves for its item now: at most one per item, in any slot. */
+  isLive: z.boolean(),
 };
 
 export const productVersionSchema = z.object({ ...versionBase, productVersion: z.number().int() });
@@ -125,6 +132,31 @@ export type ModelVersionsResponse = z.infer<typeof modelVersionsResponseSchema>;
 
 export const versionIdParamsSchema = z.object({ id: paramText(64) });
 export const submitParamsSchema = z.object({ itemId: paramText(64), versionId: paramText(64) });
+
+/** `PUT …/Version/Submit/…`: an optional body; without it the version goes live as soon as it is accepted. */
+export const submitVersionBodySchema = z
+  .strictObject({ releaseOnAcceptance: z.boolean({ error: 'releaseOnAcceptance must be true or false' }).optional() })
+  .nullish();
+export type SubmitVersionBody = z.input<typeof submitVersionBodySchema>;
+
+/** `GET /api/Product/Live/{itemId}`: what the marketplace serves for an item, for the AR app. */
+export const liveItemSchema = z.object({
+  itemId: z.string(),
+  itemType: z.enum(['Product', 'Model']),
+  name: z.string(),
+  version: z.number().int(),
+  versionId: z.string(),
+  releasedAt: z.string(),
+  updateLog: z.string(),
+  files: z.object({
+    ios: z.string().nullable(),
+    android: z.string().nullable(),
+    visionOS: z.string().nullable(),
+    macOS: z.string().nullable(),
+  }),
+});
+export type LiveItem = z.infer<typeof liveItemSchema>;
+export const liveItemParamsSchema = z.object({ itemId: paramText(64) });
 
 export const reasonBodySchema = z.strictObject({
   reason: z
@@ -151,6 +183,10 @@ export const reviewQueueItemSchema = z.object({
   slot: versionSlotSchema,
   reviewStatus: reviewStatusSchema,
   status: versionStatusSchema,
+  /** On sale now: the live releases list holds these. */
+  isLive: z.boolean(),
+  /** The partner's choice: live on acceptance, or released by the partner afterwards. */
+  releaseOnAcceptance: z.boolean(),
   updateLog: z.string(),
   submittedAt: z.string().nullable(),
   files: z.object({

@@ -122,7 +122,7 @@ const catalogColumns = () => ({
   coverThumbnailUrl: text('cover_thumbnail_url').notNull(),
   /** Derived from the versions by the versions module, kept here so lists need one query. */
   status: text('status', {
-    enum: ['Draft', 'InTesting', 'WaitingReview', 'UnderReview', 'Released', 'Rejected', 'TakenDown'],
+    enum: ['Draft', 'InTesting', 'WaitingReview', 'UnderReview', 'ReadyToRelease', 'Released', 'Rejected', 'TakenDown'],
   })
     .notNull()
     .default('Draft'),

@@ -25,6 +25,7 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/Access/SendResetPasswordCode',
   'POST /api/Access/ResetPassword',
   'GET /api/Product/Recent',
+  'GET /api/Product/Live/{itemId}',
   'GET /api/Model/Category/List',
   'GET /api/Faq',
   'GET /api/Md/Query',

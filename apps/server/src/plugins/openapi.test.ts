@@ -21,6 +21,7 @@ const VERBS = new Set([
   'register',
   'record',
   'reject',
+  'release',
   'remove',
   'reset',
   'retry',

@@ -20,6 +20,9 @@ const version = {
   visionOSAssetUrl: null,
   macOSAssetUrl: null,
   unreadMessageCount: 2,
+  releaseOnAcceptance: false,
+  releasedAt: null,
+  isLive: false,
 } as const;
 
 const product = {

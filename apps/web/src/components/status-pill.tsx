@@ -19,6 +19,7 @@ const PROJECT_TONES: Record<ProjectStatus, StatusTone> = {
   InTesting: 'neutral',
   WaitingReview: 'warning',
   UnderReview: 'info',
+  ReadyToRelease: 'info',
   Released: 'success',
   Rejected: 'error',
   TakenDown: 'error',
@@ -32,18 +33,28 @@ const REVIEW_TONES: Record<ReviewStatus, StatusTone> = {
   Rejected: 'error',
 };
 
-/** What a version's status pill says and how it looks; a take-down outweighs the review status. */
+/**
+ * What a version's status pill says and how it looks; a take-down outweighs the review status. A partner's own
+ * versions carry `releasedAt`: accepted with none, the version waits for its partner's release.
+ */
 interface VersionStatusOf {
   reviewStatus: ReviewStatus;
   status: VersionStatus;
+  releasedAt?: string | null;
 }
 
-export const versionStatusTone = ({ reviewStatus, status }: VersionStatusOf): StatusTone =>
-  status === 'TakeDown' ? 'error' : REVIEW_TONES[reviewStatus];
+const isWaitingForRelease = ({ reviewStatus, status, releasedAt }: VersionStatusOf) =>
+  reviewStatus === 'AcceptedAndReleased' && status === 'Active' && releasedAt === null;
 
-export function versionStatusText({ reviewStatus, status }: VersionStatusOf): string {
-  const review = reviewStatusLabels[reviewStatus];
-  return status === 'TakeDown' ? `${review} · ${versionStatusLabels.TakeDown}` : review;
+export const versionStatusTone = (version: VersionStatusOf): StatusTone => {
+  if (version.status === 'TakeDown') return 'error';
+  return isWaitingForRelease(version) ? 'info' : REVIEW_TONES[version.reviewStatus];
+};
+
+export function versionStatusText(version: VersionStatusOf): string {
+  const review = reviewStatusLabels[version.reviewStatus];
+  if (version.status === 'TakeDown') return `${review} · ${versionStatusLabels.TakeDown}`;
+  return isWaitingForRelease(version) ? 'Accepted · Ready To Release' : review;
 }
 
 export function StatusPill({

@@ -68,7 +68,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: versionSchema, ...errors },
       },
     },
-    async (request) => versions.startReview(request.params.id),
+    async (request) => versions.startReview(currentUser(request).id, request.params.id),
   );
 
   app.put(
@@ -82,7 +82,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: versionSchema, ...errors },
       },
     },
-    async (request) => versions.acceptVersion(request.params.id),
+    async (request) => versions.acceptVersion(currentUser(request).id, request.params.id),
   );
 
   app.put(
@@ -97,7 +97,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: versionSchema, ...errors },
       },
     },
-    async (request) => versions.rejectVersion(request.params.id, request.body.reason),
+    async (request) => versions.rejectVersion(currentUser(request).id, request.params.id, request.body.reason),
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pageBounds as page, withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -222,11 +222,11 @@ export async function selectReleasedPage(db: Executor, pageIndex: number, pageSi
       cast(count(*) over() as integer) as total from (
       select id, name, 'Product' as type, thumbnail_url, icon_url, cover_thumbnail_url, introduce, price_cents,
           released_at from ${products}
-        where status = 'Released' and deleted_at is null
+        where released_at is not null and deleted_at is null
       union all
       select id, name, 'Model' as type, thumbnail_url, icon_url, cover_thumbnail_url, description, price_cents,
           released_at from ${models}
-        where status = 'Released' and deleted_at is null
+        where released_at is not null and deleted_at is null
     ) released
     order by released_at desc, id desc
     offset ${offset} ${limit === null ? sql`` : sql`limit ${limit}`}`);
@@ -238,11 +238,11 @@ export async function countReleased(db: Executor): Promise<number> {
   const [p] = await db
     .select({ n: count() })
     .from(products)
-    .where(and(eq(products.status, 'Released'), isNull(products.deletedAt)));
+    .where(and(isNotNull(products.releasedAt), isNull(products.deletedAt)));
   const [m] = await db
     .select({ n: count() })
     .from(models)
-    .where(and(eq(models.status, 'Released'), isNull(models.deletedAt)));
+    .where(and(isNotNull(models.releasedAt), isNull(models.deletedAt)));
   return (p?.n ?? 0) + (m?.n ?? 0);
 }
 
@@ -251,20 +251,19 @@ export async function countReleased(db: Executor): Promise<number> {
 export type CatalogItemType = 'Product' | 'Model';
 
 /**
- * Stores an item's status. `Released` keeps the release time the row holds while it stays released, else starts
- * one: decided from the row as the update finds it, so a change that read the item earlier cannot restart it.
+ * Stores an item's status and whether it is on the marketplace. On it, the item keeps the time it has been on sale
+ * since, else starts one: decided from the row as the update finds it, so a change that read the item earlier cannot
+ * restart it.
  */
 export async function updateItemStatus(
   db: Executor,
   itemType: CatalogItemType,
   id: string,
   status: ProductRow['status'],
+  isOnMarketplace: boolean,
 ) {
   const table = itemType === 'Product' ? products : models;
-  const releasedAt =
-    status === 'Released'
-      ? sql`case when ${table.status} = 'Released' and ${table.releasedAt} is not null then ${table.releasedAt} else now() end`
-      : null;
+  const releasedAt = isOnMarketplace ? sql`coalesce(${table.releasedAt}, now())` : null;
   await db.update(table).set({ status, releasedAt }).where(eq(table.id, id));
 }
 

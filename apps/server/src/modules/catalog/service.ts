@@ -277,8 +277,14 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
      * Records the status the versions module derived; `Released` keeps the first release time of this run
      * so Recent Projects orders by when it went live.
      */
-    async setProjectStatus(executor: Executor, itemId: string, itemType: repo.CatalogItemType, status: ProjectStatus) {
-      await repo.updateItemStatus(executor, itemType, itemId, status);
+    async setProjectStatus(
+      executor: Executor,
+      itemId: string,
+      itemType: repo.CatalogItemType,
+      status: ProjectStatus,
+      isOnMarketplace: boolean,
+    ) {
+      await repo.updateItemStatus(executor, itemType, itemId, status, isOnMarketplace);
     },
 
     /** Drops a partner's cached list pages; the versions module calls it once its transaction has committed. */

@@ -183,8 +183,9 @@ describeEachDatabase('VPS stages', (variant) => {
     expect((await call('GET', '/api/Asset/Query?Type=Asset3D', token)).json()).toEqual({ data: [], totalCount: 0 });
 
     expect((await call('PUT', `/api/Model/Version/Submit/${model.id}/${version.id}`, token)).statusCode).toBe(200);
-    await t.app.services.versions.startReview(version.id);
-    await t.app.services.versions.acceptVersion(version.id);
+    const reviewer = (await t.app.services.access.authenticate(token))?.id ?? '';
+    await t.app.services.versions.startReview(reviewer, version.id);
+    await t.app.services.versions.acceptVersion(reviewer, version.id);
 
     const video = await uploadMedia(token, 'teaser.mp4', mp4());
     expect(video.statusCode, video.body).toBe(200);

@@ -63,6 +63,33 @@ export async function updateVersion(db: Executor, id: string, changes: Partial<t
   return row;
 }
 
+/**
+ * Marks `liveId` as its item's live version and no other (none when null). Cleared first, then set: the one-live
+ * index is checked row by row.
+ */
+export async function setLiveVersion(db: Executor, itemType: ItemType, itemId: string, liveId: string | null) {
+  const ofItem = and(eq(versions.itemType, itemType), eq(versions.itemId, itemId));
+  await db
+    .update(versions)
+    .set({ isLive: false })
+    .where(and(ofItem, eq(versions.isLive, true), liveId ? sql`${versions.id} <> ${liveId}` : undefined));
+  if (liveId)
+    await db
+      .update(versions)
+      .set({ isLive: true })
+      .where(and(ofItem, eq(versions.id, liveId)));
+}
+
+/** The version the marketplace serves for an item, of either type. */
+export async function selectLiveVersion(db: Executor, itemId: string): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.itemId, itemId), eq(versions.isLive, true)))
+    .limit(1);
+  return row;
+}
+
 /** A version the review console lists, with its conversation's size and who wrote last. */
 export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
 

@@ -2,6 +2,8 @@ import {
   addModelVersionBodySchema,
   addProductVersionBodySchema,
   apiErrorSchema,
+  liveItemParamsSchema,
+  liveItemSchema,
   markMessagesReadBodySchema,
   modelVersionSchema,
   modelVersionsResponseSchema,
@@ -10,6 +12,7 @@ import {
   reviewMessageBodySchema,
   reviewMessagesResponseSchema,
   submitParamsSchema,
+  submitVersionBodySchema,
   unreadMessagesResponseSchema,
   updateVersionBodySchema,
   versionIdParamsSchema,
@@ -114,12 +117,36 @@ function versionRoutes(itemType: ItemType) {
           tags,
           operationId: `submit${itemType}Version`,
           summary: 'Submit the testing version for review, or resubmit a release prepared for submission',
+          description:
+            'The live version stays on the marketplace during the review. With `releaseOnAcceptance` false the ' +
+            'accepted version waits for Release; by default it goes live as soon as it is accepted.',
           params: submitParamsSchema,
+          body: submitVersionBodySchema,
           response: { 200: versionSchema, ...errors },
         },
       },
       async (request) =>
-        versions.submitVersion(currentUser(request).id, itemType, request.params.itemId, request.params.versionId),
+        versions.submitVersion(
+          currentUser(request).id,
+          itemType,
+          request.params.itemId,
+          request.params.versionId,
+          request.body?.releaseOnAcceptance ?? true,
+        ),
+    );
+
+    app.put(
+      `${base}/Version/Release/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `release${itemType}Version`,
+          summary: 'Put an accepted version that waits for its release on the marketplace',
+          params: versionIdParamsSchema,
+          response: { 200: versionSchema, ...errors },
+        },
+      },
+      async (request) => versions.releaseVersion(currentUser(request).id, itemType, request.params.id),
     );
 
     app.put(
@@ -193,3 +220,21 @@ function versionRoutes(itemType: ItemType) {
 
 export const productVersionRoutes = versionRoutes('Product');
 export const modelVersionRoutes = versionRoutes('Model');
+
+/** What the marketplace serves: open to everyone, for the AR app. */
+export async function liveItemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/Product/Live/:itemId',
+    {
+      schema: {
+        tags: ['marketplace'],
+        operationId: 'getLiveItem',
+        summary: 'The version of a game or 3D model that the marketplace serves now, with its builds (public)',
+        params: liveItemParamsSchema,
+        response: { 200: liveItemSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => app.services.versions.liveItem(request.params.itemId),
+  );
+}

@@ -6,12 +6,14 @@ import type {
   ProductVersionsResponse,
   ReviewMessage,
   ReviewQueueItem,
+  ReviewStanding,
   TesterBuild,
   VersionUpdate,
 } from '@portal/contracts';
 import {
   checkAdd,
   checkEdit,
+  checkRelease,
   checkReview,
   checkSubmit,
   checkTakeDown,
@@ -19,10 +21,13 @@ import {
   hasPartnerReplied,
   isRefusal,
   itemTypeLabels,
+  type LiveItem,
+  liveVersionOf,
   type Refusal,
   type ReviewAction,
   type Slots,
   slotsOf,
+  submissionMailLines,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -52,6 +57,8 @@ export interface VersionsDeps {
   catalog: CatalogService;
   files: FilesService;
   payments: PaymentsService;
+  /** Where a submitted version stands in the review queue, for the mail that confirms its submission. */
+  reviewStanding?: (versionId: string) => Promise<ReviewStanding>;
 }
 
 function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion {
@@ -71,9 +78,17 @@ function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion
     visionOSAssetUrl: row.visionOsAssetUrl,
     macOSAssetUrl: row.macOsAssetUrl,
     unreadMessageCount,
+    releaseOnAcceptance: row.releaseOnAcceptance,
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+    isLive: row.isLive,
   };
   return row.itemType === 'Product' ? { ...base, productVersion: row.number } : { ...base, modelVersion: row.number };
 }
+
+const buildsOf = (version: repo.VersionRow) =>
+  [version.iosAssetUrl, version.androidAssetUrl, version.visionOsAssetUrl, version.macOsAssetUrl].filter(
+    (url): url is string => url !== null,
+  );
 
 function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
   if (isRefusal(result)) throw new AppError(result.refused);
@@ -82,7 +97,7 @@ function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
 
 /** Versions of products and models and the review state machine of DESIGN.md §3. */
 export function createVersionsService(deps: VersionsDeps) {
-  const { db, mailer, config, log, access, catalog, files, payments } = deps;
+  const { db, mailer, config, log, access, catalog, files, payments, reviewStanding } = deps;
   const typeLabel = (itemType: ItemType) => itemTypeLabels[itemType];
 
   /** Versions as the API answers them, each with the count of reviewer messages its partner has not read. */
@@ -119,8 +134,11 @@ export function createVersionsService(deps: VersionsDeps) {
     return { version, item };
   }
 
-  /** Runs a change on an item's versions under lock, then stores the project status the change leads to. */
-  async function changeItem<T>(
+  /**
+   * Runs a change on an item's versions under lock, then stores what it leads to: the project status, the live
+   * version, and whether the item is on the marketplace.
+   */
+  async function changeItem<T extends repo.VersionRow | undefined>(
     itemType: ItemType,
     item: Awaited<ReturnType<CatalogService['requireOwnedItem']>>,
     change: (tx: Executor, slots: Slots, rows: repo.VersionRow[]) => Promise<T>,
@@ -128,9 +146,14 @@ export function createVersionsService(deps: VersionsDeps) {
     const result = await db.transaction(async (tx) => {
       const rows = await repo.selectItemVersions(tx, itemType, item.id);
       const changed = await change(tx, slotsOf(rows), rows);
-      const after = slotsOf(await repo.selectItemVersions(tx, itemType, item.id));
-      await catalog.setProjectStatus(tx, item.id, itemType, deriveProjectStatus(after));
-      return changed;
+      const after = await repo.selectItemVersions(tx, itemType, item.id);
+      const live = liveVersionOf(after);
+      if (live?.id !== after.find((row) => row.isLive)?.id) {
+        await repo.setLiveVersion(tx, itemType, item.id, live?.id ?? null);
+      }
+      await catalog.setProjectStatus(tx, item.id, itemType, deriveProjectStatus(slotsOf(after)), Boolean(live));
+      // the answer carries the live flag as the change left it
+      return (changed && { ...changed, isLive: changed.id === live?.id }) as T;
     });
     // after the commit, so that no reader caches the status from before it
     catalog.statusesChanged(item.ownerId);
@@ -170,23 +193,36 @@ export function createVersionsService(deps: VersionsDeps) {
     }
   }
 
-  async function reviewed(versionId: string, action: ReviewAction, reason?: string): Promise<AnyVersion> {
+  async function reviewed(
+    reviewerId: string,
+    versionId: string,
+    action: ReviewAction,
+    reason?: string,
+  ): Promise<AnyVersion> {
     const { version, item } = await anyVersion(versionId);
     const updated = await changeItem(version.itemType, item, async (tx, _slots, rows) => {
       const current = rows.find((row) => row.id === versionId);
       if (!current) throw new AppError('VersionNotFound');
       const next = orRefuse(checkReview(current, action));
+      const now = new Date();
       return repo.updateVersion(tx, versionId, {
         reviewStatus: next,
-        ...(action === 'reject' ? { unapproveReason: reason ?? null } : {}),
-        ...(action === 'accept' ? { unapproveReason: null } : {}),
-        reviewedAt: new Date(),
+        ...(action === 'reject' ? { unapproveReason: reason ?? null, reviewedBy: reviewerId } : {}),
+        ...(action === 'accept'
+          ? { unapproveReason: null, reviewedBy: reviewerId, releasedAt: current.releaseOnAcceptance ? now : null }
+          : {}),
+        reviewedAt: now,
       });
     });
     const name = `${item.name} version ${version.number}`;
-    if (action === 'accept') {
+    if (action === 'accept' && updated.releasedAt) {
       await notifyOwner('version-released', updated, `${name} is released`, 'Your version was accepted', [
         `${name} (${typeLabel(version.itemType)}) passed review and is now live in the Lumora marketplace.`,
+      ]);
+    } else if (action === 'accept') {
+      await notifyOwner('version-released', updated, `${name} was accepted`, 'Your version is ready to release', [
+        `${name} (${typeLabel(version.itemType)}) passed review. As you chose, it waits for you to release it:`,
+        'press “Release this version” on its Detail page when you are ready. Until then the marketplace keeps the version it has.',
       ]);
     } else if (action === 'reject') {
       await notifyOwner('version-rejected', updated, `${name} was not accepted`, 'Your version needs changes', [
@@ -197,6 +233,32 @@ export function createVersionsService(deps: VersionsDeps) {
     }
     log.info({ versionId, action }, 'version reviewed');
     return describeVersion(updated);
+  }
+
+  /** Tells the partner that a version is in the queue, where it stands there and how long reviews take. */
+  async function confirmSubmission(itemName: string, version: repo.VersionRow) {
+    const name = `${itemName} version ${version.number}`;
+    let standing: string[] = [];
+    try {
+      standing = reviewStanding ? submissionMailLines(await reviewStanding(version.id)) : [];
+    } catch (err) {
+      log.warn({ err, versionId: version.id }, 'review standing unavailable for the submission mail');
+    }
+    const live = (await repo.selectLiveVersion(db, version.itemId))?.number;
+    await notifyOwner(
+      'version-submitted',
+      version,
+      `${name} is submitted for review`,
+      'Your version is in the queue',
+      [
+        `${name} (${typeLabel(version.itemType)}) is waiting for Lumora's reviewers.`,
+        ...standing,
+        live === undefined ? '' : `Version ${live} stays on sale until this one is released.`,
+        version.releaseOnAcceptance
+          ? 'It goes live as soon as it is accepted.'
+          : 'Once accepted, it waits for you to release it from its Detail page.',
+      ].filter(Boolean),
+    );
   }
 
   /** Each version with its item and partner (one query per item type and one for partners, at once, whatever the count). */
@@ -236,6 +298,8 @@ export function createVersionsService(deps: VersionsDeps) {
       slot: row.slot,
       reviewStatus: row.reviewStatus,
       status: row.status,
+      isLive: row.isLive,
+      releaseOnAcceptance: row.releaseOnAcceptance,
       submittedAt: row.submittedAt?.toISOString() ?? null,
       messageCount: row.messageCount,
       lastMessageBy: row.lastBy,
@@ -355,14 +419,32 @@ export function createVersionsService(deps: VersionsDeps) {
       return describeVersion(row);
     },
 
-    /** Submits or resubmits; like adding a version, only for a partner whose payout account is connected. */
-    async submitVersion(ownerId: string, itemType: ItemType, itemId: string, versionId: string): Promise<AnyVersion> {
+    /**
+     * Submits or resubmits; like adding a version, only for a partner whose payout account is connected. The live
+     * version stays on sale meanwhile; `releaseOnAcceptance` false keeps the accepted update off it until the partner
+     * releases it.
+     */
+    async submitVersion(
+      ownerId: string,
+      itemType: ItemType,
+      itemId: string,
+      versionId: string,
+      releaseOnAcceptance = true,
+    ): Promise<AnyVersion> {
       await payments.requireConnectedAccount(ownerId);
       const item = await catalog.requireOwnedItem(ownerId, itemType, itemId);
+      // read before the item is locked: a build's report is the file host's, and only errors or a validation still
+      // running hold a submission back
+      const submitted = isUuid(versionId) ? await repo.selectVersion(db, versionId) : undefined;
+      const builds = submitted?.itemId === item.id ? buildsOf(submitted) : [];
+      const blocker = await files.submissionBlocker(builds);
       const row = await changeItem(itemType, item, async (tx, slots, rows) => {
         const current = rows.find((r) => r.id === versionId);
         if (!current) throw new AppError('VersionNotFound');
         const submission = orRefuse(checkSubmit(slots, current));
+        if (blocker) throw new AppError(blocker);
+        // a build changed since its report was read: the new one's report has not been checked
+        if (buildsOf(current).join() !== builds.join()) throw new AppError('BuildReportPending');
         const now = new Date();
         if (submission.kind === 'promote-testing' && slots.release) {
           await repo.updateVersion(tx, slots.release.id, { slot: 'history' });
@@ -372,9 +454,47 @@ export function createVersionsService(deps: VersionsDeps) {
           reviewStatus: 'SubmitedWaitingReview',
           unapproveReason: null,
           submittedAt: now,
+          releaseOnAcceptance,
         });
       });
+      await confirmSubmission(item.name, row);
       return describeVersion(row);
+    },
+
+    /** The partner puts an accepted version they chose to release by hand on sale. */
+    async releaseVersion(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
+      const { item } = await ownedVersion(ownerId, itemType, versionId);
+      const row = await changeItem(itemType, item, async (tx, _slots, rows) => {
+        const current = rows.find((r) => r.id === versionId);
+        if (!current) throw new AppError('VersionNotFound');
+        const refusal = checkRelease(current);
+        if (refusal) throw new AppError(refusal.refused);
+        return repo.updateVersion(tx, versionId, { releasedAt: new Date() });
+      });
+      log.info({ versionId }, 'version released by its partner');
+      return describeVersion(row);
+    },
+
+    /** What the marketplace serves for an item now: its live version's builds, for the AR app. */
+    async liveItem(itemId: string): Promise<LiveItem> {
+      const version = isUuid(itemId) ? await repo.selectLiveVersion(db, itemId) : undefined;
+      const [item] = version ? await catalog.summarizeItems(version.itemType, [itemId]) : [];
+      if (!version?.releasedAt || !item) throw new AppError('NotFound');
+      return {
+        itemId,
+        itemType: version.itemType,
+        name: item.name,
+        version: version.number,
+        versionId: version.id,
+        releasedAt: version.releasedAt.toISOString(),
+        updateLog: version.updateLog,
+        files: {
+          ios: version.iosAssetUrl,
+          android: version.androidAssetUrl,
+          visionOS: version.visionOsAssetUrl,
+          macOS: version.macOsAssetUrl,
+        },
+      };
     },
 
     async takeDown(ownerId: string, itemType: ItemType, versionId: string): Promise<AnyVersion> {
@@ -401,9 +521,10 @@ export function createVersionsService(deps: VersionsDeps) {
     /** Released, active versions: what an admin may take down. */
     liveReleases: (page: PageQuery) => consolePage(page, repo.selectLiveReleasesPage),
 
-    startReview: (versionId: string) => reviewed(versionId, 'start'),
-    acceptVersion: (versionId: string) => reviewed(versionId, 'accept'),
-    rejectVersion: (versionId: string, reason: string) => reviewed(versionId, 'reject', reason),
+    startReview: (reviewerId: string, versionId: string) => reviewed(reviewerId, versionId, 'start'),
+    acceptVersion: (reviewerId: string, versionId: string) => reviewed(reviewerId, versionId, 'accept'),
+    rejectVersion: (reviewerId: string, versionId: string, reason: string) =>
+      reviewed(reviewerId, versionId, 'reject', reason),
 
     /** An admin takes a live version off the marketplace; the partner sees the reason. */
     async adminTakeDown(versionId: string, reason: string): Promise<AnyVersion> {

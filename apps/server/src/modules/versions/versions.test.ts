@@ -224,9 +224,24 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(historyVersions.map((v) => [v.id, v.slot])).toEqual([[ids[1], 'history']]);
       expect((await dev().call('GET', `${base}/Version/${ids[1]}`)).json()).toMatchObject({ slot: 'history' });
       expect(await status()).toBe('WaitingReview');
-      expect(await inRecent()).toBe(false);
+      // the update in review leaves version 1 on sale
+      expect(historyVersions[0]).toMatchObject({ isLive: true, releasedAt: expect.any(String) });
+      expect(releaseVersion).toMatchObject({ isLive: false, releasedAt: null, releaseOnAcceptance: true });
+      expect(await inRecent()).toBe(true);
+      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({
+        itemId,
+        itemType,
+        version: 1,
+        versionId: ids[1],
+        files: { ios: builds.iosAssetUrl, android: builds.androidAssetUrl },
+      });
       await review('Start', v3.id);
       await review('Accept', v3.id);
+      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({ version: 3 });
+      const after = await versionsOf();
+      expect(after.releaseVersion).toMatchObject({ id: v3.id, isLive: true });
+      expect(after.historyVersions[0]).toMatchObject({ id: ids[1], isLive: false });
+      expect(await inRecent()).toBe(true);
     });
 
     it('is taken down by the partner, and can then get a new version', async () => {

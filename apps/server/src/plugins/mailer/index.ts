@@ -12,6 +12,7 @@ export type MailPurpose =
   | 'reset-code'
   | 'connect-link'
   | 'contact-enquiry'
+  | 'version-submitted'
   | 'version-released'
   | 'version-rejected'
   | 'version-taken-down'

@@ -19,10 +19,11 @@ import { PartnerBalances } from '../components/partner-balances.tsx';
 import { Payouts } from '../components/payouts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
 import { ReviewEntry } from '../components/review-entry.tsx';
+import { ReviewTimesPanel } from '../components/review-times-panel.tsx';
 import { SettlementRuns } from '../components/settlement-runs.tsx';
 
 type Asking = { action: 'Reject' | 'TakeDown'; entry: ReviewQueueItem };
-type Tab = 'queue' | 'live' | 'balances' | 'runs' | 'payouts';
+type Tab = 'queue' | 'live' | 'times' | 'balances' | 'runs' | 'payouts';
 
 const done: Record<ReviewAction, string> = {
   Start: 'Review started',
@@ -139,6 +140,19 @@ export default function ReviewConsolePage() {
               label: 'Live releases pages',
             }),
           },
+          {
+            key: 'times',
+            label: 'Review times',
+            panel: (
+              <ReviewTimesPanel
+                onShowQueue={() => {
+                  setQueuePage(1);
+                  setTab('queue');
+                  document.getElementById(consoleTabId('queue'))?.focus();
+                }}
+              />
+            ),
+          },
           { key: 'balances', label: 'Balances', panel: <PartnerBalances /> },
           {
             key: 'runs',
@@ -175,8 +189,9 @@ export default function ReviewConsolePage() {
         }}
       >
         <p>
-          {accepting ? entryName(accepting) : ''} goes live on the Lumora marketplace now, and its partner is told by
-          mail.
+          {accepting?.releaseOnAcceptance === false
+            ? `${entryName(accepting)} waits for its partner to release it, as they chose; they are told by mail.`
+            : `${accepting ? entryName(accepting) : ''} goes live on the Lumora marketplace now, and its partner is told by mail.`}
         </p>
       </ConfirmDialog>
       <ReasonDialog

@@ -5,11 +5,12 @@ import { type AnyVersion, apiBase } from '../utils/item-api.ts';
 
 export type VersionChange =
   | { kind: 'add'; number: number }
-  | { kind: 'submit'; versionId: string }
+  | { kind: 'submit'; versionId: string; releaseOnAcceptance: boolean }
+  | { kind: 'release'; versionId: string }
   | { kind: 'take-down'; versionId: string }
   | { kind: 'save'; versionId: string; body: UpdateVersionBody };
 
-/** Every change to an item's versions: add, save, submit, take down. */
+/** Every change to an item's versions: add, save, submit, release, take down. */
 export function changeVersion(type: CatalogItemType, itemId: string, change: VersionChange): Promise<AnyVersion> {
   const base = apiBase(type);
   switch (change.kind) {
@@ -24,10 +25,10 @@ export function changeVersion(type: CatalogItemType, itemId: string, change: Ver
     case 'submit':
       return apiRequest(
         `${base}/Version/Submit/${encodeURIComponent(itemId)}/${encodeURIComponent(change.versionId)}`,
-        {
-          method: 'PUT',
-        },
+        { method: 'PUT', body: { releaseOnAcceptance: change.releaseOnAcceptance } },
       );
+    case 'release':
+      return apiRequest(`${base}/Version/Release/${encodeURIComponent(change.versionId)}`, { method: 'PUT' });
     case 'take-down':
       return apiRequest(`${base}/Version/TakeDown/${encodeURIComponent(change.versionId)}`, { method: 'PUT' });
     case 'save':

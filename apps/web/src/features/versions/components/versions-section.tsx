@@ -5,16 +5,17 @@ import {
   editModeOf,
   errorCatalog,
   hasRequiredBuilds,
+  isAwaitingRelease,
   isInReview,
-  isLive,
   isRefusal,
   isRejected,
   type Slots,
   slotsOf,
   versionMessages,
 } from '@portal/contracts';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useSubmissionBlocker } from '../../../components/build-report.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { VersionStatusPill } from '../../../components/status-pill.tsx';
@@ -45,6 +46,42 @@ function whyNoSubmit(slots: Slots, version: AnyVersion): string | undefined {
   return isRefusal(submission) ? errorCatalog[submission.refused].message : undefined;
 }
 
+/**
+ * Submit (or Resubmit) with the reason it is held back beside it: the version rules' refusal, else its builds'
+ * reports (errors, or a validation still running: the button waits for it).
+ */
+function SubmitControl(props: {
+  version: AnyVersion;
+  label: string;
+  refusal: string | undefined;
+  onSubmit: () => void;
+  choice: ReactNode;
+}) {
+  const { version, label, refusal, onSubmit, choice } = props;
+  const builds = useSubmissionBlocker([
+    version.iosAssetUrl,
+    version.androidAssetUrl,
+    version.visionOSAssetUrl,
+    version.macOSAssetUrl,
+  ]);
+  const why = refusal ?? builds.message;
+  const whyId = useId();
+  return (
+    <div className="version-block__submit">
+      <Button onClick={onSubmit} disabled={Boolean(why) || builds.isLoading} aria-describedby={why ? whyId : undefined}>
+        {label}
+      </Button>
+      {why ? (
+        <span className="field__hint" id={whyId}>
+          {why}
+        </span>
+      ) : (
+        choice
+      )}
+    </div>
+  );
+}
+
 export interface VersionsSectionProps {
   type: CatalogItemType;
   itemId: string;
@@ -60,6 +97,8 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
   const sendToPayoutConnection = useSendToPayoutConnection();
   const [isAdding, setAdding] = useState(false);
   const [isConfirmingTakeDown, setConfirmingTakeDown] = useState(false);
+  const [isConfirmingRelease, setConfirmingRelease] = useState(false);
+  const [releaseOnAcceptance, setReleaseOnAcceptance] = useState(true);
   const [conversationId, setConversationId] = useState<string>();
 
   if (!versions.data) return <div className="card versions versions--loading" aria-busy="true" />;
@@ -69,6 +108,7 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
     .sort((a, b) => versionNumberOf(b) - versionNumberOf(a));
   const slots = slotsOf(all.map(versionState));
   const blocked = whyNoNewVersion(slots, testingVersion);
+  const liveVersion = all.find((version) => version.isLive);
   const openConversation = (version: AnyVersion) => setConversationId(version.id);
 
   // SPEC §2: a partner without a connected payout account is sent to connect it before trying, not after a refusal
@@ -101,14 +141,30 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
   };
   const submit = async (versionId: string) => {
     if (isSentToConnect()) return;
-    if (await run({ kind: 'submit', versionId })) toast.success(versionMessages.submitted);
+    if (await run({ kind: 'submit', versionId, releaseOnAcceptance })) toast.success(versionMessages.submitted);
   };
   const takeDown = async () => {
-    if (!releaseVersion) return;
-    const isDone = await run({ kind: 'take-down', versionId: releaseVersion.id });
+    if (!liveVersion) return;
+    const isDone = await run({ kind: 'take-down', versionId: liveVersion.id });
     setConfirmingTakeDown(false);
     if (isDone) toast.success(versionMessages.takenDown);
   };
+  const releaseNow = async () => {
+    if (!releaseVersion) return;
+    const isDone = await run({ kind: 'release', versionId: releaseVersion.id });
+    setConfirmingRelease(false);
+    if (isDone) toast.success(versionMessages.released);
+  };
+  const releaseChoice = (
+    <label className="checkbox version-block__release-choice">
+      <input
+        type="checkbox"
+        checked={releaseOnAcceptance}
+        onChange={(event) => setReleaseOnAcceptance(event.target.checked)}
+      />
+      <span>Release automatically when accepted</span>
+    </label>
+  );
 
   const testingSubmitBlocked = testingVersion ? whyNoSubmit(slots, testingVersion) : undefined;
   const release = releaseVersion ? versionState(releaseVersion) : undefined;
@@ -157,20 +213,13 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
             <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, testingVersion.id)}>
               Edit Version
             </Link>
-            <div className="version-block__submit">
-              <Button
-                onClick={() => submit(testingVersion.id)}
-                disabled={Boolean(testingSubmitBlocked)}
-                aria-describedby={testingSubmitBlocked ? 'submit-why' : undefined}
-              >
-                Submit for Approval
-              </Button>
-              {testingSubmitBlocked ? (
-                <span className="field__hint" id="submit-why">
-                  {testingSubmitBlocked}
-                </span>
-              ) : null}
-            </div>
+            <SubmitControl
+              version={testingVersion}
+              label="Submit for Approval"
+              refusal={testingSubmitBlocked}
+              onSubmit={() => submit(testingVersion.id)}
+              choice={releaseChoice}
+            />
             <ConversationButton version={testingVersion} onOpen={openConversation} />
           </div>
         </section>
@@ -194,12 +243,28 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
               <dt>Created</dt>
               <dd>{formatDate(releaseVersion.createdAt)}</dd>
             </div>
+            <div>
+              <dt>Marketplace</dt>
+              <dd className="release-panel__live">
+                {liveVersion ? `Live: version ${versionNumberOf(liveVersion)}` : 'Not on sale'}
+              </dd>
+            </div>
           </dl>
           {isInReview(releaseVersion) ? (
             <p className="release-panel__note">
               Lumora's reviewers are checking this version. Their questions come to its conversation and to your
-              mailbox.
+              mailbox.{' '}
+              {liveVersion ? `Version ${versionNumberOf(liveVersion)} stays on sale until this one is released.` : null}{' '}
+              {releaseVersion.releaseOnAcceptance
+                ? 'It goes live as soon as it is accepted.'
+                : 'Once accepted, it waits for you to release it.'}
             </p>
+          ) : null}
+          {isAwaitingRelease(release) ? (
+            <div className="alert alert--info" role="note">
+              <strong>Accepted.</strong> Version {versionNumberOf(releaseVersion)} passed review and waits for you to
+              release it{liveVersion ? `; version ${versionNumberOf(liveVersion)} stays on sale until then` : ''}.
+            </div>
           ) : null}
           {isRejected(releaseVersion) && releaseVersion.unapproveReason ? (
             <div className="alert alert--error" role="note">
@@ -213,15 +278,30 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
           ) : null}
           <div className="button-row">
             {/* only opens the dialog, whose Take Down is the throttled action */}
+            {isAwaitingRelease(release) ? (
+              <Button onClick={() => setConfirmingRelease(true)} isThrottled={false}>
+                Release this version
+              </Button>
+            ) : null}
             <Button
               variant="danger"
               onClick={() => setConfirmingTakeDown(true)}
-              disabled={!isLive(release)}
+              disabled={!liveVersion}
               isThrottled={false}
             >
-              Take Down
+              {liveVersion && liveVersion.id !== releaseVersion.id
+                ? `Take Down Version ${versionNumberOf(liveVersion)}`
+                : 'Take Down'}
             </Button>
-            {releaseCanResubmit ? <Button onClick={() => submit(releaseVersion.id)}>Resubmit</Button> : null}
+            {releaseCanResubmit ? (
+              <SubmitControl
+                version={releaseVersion}
+                label="Resubmit"
+                refusal={undefined}
+                onSubmit={() => submit(releaseVersion.id)}
+                choice={releaseChoice}
+              />
+            ) : null}
             <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, releaseVersion.id)}>
               {editModeOf(release) === 'edit' ? 'Edit' : `View Version ${versionNumberOf(releaseVersion)}`}
             </Link>
@@ -249,8 +329,21 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
         onConfirm={takeDown}
       >
         <p>
-          Version {releaseVersion ? versionNumberOf(releaseVersion) : ''} leaves the marketplace now. To offer it again,
-          add and submit a new version.
+          Version {liveVersion ? versionNumberOf(liveVersion) : ''} leaves the marketplace now. To offer it again, add
+          and submit a new version.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={isConfirmingRelease}
+        title="Release this version?"
+        confirmLabel="Release"
+        isBusy={change.isPending}
+        onCancel={() => setConfirmingRelease(false)}
+        onConfirm={releaseNow}
+      >
+        <p>
+          Version {releaseVersion ? versionNumberOf(releaseVersion) : ''} goes on sale in the marketplace now
+          {liveVersion ? `, in place of version ${versionNumberOf(liveVersion)}` : ''}.
         </p>
       </ConfirmDialog>
       <ConversationDialog

@@ -29,6 +29,9 @@ export const versionState = (version: AnyVersion): VersionState => ({
   status: version.status,
   iosAssetUrl: version.iosAssetUrl,
   androidAssetUrl: version.androidAssetUrl,
+  releasedAt: version.releasedAt,
+  releaseOnAcceptance: version.releaseOnAcceptance,
+  isLive: version.isLive,
 });
 
 type AssetUrlKey = 'iosAssetUrl' | 'androidAssetUrl' | 'visionOSAssetUrl' | 'macOSAssetUrl';
