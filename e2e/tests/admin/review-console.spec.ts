@@ -74,9 +74,9 @@ test('the console tabs work as WAI-ARIA tabs: arrow keys, Home and End, one tab 
 }) => {
   await signIn(page, await signInAdmin(request));
   await page.goto('/admin');
-  const names = ['Review queue', 'Live releases', 'Balances', 'Settlement runs', 'Payouts'];
+  const names = ['Review queue', 'Live releases', 'Review times', 'Balances', 'Settlement runs', 'Payouts'];
   const tabs = names.map((name) => page.getByRole('tab', { name: new RegExp(`^${name}`) }));
-  const [queueTab, liveTab, , , payoutsTab] = tabs as [Locator, Locator, Locator, Locator, Locator];
+  const [queueTab, liveTab, , , , payoutsTab] = tabs as [Locator, Locator, Locator, Locator, Locator, Locator];
   await expect(page.getByRole('tab')).toHaveCount(names.length);
   await expect(queueTab).toHaveAttribute('aria-selected', 'true');
   await expect(queueTab).toHaveAttribute('tabindex', '0');

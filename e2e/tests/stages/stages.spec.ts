@@ -14,6 +14,7 @@ import {
   signIn,
   signInAdmin,
   test,
+  waitForValidation,
 } from '../../fixtures/test.ts';
 
 interface Asset {
@@ -89,6 +90,7 @@ async function releaseModel(request: APIRequestContext, partner: Partner, name: 
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const [{ origin }] = (await upload.json()) as [{ origin: string }];
+  await waitForValidation(request, partner, origin);
   const version = (await (
     await request.post('/api/Model/Version', { headers, data: { modelId: model.id, modelVersion: 1 } })
   ).json()) as { id: string };
