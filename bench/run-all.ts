@@ -13,6 +13,12 @@ import {
 } from './bundle-sizes.ts';
 import { type FuzzResult, measureFuzz, printFuzzTable } from './fuzz.ts';
 import {
+  type GltfValidationResult,
+  gltfValidationTargets,
+  measureGltfValidation,
+  printGltfValidation,
+} from './gltf-validation.ts';
+import {
   COLD_RATIO_TARGET,
   type HotReadsResult,
   measureHotReads,
@@ -103,6 +109,7 @@ interface BenchResults {
   /** null when the figure failed (its error is printed and the run exits non-zero). */
   hotReads: HotReadsResult | null;
   uploads: UploadResults | null;
+  gltfValidation: GltfValidationResult | null;
   fuzz: FuzzResult | null;
   income: IncomeResult | null;
   stages: StagesResult | null;
@@ -158,6 +165,8 @@ async function runAll(): Promise<void> {
   if (hotReads) printHotReads(hotReads);
   const uploads = await runFigure('uploads', measureUploads);
   if (uploads) printUploadTables(uploads);
+  const gltfValidation = await runFigure('gltf-validation', () => measureGltfValidation());
+  if (gltfValidation) printGltfValidation(gltfValidation);
   const fuzz = await runFigure('fuzz', () => measureFuzz());
   if (fuzz) printFuzzTable(fuzz);
   const income = await runFigure('income', measureIncome);
@@ -172,6 +181,7 @@ async function runAll(): Promise<void> {
   const targets = [
     ...evaluateTargets(portalBundles, lighthouseResults),
     ...evaluateServerTargets(hotReads, uploads, fuzz),
+    ...gltfValidationTargets(gltfValidation),
     ...evaluateIncomeTargets(income),
     evaluateStagesTarget(stages),
     ...evaluateHubTargets(hub),
@@ -194,6 +204,7 @@ async function runAll(): Promise<void> {
     lighthouse: lighthouseResults,
     hotReads,
     uploads,
+    gltfValidation,
     fuzz,
     income,
     stages,

@@ -8,7 +8,7 @@ import {
   VALIDATION_MESSAGES_KEPT,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { glbBuild, gltfWithMesh } from '../../testing/uploads.ts';
 import {
@@ -150,6 +150,7 @@ describe('the validation queue', () => {
     }, silentLog);
     queue.enqueue('first');
     queue.enqueue('second');
+    await vi.waitFor(() => expect(started).toEqual(['first']));
     await queue.close();
     queue.enqueue('after');
     await queue.idle();

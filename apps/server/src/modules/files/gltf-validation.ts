@@ -211,7 +211,8 @@ export function createValidationQueue(
       if (isClosed || queued.has(key)) return;
       queued.add(key);
       waiting.push(key);
-      running ??= drain();
+      // started on a later turn of the event loop: the upload that queued it answers first
+      running ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain);
     },
     /** Resolves once nothing waits or runs. */
     async idle() {

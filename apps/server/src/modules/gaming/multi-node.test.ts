@@ -96,7 +96,8 @@ if (!postgresUrl) {
       await vi.waitFor(() => expect(seen(guest)).toContain(`started ${info.hostUserId}`));
       expect(await act(guest, 'Win', gameId)).toMatchObject({ succeeded: true });
       await vi.waitFor(() => expect(seen(host)).toContain(`win ${guestUserId}`));
-      expect(seen(guest)).toContain(`win ${guestUserId}`);
+      // the guest's own event comes back through the game's node: it may land after the other player's
+      await vi.waitFor(() => expect(seen(guest)).toContain(`win ${guestUserId}`));
       // refusals come back from the other node as on one
       expect(await act(guest, 'EndGame', gameId)).toMatchObject({ succeeded: false, error: { errorCode: 'NotHost' } });
       const state = await act(guest, 'GetGameInformation', gameId);
