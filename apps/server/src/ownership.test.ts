@@ -38,6 +38,9 @@ describeEachDatabase(
         'GET /FileUpload/Report',
         'POST /api/Product/Version',
         'PUT /api/Product/Version/{id}',
+        'DELETE /api/ApiKey/{id}',
+        'PUT /api/Product/Version/Release/{id}',
+        'GET /api/ReviewTimes/Version/{versionId}',
       ]) {
         expect(probed).toContain(route);
       }

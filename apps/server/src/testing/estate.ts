@@ -25,6 +25,8 @@ export interface PartnerEstate {
   carouselId: string;
   /** An image uploaded to place on stages. */
   stageImageId: string;
+  /** An API key of the partner's (its id, not its secret). */
+  apiKeyId: string;
 }
 
 async function expectOk(response: { statusCode: number; body: string }, what: string) {
@@ -104,6 +106,15 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     }),
     'adding a vertical carousel',
   );
+  const apiKey = await expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/ApiKey',
+      headers: auth,
+      payload: { name: `${name} CI`, scopes: ['read', 'upload', 'versions'] },
+    }),
+    'creating an API key',
+  );
   const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));
   if (!user) throw new Error(`no user row for ${partner.email}`);
   return {
@@ -122,6 +133,7 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     stageId: stage.id as string,
     carouselId: carousel.id as string,
     stageImageId: stageImage.id as string,
+    apiKeyId: apiKey.id as string,
   };
 }
 
@@ -147,7 +159,9 @@ const SNAPSHOT_SQL = `select md5(concat_ws('|',
   (select coalesce(json_agg(json_build_array(id, used_at) order by id), '[]')::text from connect_attempts
      where user_id = $1),
   (select coalesce(json_agg(json_build_array(id, revoked_at) order by id), '[]')::text from sessions
-     where user_id = $1)
+     where user_id = $1),
+  (select coalesce(json_agg(json_build_array(id, name, scopes, expires_at, revoked_at) order by id), '[]')::text
+     from api_keys where user_id = $1)
 )) as hash`;
 
 /** A hash of every row a partner owns: equal hashes, unchanged data. */

@@ -20,7 +20,7 @@ const RETURN_URL_NAMES = new Set(['successUrl', 'cancelUrl']);
 const isUrlName = (name: string) => /url$/i.test(name) && !RETURN_URL_NAMES.has(name);
 const fileKey = (url: string) => new URL(url, 'http://portal').pathname.replace(/^\/files\//, '');
 
-/** What a partner owns and no one else may use: its item, version and whitelist ids, and its build. */
+/** What a partner owns and no one else may use: its item, version, whitelist, stage and API key ids, and its build. */
 function privateIds(estate: PartnerEstate): string[] {
   return [
     estate.productId,
@@ -31,6 +31,7 @@ function privateIds(estate: PartnerEstate): string[] {
     estate.stageId,
     estate.carouselId,
     estate.stageImageId,
+    estate.apiKeyId,
   ];
 }
 
