@@ -143,6 +143,18 @@ describeEachDatabase('API keys', (variant) => {
       await newKey(other.accessToken, ['read']);
     });
 
+    it(`keeps to ${MAX_API_KEYS_PER_PARTNER} keys when creations arrive together`, async () => {
+      const partner = await registerPartner(t.app);
+      const answers = await Promise.all(
+        Array.from({ length: MAX_API_KEYS_PER_PARTNER + 5 }, (_, i) =>
+          createKey(partner.accessToken, { name: `Parallel ${i}`, scopes: ['read'] }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(MAX_API_KEYS_PER_PARTNER);
+      expect(answers.filter((answer) => answer.json().errorCode === 'ApiKeyLimitReached')).toHaveLength(5);
+      expect(await listKeys(partner.accessToken)).toHaveLength(MAX_API_KEYS_PER_PARTNER);
+    });
+
     it('never writes a secret or a key header to the log', async () => {
       const partner = await registerPartner(t.app);
       const created = await newKey(partner.accessToken, ['read']);
