@@ -45,11 +45,9 @@
  * machine's load before each tells whether other work moved the latencies between them. A 1 MB upload answers in
  * a few milliseconds, so its ratio moves with that load more than the larger sizes' do.
  */
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import http from 'node:http';
 import type { BuildReportResponse, BuildValidation } from '@portal/contracts';
 import { unityBundle } from '../apps/server/src/demo/assets.ts';
+import { uploadMultipart } from './lib/multipart-upload.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import {
   describeMachineLoad,
@@ -418,7 +416,7 @@ async function uploadBuild(
 
 /** Posts a build; throws unless the portal answers 200 with its origin. */
 async function postBuild(client: Client, file: UploadFile): Promise<{ origin: string; answerSeconds: number }> {
-  const upload = await uploadBody(new URL(UPLOAD_ROUTE, client.server.url).href, client.token, file);
+  const upload = await uploadMultipart(new URL(UPLOAD_ROUTE, client.server.url).href, client.token, file.chunks, file);
   if (upload.status !== 200) {
     throw new Error(`POST ${UPLOAD_ROUTE} (${file.fileName}) answered ${upload.status}: ${upload.body.slice(0, 300)}`);
   }
@@ -462,59 +460,6 @@ async function waitForValidation(
     }
     await sleep(Math.max(0, POLL_INTERVAL_MS - (Date.now() - polled)));
   }
-}
-
-interface UploadAnswer {
-  status: number;
-  body: string;
-  seconds: number;
-}
-
-/** Multipart upload of `file` as one part `file`, chunked, writing only as fast as the socket drains. */
-async function uploadBody(url: string, token: string, file: UploadFile): Promise<UploadAnswer> {
-  const boundary = `----portal-bench-${randomBytes(12).toString('hex')}`;
-  const started = process.hrtime.bigint();
-  const request = http.request(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'transfer-encoding': 'chunked',
-    },
-  });
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.once('error', reject);
-    request.once('response', (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.once('error', reject);
-      response.once('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }),
-      );
-    });
-  });
-  // Settles when the server answers (possibly early, refusing the upload), so a pending 'drain' cannot hang us.
-  const answeredOrFailed = answered.then(
-    () => 'answered' as const,
-    () => 'answered' as const,
-  );
-  const write = async (data: Buffer | string): Promise<boolean> => {
-    if (request.write(data)) return true;
-    const winner = await Promise.race([once(request, 'drain').then(() => 'drained' as const), answeredOrFailed]);
-    return winner === 'drained';
-  };
-
-  let open = await write(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\n` +
-      `Content-Type: ${file.contentType}\r\n\r\n`,
-  );
-  for (const chunk of file.chunks) {
-    if (!open) break;
-    open = await write(chunk);
-  }
-  if (open) request.end(`\r\n--${boundary}--\r\n`);
-  const answer = await answered;
-  return { ...answer, seconds: secondsSince(started) };
 }
 
 const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;

@@ -34,10 +34,10 @@
  * sha256); every bare upload must answer the 50 MB it wrote. Also prints how busy the machine was in the second
  * before each run and before the throughput rounds.
  */
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
-import { once } from 'node:events';
+import { createHash, randomFillSync } from 'node:crypto';
 import http from 'node:http';
 import { startBareUploadRoute } from './lib/bare-upload-route.ts';
+import { type UploadAnswer, uploadMultipart } from './lib/multipart-upload.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import {
   describeMachineLoad,
@@ -123,6 +123,8 @@ export interface UploadBody {
   sha256: string;
 }
 
+const GLB_PART = { fileName: 'bench-build.glb', contentType: 'model/gltf-binary' };
+
 export async function measureUploads(): Promise<UploadResults> {
   const body = buildUploadBody(UPLOAD_BYTES);
   const memory = await measureUploadMemory(body);
@@ -161,7 +163,7 @@ async function measureOneUpload(
 
   const baselineKb = await readBaselineRssKb(server.pid, BASELINE_SECONDS, SAMPLE_INTERVAL_MS);
   const { result: upload, memory } = await watchRss(server.pid, baselineKb, SAMPLE_INTERVAL_MS, () =>
-    uploadBody(new URL(UPLOAD_ROUTE, server.url).href, token, body),
+    uploadMultipart(new URL(UPLOAD_ROUTE, server.url).href, token, body.chunks, GLB_PART),
   );
   await sleep(1000);
   const afterKb = readRssKb(server.pid);
@@ -264,7 +266,7 @@ async function measureUploadThroughput(body: UploadBody): Promise<UploadThroughp
 
 async function timeUpload(pid: number, url: string, token: string, body: UploadBody) {
   const cpuBefore = readCpuSeconds(pid);
-  const upload = await uploadBody(url, token, body);
+  const upload = await uploadMultipart(url, token, body.chunks, GLB_PART);
   const cpuAfter = readCpuSeconds(pid);
   const figures = {
     seconds: upload.seconds,
@@ -308,61 +310,6 @@ export function* glbChunks(totalBytes: number): Generator<Buffer> {
     if (offset < prefix.length) prefix.copy(chunk, 0, offset);
     yield chunk;
   }
-}
-
-interface UploadAnswer {
-  status: number;
-  body: string;
-  seconds: number;
-}
-
-/** Multipart upload of `body` as one part `file`, chunked, writing only as fast as the socket drains. */
-async function uploadBody(url: string, token: string, body: UploadBody): Promise<UploadAnswer> {
-  const boundary = `----portal-bench-${randomBytes(12).toString('hex')}`;
-  const started = process.hrtime.bigint();
-  const request = http.request(url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'transfer-encoding': 'chunked',
-    },
-  });
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.once('error', reject);
-    request.once('response', (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.once('error', reject);
-      response.once('end', () =>
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }),
-      );
-    });
-  });
-  // Settles when the server answers (possibly early, refusing the upload), so a pending 'drain' cannot hang us.
-  const answeredOrFailed = answered.then(
-    () => 'answered' as const,
-    () => 'answered' as const,
-  );
-
-  const write = async (data: Buffer | string): Promise<boolean> => {
-    if (request.write(data)) return true;
-    const winner = await Promise.race([once(request, 'drain').then(() => 'drained' as const), answeredOrFailed]);
-    return winner === 'drained';
-  };
-
-  let open = await write(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-build.glb"\r\n` +
-      'Content-Type: model/gltf-binary\r\n\r\n',
-  );
-  for (const chunk of body.chunks) {
-    if (!open) break;
-    open = await write(chunk);
-  }
-  if (open) request.end(`\r\n--${boundary}--\r\n`);
-  const answer = await answered;
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { ...answer, seconds };
 }
 
 function downloadFile(url: string, token: string): Promise<{ status: number; bytes: number; sha256: string }> {

@@ -2,6 +2,8 @@ import {
   buildBytes,
   expect,
   gameDetailUrl,
+  glbOf,
+  jsonChunk,
   openNewVersion,
   registerConnectedPartner,
   seedGameInTesting,
@@ -33,20 +35,7 @@ function glbWithBadIndex(): Buffer {
       { bufferView: 1, componentType: 5123, count: 3, type: 'SCALAR' },
     ],
   };
-  const text = JSON.stringify(gltf);
-  const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32LE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, data]);
-  };
-  const body = Buffer.concat([chunk('JSON', json), chunk('BIN\u0000', bin)]);
-  const header = Buffer.alloc(12);
-  header.write('glTF', 0, 'latin1');
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + body.length, 8);
-  return Buffer.concat([header, body]);
+  return glbOf(jsonChunk(gltf), bin);
 }
 
 test("the Version page shows the reference validator's messages and the platform budgets", async ({

@@ -97,7 +97,6 @@ export function latheGlb(profile: Array<[number, number]>, color: [number, numbe
         doubleSided: true,
       },
     ],
-    buffers: [{ byteLength: bin.length }],
     bufferViews: [
       { buffer: 0, byteOffset: 0, byteLength: positionBytes.length, target: 34962 },
       { buffer: 0, byteOffset: positionBytes.length, byteLength: indexBytes.length, target: 34963 },
@@ -107,7 +106,13 @@ export function latheGlb(profile: Array<[number, number]>, color: [number, numbe
       { bufferView: 1, componentType: 5123, count: indices.length, type: 'SCALAR' },
     ],
   };
-  const text = JSON.stringify(gltf);
+  return glbWithBin(gltf, bin);
+}
+
+/** A glTF binary of `gltf` with `bin` as its BIN chunk (and buffer 0), padded to 4 bytes, as an exporter writes it. */
+export function glbWithBin(gltf: Record<string, unknown>, bin: Buffer): Buffer {
+  const padded = Buffer.concat([bin, Buffer.alloc((4 - (bin.length % 4)) % 4)]);
+  const text = JSON.stringify({ ...gltf, buffers: [{ byteLength: padded.length }] });
   const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
@@ -115,7 +120,7 @@ export function latheGlb(profile: Array<[number, number]>, color: [number, numbe
     head.write(type, 4, 'latin1');
     return Buffer.concat([head, data]);
   };
-  const body = Buffer.concat([chunk('JSON', json), chunk('BIN\u0000', bin)]);
+  const body = Buffer.concat([chunk('JSON', json), chunk('BIN\u0000', padded)]);
   const header = Buffer.alloc(12);
   header.write('glTF', 0, 'latin1');
   header.writeUInt32LE(2, 4);

@@ -1,23 +1,5 @@
 import sharp from 'sharp';
-
-/** A glTF binary of `gltf` with `bin` as its BIN chunk (and buffer 0), as an exporter writes it. */
-export function glbWithBin(gltf: Record<string, unknown>, bin: Buffer): Buffer {
-  const padded = Buffer.concat([bin, Buffer.alloc((4 - (bin.length % 4)) % 4)]);
-  const text = JSON.stringify({ ...gltf, buffers: [{ byteLength: padded.length }] });
-  const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32LE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, data]);
-  };
-  const body = Buffer.concat([chunk('JSON', json), chunk('BIN\u0000', padded)]);
-  const header = Buffer.alloc(12);
-  header.write('glTF', 0, 'latin1');
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + body.length, 8);
-  return Buffer.concat([header, body]);
-}
+import { glbWithBin } from '../../demo/assets.ts';
 
 /**
  * One triangle whose index buffer points at vertices the model does not have (`badIndex`), the kind of mistake
