@@ -1,8 +1,10 @@
 import {
+  isAwaitingRelease,
   type ProjectStatus,
   projectStatusLabels,
   type ReviewStatus,
   reviewStatusLabels,
+  type VersionSlot,
   type VersionStatus,
   versionStatusLabels,
 } from '@portal/contracts';
@@ -40,11 +42,12 @@ const REVIEW_TONES: Record<ReviewStatus, StatusTone> = {
 interface VersionStatusOf {
   reviewStatus: ReviewStatus;
   status: VersionStatus;
+  slot?: VersionSlot;
   releasedAt?: string | null;
 }
 
-const isWaitingForRelease = ({ reviewStatus, status, releasedAt }: VersionStatusOf) =>
-  reviewStatus === 'AcceptedAndReleased' && status === 'Active' && releasedAt === null;
+const isWaitingForRelease = ({ slot, releasedAt, ...version }: VersionStatusOf) =>
+  slot !== undefined && releasedAt !== undefined && isAwaitingRelease({ ...version, slot, releasedAt });
 
 export const versionStatusTone = (version: VersionStatusOf): StatusTone => {
   if (version.status === 'TakeDown') return 'error';
