@@ -22,26 +22,23 @@
  *   order, their distances, contents and carousels. A wrong answer ends the benchmark with an error. Reports the
  *   mean number of stages per answer (over the 5,000 expected answers).
  * - Load: a server in production mode (LOG_LEVEL=warn, JOBS=false), loaded with autocannon from this process at 64
- *   connections, a 2 s warm-up, then 10 s measured (BENCH_SECONDS overrides); connection c cycles through queries
- *   c, c + 64, c + 128, …, so that every request in flight asks another place. Baseline: a bare Fastify route of the
- *   same path (bench/lib/bare-route.ts) answering, to the same requests, the bytes of the checked answer whose size
- *   is nearest the checked answers' mean.
- * - When the target is missed, prints PostgreSQL's plan of the nearby statement as the server runs it, for the city
- *   queries of 1,000 m and of 5,000 m nearest a city centre (where stages are densest): built by the server's own
- *   repository code (`selectNearbyCandidates`, the statement every answer runs; the stages it has not kept are read
- *   by id), EXPLAIN (ANALYZE, BUFFERS) of its generic plan (the pool forces generic plans).
+ *   connections; connection c cycles through queries c, c + 64, c + 128, …, so that every request in flight asks
+ *   another place. First a pass asking every place once (5,000 requests), reported on its own: it builds the
+ *   server's nearby index (every published stage's place, in memory) on its first request, and reads from
+ *   PostgreSQL and serializes each stage the first time an answer carries it, as a server does once after it
+ *   starts. Then a 2 s warm-up and 10 s measured (BENCH_SECONDS overrides), which the verdict is about: what a
+ *   server that has been answering for a while costs. Baseline: a bare Fastify route of the same path
+ *   (bench/lib/bare-route.ts) answering, to the same requests, the bytes of the checked answer whose size is
+ *   nearest the checked answers' mean.
+ * - BENCH_STAGES_PROFILE=<dir> runs the server under `node --cpu-prof`, its profile written to that directory.
  *
  * Verdict (the stages issue): p99 < 20 ms at 64 connections. A load with non-2xx answers or errors never meets it.
  */
-import { boundingRanges, distanceMetres, MAX_NEARBY_RESULTS, type NearbyResponse } from '@portal/contracts';
-import { drizzle } from 'drizzle-orm/node-postgres';
+import { distanceMetres, MAX_NEARBY_RESULTS, type NearbyResponse } from '@portal/contracts';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
-import { selectNearbyCandidates } from '../apps/server/src/modules/stages/repository.ts';
 import { DURATION_SECONDS, loadTarget, perRequestUs, type Run, ratio } from './hot-reads.ts';
 import { startBareRoute } from './lib/bare-route.ts';
-import type { LoadRequest } from './lib/load.ts';
+import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import { backendPids, createBenchDatabase } from './lib/postgres.ts';
 import { describeMachineLoad, type MachineLoad, sampleMachineLoad } from './lib/proc-stats.ts';
@@ -139,8 +136,8 @@ export interface StagesResult {
   nearby: Run;
   bare: Run;
   met: boolean;
-  /** PostgreSQL's plans of the nearby statement, printed when the target is missed. */
-  plans: Array<{ name: string; lines: string[] }> | null;
+  /** Every place asked once before the measured load: each stage's JSON read and serialized the first time. */
+  firstPass: LoadResult;
 }
 
 const cleanly = (run: Run) => run.load.non2xx === 0 && run.load.errors === 0 && run.load.timeouts === 0;
@@ -188,11 +185,24 @@ export async function measureStages(): Promise<StagesResult> {
     const postgresPids = () => backendPids(database.name);
     const requestsFor = (connection: number): LoadRequest[] =>
       queries.filter((_, i) => i % NEARBY_CONNECTIONS === connection).map((query) => ({ path: query.path }));
-    const server = await startPortalServer({ env: serverEnv(database.url) });
+    const server = await startPortalServer({
+      env: serverEnv(database.url),
+      ...(process.env.BENCH_STAGES_PROFILE
+        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STAGES_PROFILE}`] }
+        : {}),
+    });
     let checked: CheckedAnswers;
+    let firstPass: LoadResult;
     let nearby: Run;
     try {
       checked = await checkAnswers(server.url, queries, expected, live);
+      console.log(`Loading ${NEARBY_ROUTE}: every place once, at ${NEARBY_CONNECTIONS} connections (the first pass)`);
+      firstPass = await runLoad(server.url, {
+        connections: NEARBY_CONNECTIONS,
+        requestsFor,
+        durationSeconds: 600,
+        amount: QUERIES,
+      });
       nearby = await loadTarget(
         `${NEARBY_ROUTE}, ${QUERIES.toLocaleString('en')} places`,
         server.url,
@@ -238,7 +248,7 @@ export async function measureStages(): Promise<StagesResult> {
       nearby,
       bare,
       met,
-      plans: met ? null : await explainNearby(database.url, queries),
+      firstPass,
     };
   } finally {
     await database.drop();
@@ -589,51 +599,6 @@ function compareAnswer(answer: NearbyResponse, expected: ExpectedStage[], live: 
   return null;
 }
 
-// the plan
-
-/**
- * PostgreSQL's plan of the nearby statement as the server runs it, for the city queries of 1,000 m and of 5,000 m
- * nearest a city centre (the densest, so the most candidates): built by the server's own selectNearbyCandidates (run once on a connection of this process, its text and
- * parameters captured through drizzle's logger), then prepared and explained with the pool's plan_cache_mode: the
- * generic plan every execution on the server gets.
- */
-function explainNearby(databaseUrl: string, queries: NearbyQueryPoint[]) {
-  return withClient(databaseUrl, async (client) => {
-    const statements: Array<{ sql: string; params: unknown[] }> = [];
-    const db = drizzle(client, {
-      schema,
-      logger: { logQuery: (sql, params) => statements.push({ sql, params }) },
-    }) as unknown as Db;
-    await client.query('set plan_cache_mode = force_generic_plan');
-    const plans: Array<{ name: string; lines: string[] }> = [];
-    for (const radius of [1000, 5000]) {
-      const fromCentre = (q: NearbyQueryPoint) => Math.min(...CITIES.map((city) => distanceMetres(city, q)));
-      const [query] = queries
-        .filter((q) => QUERY_KINDS[q.kind]?.kind === 'city' && q.radius === radius)
-        .sort((a, b) => fromCentre(a) - fromCentre(b));
-      if (!query) continue;
-      const centre = { lat: query.lat, lng: query.lng };
-      const ranges = boundingRanges(centre, query.radius);
-      const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
-      statements.length = 0;
-      const rows = await selectNearbyCandidates(db, centre, query.radius, boxes, new Date(), MAX_NEARBY_RESULTS);
-      const statement = statements[0];
-      if (!statement) throw new Error('selectNearbyCandidates ran no statement');
-      const literal = (value: unknown) =>
-        value === null ? 'null' : client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
-      await client.query(`prepare nearby_${radius} as ${statement.sql}`);
-      const { rows: plan } = await client.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) execute nearby_${radius}(${statement.params.map(literal).join(', ')})`,
-      );
-      plans.push({
-        name: `${query.path} (${rows.length} stages)`,
-        lines: [statement.sql, ...plan.map((row) => row['QUERY PLAN'])],
-      });
-    }
-    return plans;
-  });
-}
-
 async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -699,10 +664,12 @@ export function printStages(result: StagesResult): void {
       `of ${result.machineLoad.cores}.`,
   );
   console.log(`Before the load: ${describeMachineLoad(result.machineLoad)}.`);
-  for (const plan of result.plans ?? []) {
-    console.log(`\nThe read missed its target. PostgreSQL runs its statement (generic plan) for ${plan.name} as:`);
-    for (const line of plan.lines) console.log(`  ${line}`);
-  }
+  const first = result.firstPass;
+  console.log(
+    `The first pass, every place once (the index built, each stage read and serialized the first time): ` +
+      `${first.requestsPerSecond.toFixed(0)} req/s, p50 ${formatMs(first.latencyMs.p50)}, ` +
+      `p99 ${formatMs(first.latencyMs.p99)}, ${first.non2xx + first.errors + first.timeouts} failed.`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -8,6 +8,8 @@ export interface LoadRequest {
 export interface LoadOptions {
   connections: number;
   durationSeconds: number;
+  /** Stop after this many requests in all instead (autocannon's `amount`). */
+  amount?: number;
   /** The requests connection `index` (0-based) cycles through, in order. */
   requestsFor: (index: number) => LoadRequest[];
 }
@@ -36,6 +38,7 @@ export async function runLoad(url: string | string[], options: LoadOptions): Pro
     url: url as string,
     connections: options.connections,
     duration: options.durationSeconds,
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
     setupClient: (client) => {
       const requests = options.requestsFor(nextClient);
       nextClient += 1;

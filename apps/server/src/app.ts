@@ -281,6 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await jobs?.stop();
     await files.stopValidations();
     clearInterval(tempSweep);
+    stages.nearbyIndex.stop();
     mailer.close();
     storage.close();
     if (ownsDatabase) await database.close();

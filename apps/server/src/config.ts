@@ -124,7 +124,8 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  NEARBY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  NEARBY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(256),
+  NEARBY_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   MARKETPLACE_TOKEN: z
     .string()
     .optional()
@@ -220,6 +221,8 @@ export interface AppConfig {
   cacheSeconds: number;
   /** How much of the AR app's stage JSON one process keeps, in megabytes of text (0: none). */
   nearbyCacheMb: number;
+  /** How often a process's nearby index reads the stage changes other nodes made (its own it reads at once). */
+  nearbySyncMs: number;
   sessionTtlDays: number;
   /** The service token the marketplace reports sales with; without it, the sales routes do not exist. */
   marketplaceToken: string | undefined;
@@ -364,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // a write on one node cannot drop another node's entries before it answers: several nodes read through
     cacheSeconds: e.REDIS_URL ? 0 : e.CACHE_SECONDS,
     nearbyCacheMb: e.NEARBY_CACHE_MB,
+    nearbySyncMs: e.NEARBY_SYNC_MS,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     marketplaceToken: e.MARKETPLACE_TOKEN,
     feeRates: {

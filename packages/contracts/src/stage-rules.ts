@@ -66,12 +66,32 @@ export const isStageLive = (stage: { state: StageState; expiresAt: Date | null }
 const EARTH_RADIUS_M = 6_371_008.8;
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
+/** The haversine of the angle between two points, given the cosines of their latitudes. */
+const haversine = (aLat: number, aLng: number, bLat: number, bLng: number, cosA: number, cosB: number) =>
+  Math.sin(toRadians(bLat - aLat) / 2) ** 2 + cosA * cosB * Math.sin(toRadians(bLng - aLng) / 2) ** 2;
+const arcMetres = (h: number) => 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+
 /** Great-circle distance in metres between two points (haversine). */
 export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = toRadians(b.lat - a.lat);
-  const dLng = toRadians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return arcMetres(haversine(a.lat, a.lng, b.lat, b.lng, Math.cos(toRadians(a.lat)), Math.cos(toRadians(b.lat))));
+}
+
+/** A point's cosine of latitude, kept by whoever measures many points from one centre (`circleAround`). */
+export const latitudeCosine = (lat: number) => Math.cos(toRadians(lat));
+
+/**
+ * Many points measured from one centre, in two steps: a point's haversine (which grows with its distance), cheap
+ * to compare, then the distance in metres of the few that matter, exactly `distanceMetres`. Points whose
+ * haversine is past `limit` are farther than `radius` (a margin keeps rounding from deciding).
+ */
+export function circleAround(centre: { lat: number; lng: number }, radius: number) {
+  const cosCentre = latitudeCosine(centre.lat);
+  return {
+    haversineOf: (lat: number, lng: number, cosLat: number) =>
+      haversine(centre.lat, centre.lng, lat, lng, cosCentre, cosLat),
+    limit: Math.sin(Math.min(Math.PI / 2, radius / EARTH_RADIUS_M / 2)) ** 2 * (1 + 1e-9),
+    metresOf: arcMetres,
+  };
 }
 
 /**

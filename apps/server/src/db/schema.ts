@@ -513,15 +513,25 @@ export const stages = pgTable(
   },
   (t) => [
     index('stages_owner_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // the AR app's question: published stages in a box of latitudes and longitudes; migration 0017 (by hand: drizzle
-    // cannot declare them) adds INCLUDE (latitude, longitude, expires_at, id), for an index-only scan of candidates
-    index('stages_nearby_idx')
-      .using('gist', sql`point(${t.longitude}, ${t.latitude})`)
-      .where(sql`${t.state} = 'Published'`),
     index('stages_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'Published'`),
+    // what changed since a node last looked: the nearby index of every node follows the others' writes by it
+    index('stages_updated_idx').on(t.updatedAt),
     check('stages_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('stages_longitude_check', sql`${t.longitude} between -180 and 180`),
   ],
+);
+
+/**
+ * Stages deleted, by any path (a partner, a cascade): written by the trigger `stages_removed` (migration 0019), read
+ * by every node's nearby index to drop them, and pruned after a day by the expiry job.
+ */
+export const stageRemovals = pgTable(
+  'stage_removals',
+  {
+    stageId: uuid('stage_id').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stage_removals_removed_idx').on(t.removedAt)],
 );
 
 /** Images shown one above another as one carousel at one place of a stage, in their order. */

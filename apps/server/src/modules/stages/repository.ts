@@ -9,6 +9,7 @@ import {
   type StoredPlacement,
   stageCarousels,
   stageMedia,
+  stageRemovals,
   stages,
   users,
   versions,
@@ -280,86 +281,8 @@ export interface NearbyStageRow
   carousels: NearbyCarousel[];
 }
 
-/** A stage near a place: its id, its revision (when it last changed, to the microsecond) and its distance. */
-export interface NearbyCandidate {
-  id: string;
-  revision: string;
-  distance: number;
-}
-
-/** A float8 value of the nearby statement. */
-const float8 = (name: string) => sql`${sql.placeholder(name)}::float8`;
 /** A row's revision: its last change to the microsecond, as text (a Date would drop the microseconds). */
 const revisionOf = sql<string>`(extract(epoch from ${stages.updatedAt}) * 1000000)::bigint::text`;
-
-/**
- * Published stages live at `at` within `radius` metres of a point, nearest first (then by id): their ids,
- * revisions and distances, from the partial GiST index `stages_nearby_idx` alone, which carries each stage's
- * latitude, longitude, expiry, id and last change (migration 0017): an index-only scan reads no table page. One
- * named statement per number of boxes (one, or two across the antimeridian), planned once per connection. The
- * partial index's condition (`state = 'Published'`) is written as a literal, so the generic plan can use it.
- */
-export async function selectNearbyCandidates(
-  db: Executor,
-  centre: { lat: number; lng: number },
-  radius: number,
-  boxes: Array<{ west: number; south: number; east: number; north: number }>,
-  at: Date,
-  limit: number,
-): Promise<NearbyCandidate[]> {
-  if (boxes.length < 1 || boxes.length > 2) throw new Error(`nearby needs one or two boxes, not ${boxes.length}`);
-  const name = `stages_nearby_${boxes.length}`;
-  const query = prepared(db, name, (on) => {
-    const place = sql`point(${stages.longitude}, ${stages.latitude})`;
-    const inBoxes = sql.join(
-      boxes.map(
-        (_, i) =>
-          sql`${place} <@ box(point(${float8(`west${i}`)}, ${float8(`south${i}`)}), point(${float8(`east${i}`)}, ${float8(`north${i}`)}))`,
-      ),
-      sql` or `,
-    );
-    const distance = sql<number>`(2 * 6371008.8 * asin(least(1, sqrt(
-      power(sin(radians(${stages.latitude} - ${float8('lat')}) / 2), 2)
-      + cos(radians(${float8('lat')})) * cos(radians(${stages.latitude}))
-        * power(sin(radians(${stages.longitude} - ${float8('lng')}) / 2), 2)))))`;
-    // the distance once a row: an offset (0) keeps the subquery from being folded into a statement that would
-    // compute it again to filter and to order
-    const within = on
-      .select({ id: stages.id, revision: revisionOf.as('revision'), distance: distance.as('distance') })
-      .from(stages)
-      .where(
-        and(
-          sql`${stages.state} = 'Published'`,
-          sql`(${inBoxes})`,
-          sql`${stages.expiresAt} > ${sql.placeholder('at')}::timestamptz`,
-        ),
-      )
-      .offset(sql.placeholder('fence') as unknown as number)
-      .as('within');
-    return on
-      .select({ id: within.id, revision: within.revision, distance: sql<number>`${within.distance}`.mapWith(Number) })
-      .from(within)
-      .where(sql`${within.distance} <= ${float8('radius')}`)
-      .orderBy(within.distance, within.id)
-      .limit(sql.placeholder('limit') as unknown as number)
-      .prepare(name);
-  });
-  const values: Record<string, unknown> = {
-    lat: centre.lat,
-    lng: centre.lng,
-    at: at.toISOString(),
-    radius,
-    limit,
-    fence: 0,
-  };
-  boxes.forEach((box, i) => {
-    values[`west${i}`] = box.west;
-    values[`south${i}`] = box.south;
-    values[`east${i}`] = box.east;
-    values[`north${i}`] = box.north;
-  });
-  return query.execute(values);
-}
 
 /** Some stages as the AR app is answered with them, each with its revision and its carousels as one JSON array. */
 export async function selectNearbyStages(
@@ -393,6 +316,63 @@ export async function selectNearbyStages(
       .prepare('stages_nearby_rows');
   });
   return query.execute({ ids });
+}
+
+/** A published stage as a node's nearby index keeps it: its place, its end and its revision. */
+export interface StagePlace {
+  id: string;
+  state: StageState;
+  latitude: number;
+  longitude: number;
+  expiresAt: Date | null;
+  revision: string;
+}
+
+const placeColumns = {
+  id: stages.id,
+  state: stages.state,
+  latitude: stages.latitude,
+  longitude: stages.longitude,
+  expiresAt: stages.expiresAt,
+  revision: revisionOf,
+};
+
+/** The database's clock: where a node's next look for changes starts from. */
+async function databaseNow(db: Executor): Promise<Date> {
+  const result = await db.execute(sql`select now() as at`);
+  return new Date((result as unknown as { rows: Array<{ at: string | Date }> }).rows[0]?.at as string);
+}
+
+/** Every published stage's place, ended or not (the reader's clock decides), and the database's time before. */
+export async function selectPublishedPlaces(db: Executor): Promise<{ at: Date; places: StagePlace[] }> {
+  const at = await databaseNow(db);
+  const places = await db.select(placeColumns).from(stages).where(eq(stages.state, 'Published'));
+  return { at, places };
+}
+
+/**
+ * Stages changed since `since` (in any state: a stage no longer published is dropped by the reader) and stages
+ * deleted since, with the database's time before reading them.
+ */
+export async function selectPlacesChangedSince(
+  db: Executor,
+  since: Date,
+): Promise<{ at: Date; places: StagePlace[]; removed: string[] }> {
+  const at = await databaseNow(db);
+  const places = await db
+    .select(placeColumns)
+    .from(stages)
+    .where(sql`${stages.updatedAt} > ${since.toISOString()}::timestamptz`);
+  const removed = await db
+    .select({ id: stageRemovals.stageId })
+    .from(stageRemovals)
+    .where(sql`${stageRemovals.removedAt} > ${since.toISOString()}::timestamptz`);
+  return { at, places, removed: removed.map((row) => row.id) };
+}
+
+/** Forgets deletions noted over a day ago (by the database's clock): every node has read them long since. */
+export async function pruneStageRemovals(db: Executor): Promise<void> {
+  await db.delete(stageRemovals).where(sql`${stageRemovals.removedAt} < now() - interval '1 day'`);
 }
 
 // expiry

@@ -220,11 +220,10 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
         response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
       },
     },
-    // the answer is JSON text already (checked against the contract outside production): sent as it is
+    // the answer is JSON bytes already (checked against the contract outside production): sent as they are
     async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
         .send((await stages.nearby(request.query)) as unknown as NearbyResponse),
   );
 }

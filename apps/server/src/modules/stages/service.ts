@@ -3,7 +3,6 @@ import {
   type Asset,
   type AssetPage,
   type AssetQuery,
-  boundingRanges,
   type CarouselInput,
   type CarouselUpdateInput,
   canPublish,
@@ -32,7 +31,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { FilesService, IncomingFile } from '../files/service.ts';
+import { createNearbyIndex } from './nearby-index.ts';
 import * as repo from './repository.ts';
+
+const NEARBY_OPENING = '{"data":[';
+const NEARBY_CLOSING = ']}';
 
 /** Stages expired or reminded in one statement: a run takes them in batches until none is left. */
 const EXPIRY_BATCH = 500;
@@ -122,25 +125,15 @@ export function createStagesService({
   isSubscribed,
   now = () => new Date(),
 }: StagesDeps) {
-  // stages kept serialized for the AR app's answers, each at its revision; the least recently answered go first
-  const nearbyJson = new Map<string, { revision: string; json: string }>();
-  const nearbyJsonLimit = config.nearbyCacheMb * 1024 * 1024;
-  let nearbyJsonSize = 0;
-  const keepJson = (id: string, entry: { revision: string; json: string }) => {
-    const previous = nearbyJson.get(id);
-    if (previous) {
-      nearbyJson.delete(id);
-      nearbyJsonSize -= previous.json.length;
-    }
-    if (entry.json.length > nearbyJsonLimit) return;
-    nearbyJson.set(id, entry);
-    nearbyJsonSize += entry.json.length;
-    for (const [oldest, kept] of nearbyJson) {
-      if (nearbyJsonSize <= nearbyJsonLimit) break;
-      nearbyJson.delete(oldest);
-      nearbyJsonSize -= kept.json.length;
-    }
-  };
+  const nearbyIndex = createNearbyIndex({
+    db,
+    log,
+    syncMs: config.nearbySyncMs,
+    keepBytes: config.nearbyCacheMb * 1024 * 1024,
+  });
+  /** After a write here: the index reads it before the write answers, so the next nearby read shows it. */
+  const stagesChanged = () =>
+    nearbyIndex.sync().catch((err: unknown) => log.warn({ err }, 'nearby index could not read stage changes'));
   /** The partner's assets a stage names, checked for owner and type: a foreign or unknown id is refused. */
   async function resolveAssets(ownerId: string, wanted: Array<{ assetId: string; type: Asset['type'] }>) {
     const ids = [...new Set(wanted.map((item) => item.assetId))];
@@ -242,6 +235,15 @@ export function createStagesService({
   }
 
   return {
+    /** The nearby index: its size, a look for changes now (other nodes' writes), and its timer's end. */
+    nearbyIndex: {
+      get size() {
+        return nearbyIndex.size;
+      },
+      sync: () => nearbyIndex.sync(),
+      stop: () => nearbyIndex.stop(),
+    },
+
     async query(ownerId: string, query: StageQuery): Promise<StagePage> {
       const at = now();
       const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
@@ -272,11 +274,13 @@ export function createStagesService({
       await ownedStage(ownerId, id);
       const row = await repo.updateStage(db, ownerId, id, await stageValues(ownerId, input));
       if (!row) throw new AppError('StageNotFound');
+      await stagesChanged();
       return withCarousels(row);
     },
 
     async remove(ownerId: string, id: string): Promise<void> {
       if (!isUuid(id) || !(await repo.deleteStage(db, ownerId, id))) throw new AppError('StageNotFound');
+      await stagesChanged();
       log.info({ stageId: id, ownerId }, 'stage deleted');
     },
 
@@ -289,6 +293,7 @@ export function createStagesService({
       const row = await repo.publishStage(db, ownerId, id, at, stageExpiry(at));
       if (!row) throw new AppError('StageNotPublishable');
       log.info({ stageId: id, ownerId, expiresAt: row.expiresAt }, 'stage published');
+      await stagesChanged();
       return withCarousels(row);
     },
 
@@ -310,6 +315,7 @@ export function createStagesService({
         await repo.touchStage(tx, stage.id);
         return added;
       });
+      await stagesChanged();
       return toCarousel(row);
     },
 
@@ -323,6 +329,7 @@ export function createStagesService({
       });
       if (!row) throw new AppError('CarouselNotFound');
       await repo.touchStage(db, row.stageId);
+      await stagesChanged();
       return toCarousel(row);
     },
 
@@ -331,6 +338,7 @@ export function createStagesService({
       if (!found) throw new AppError('CarouselNotFound');
       await repo.deleteCarousel(db, id);
       await repo.touchStage(db, found.stageId);
+      await stagesChanged();
     },
 
     /** Stores an image or video to place on stages. */
@@ -359,43 +367,49 @@ export function createStagesService({
       return { data: rows.map(toAsset), totalCount: total };
     },
 
-    /** What the AR app shows around a place: live stages within the radius, nearest first. */
     /**
-     * The AR app's answer, as JSON text: the candidates come from the index alone with their revisions, and each
-     * stage's JSON is kept from the last answer that carried it at that revision, so only a stage new to this process
-     * or changed since (on any node: the revision is the row's) is read and serialized. The text is checked against
-     * the contract outside production, as every answer is.
+     * The AR app's answer, as JSON text: the candidates come from the nearby index, each with its revision, and
+     * each stage's JSON is kept from the last answer that carried it at that revision, so only a stage new to this
+     * process or changed since is read and serialized. The text is checked against the contract outside
+     * production, as every answer is.
      */
-    async nearby(query: NearbyQuery): Promise<string> {
+    async nearby(query: NearbyQuery): Promise<Buffer> {
       const at = now();
-      const centre = { lat: query.lat, lng: query.lng };
-      const ranges = boundingRanges(centre, query.radius);
-      const boxes = ranges.lng.map(([west, east]) => ({ west, east, south: ranges.lat[0], north: ranges.lat[1] }));
-      const candidates = await repo.selectNearbyCandidates(db, centre, query.radius, boxes, at, MAX_NEARBY_RESULTS);
-      const fragments = new Map<string, string>();
-      const missing: string[] = [];
-      for (const { id, revision } of candidates) {
-        const kept = nearbyJson.get(id);
-        if (kept?.revision === revision) {
-          // answered again: to the back of the line
-          keepJson(id, kept);
-          fragments.set(id, kept.json);
-        } else {
-          missing.push(id);
+      await nearbyIndex.ready();
+      const candidates = nearbyIndex.near({ lat: query.lat, lng: query.lng }, query.radius, at, MAX_NEARBY_RESULTS);
+      const missing = candidates.filter((candidate) => !candidate.tail);
+      if (missing.length > 0) {
+        const read = new Map<string, Buffer>();
+        for (const row of await repo.selectNearbyStages(
+          db,
+          missing.map((candidate) => candidate.id),
+        )) {
+          const tail = Buffer.from(JSON.stringify(toNearbyStage(row)).slice(1));
+          nearbyIndex.keepTail(row.id, row.revision, tail);
+          read.set(row.id, tail);
         }
+        for (const candidate of missing) candidate.tail = read.get(candidate.id);
       }
-      for (const row of await repo.selectNearbyStages(db, missing)) {
-        const json = JSON.stringify(toNearbyStage(row));
-        keepJson(row.id, { revision: row.revision, json });
-        fragments.set(row.id, json);
+      // `{"data":[` + each stage as `{"distance":…,` and its tail, by commas + `]}`
+      const heads: string[] = [];
+      let size = NEARBY_OPENING.length + NEARBY_CLOSING.length;
+      for (const { tail, distance } of candidates) {
+        // a stage deleted since the index last looked is left out
+        if (!tail) continue;
+        const head = `${heads.length === 0 ? '' : ','}{"distance":${Math.round(distance * 10) / 10},`;
+        heads.push(head);
+        size += head.length + tail.length;
       }
-      const stagesJson = candidates.flatMap(({ id, distance }) => {
-        const json = fragments.get(id);
-        // a stage deleted between the two statements is left out
-        return json ? [`{"distance":${Math.round(distance * 10) / 10},${json.slice(1)}`] : [];
-      });
-      const body = `{"data":[${stagesJson.join(',')}]}`;
-      if (!config.isProduction) nearbyResponseSchema.parse(JSON.parse(body));
+      const body = Buffer.allocUnsafe(size);
+      let offset = body.write(NEARBY_OPENING, 0, 'latin1');
+      let index = 0;
+      for (const { tail } of candidates) {
+        if (!tail) continue;
+        offset += body.write(heads[index++] as string, offset, 'latin1');
+        offset += tail.copy(body, offset);
+      }
+      body.write(NEARBY_CLOSING, offset, 'latin1');
+      if (!config.isProduction) nearbyResponseSchema.parse(JSON.parse(body.toString('utf8')));
       return body;
     },
 
@@ -426,6 +440,8 @@ export function createStagesService({
         expired += due.length;
         if (due.length < EXPIRY_BATCH) break;
       }
+      await repo.pruneStageRemovals(db);
+      if (expired > 0) await stagesChanged();
       if (reminded + expired > 0) log.info({ reminded, expired }, 'stage expiry run');
       return { reminded, expired };
     },
