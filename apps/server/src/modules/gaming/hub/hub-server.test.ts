@@ -105,12 +105,15 @@ async function startClient(url: string, options?: ClientOptions): Promise<Client
 /** A bare `ws` client speaking the protocol by hand, to see exactly what goes over the wire. */
 class RawClient {
   readonly messages: Array<Record<string, unknown>> = [];
+  /** Every frame's text as it came. */
+  readonly frames: string[] = [];
   readonly closed: Promise<number>;
   private read = 0;
   private wake: () => void = () => {};
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
+      this.frames.push(data.toString());
       for (const text of data.toString().split(RS).filter(Boolean)) this.messages.push(JSON.parse(text));
       this.wake();
     });
@@ -365,6 +368,17 @@ describe('invocations', () => {
     );
     expect(await raw.next()).toEqual({ type: 3, invocationId: '1', result: 'slow' });
     expect(await raw.next()).toEqual({ type: 3, invocationId: '2', result: 'fast' });
+  });
+
+  it('sends what one invocation writes in one frame: the calls it makes to the client, then its completion', async () => {
+    const { wsUrl } = await startHub();
+    const raw = await RawClient.connect(wsUrl);
+    raw.send({ type: 1, invocationId: '1', target: 'Push', arguments: ['a', 1] });
+    expect(await raw.next()).toEqual({ type: 1, target: 'ReceiveMessage', arguments: ['a', 1] });
+    expect(await raw.next()).toEqual({ type: 3, invocationId: '1' });
+    expect(raw.frames.at(-1)).toBe(
+      `{"type":1,"target":"ReceiveMessage","arguments":["a",1]}${RS}{"type":3,"invocationId":"1"}${RS}`,
+    );
   });
 
   it('refuses stream invocations with an error completion', async () => {

@@ -116,6 +116,8 @@ const SHUTDOWN_REASON = 'The server is shutting down.';
 const AVAILABLE_TRANSPORTS = [{ transport: 'WebSockets', transferFormats: ['Text'] }];
 
 interface HubRuntime {
+  /** Sends what the connection wrote in this turn of the event loop once it ends, as one frame. */
+  flushSoon(connection: Connection): void;
   readonly options: HubOptions;
   readonly methods: ReadonlyMap<string, HubMethod>;
   readonly keepAliveMs: number;
@@ -148,6 +150,8 @@ class Connection implements HubConnection {
   private isClosing = false;
   private readonly splitter = new MessageSplitter();
   private readonly inbox: Buffer[] = [];
+  /** Messages written in this turn of the event loop: one frame carries them all (a frame may hold many). */
+  private outbox: Array<string | Buffer> = [];
   private isDraining = false;
   private hasSentSinceTick = false;
   private readonly silenceTimer: NodeJS.Timeout;
@@ -186,6 +190,7 @@ class Connection implements HubConnection {
     if (this.isClosing || this.state === 'closed') return;
     if (this.state === 'open') this.write(formatClose(error, allowReconnect));
     else if (error !== undefined) this.write(formatHandshakeError(error));
+    this.flush();
     this.isClosing = true;
     this.socket.close(1000);
   }
@@ -196,16 +201,30 @@ class Connection implements HubConnection {
     this.socket.terminate();
   }
 
-  /** Writes a text frame (the JSON protocol's transfer format), from a string or its UTF-8 bytes. */
+  /** Queues a message (a string or its UTF-8 bytes) for this turn's frame. */
   private write(text: string | Buffer): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.outbox.length === 0) this.hub.flushSoon(this);
+    this.outbox.push(text);
+    this.hasSentSinceTick = true;
+  }
+
+  /** Sends the queued messages as one text frame (the JSON protocol's transfer format). */
+  flush(): void {
+    const messages = this.outbox;
+    if (messages.length === 0) return;
+    this.outbox = [];
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.hub.log.warn({ connectionId: this.id }, 'hub client is not reading its messages: dropped');
       this.terminate();
       return;
     }
-    this.socket.send(text, { binary: false });
-    this.hasSentSinceTick = true;
+    const frame =
+      messages.length === 1
+        ? (messages[0] as string | Buffer)
+        : Buffer.concat(messages.map((message) => (typeof message === 'string' ? Buffer.from(message) : message)));
+    this.socket.send(frame, { binary: false });
   }
 
   private receive(data: RawData): void {
@@ -446,7 +465,17 @@ export function registerHub(app: FastifyInstance, options: HubOptions): HubHandl
     if (methods.has(key)) throw new Error(`Hub methods are matched regardless of case: '${name}' is declared twice`);
     methods.set(key, method);
   }
+  // connections that wrote in this turn of the event loop: each sends one frame once the turn's I/O is handled
+  const unflushed = new Set<Connection>();
+  const flushAll = () => {
+    for (const connection of unflushed) connection.flush();
+    unflushed.clear();
+  };
   const runtime: HubRuntime = {
+    flushSoon(connection) {
+      if (unflushed.size === 0) setImmediate(flushAll);
+      unflushed.add(connection);
+    },
     options,
     methods,
     keepAliveMs: options.keepAliveMs ?? DEFAULTS.keepAliveMs,
