@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // generous: a long flow (two actors, a few pages, an accessibility scan) takes 40 s on a busy 2-core machine
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   projects: [
