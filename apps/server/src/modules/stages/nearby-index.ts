@@ -345,11 +345,6 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
       if (keptBytes > keepBytes) sweep();
     },
 
-    /** How many published stages are kept, ended ones included. */
-    get size() {
-      return slots.size;
-    },
-
     stop(): void {
       clearInterval(timer);
     },

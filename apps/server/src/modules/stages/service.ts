@@ -235,14 +235,8 @@ export function createStagesService({
   }
 
   return {
-    /** The nearby index: its size, a look for changes now (other nodes' writes), and its timer's end. */
-    nearbyIndex: {
-      get size() {
-        return nearbyIndex.size;
-      },
-      sync: () => nearbyIndex.sync(),
-      stop: () => nearbyIndex.stop(),
-    },
+    /** The nearby index's look for changes now (other nodes' writes), and its timer's end. */
+    nearbyIndex: { sync: nearbyIndex.sync, stop: nearbyIndex.stop },
 
     async query(ownerId: string, query: StageQuery): Promise<StagePage> {
       const at = now();
