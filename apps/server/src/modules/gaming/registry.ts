@@ -339,8 +339,13 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
   }
 
   function takeToken(connectionId: string, at: number): boolean {
-    const { allowed, bucket } = takeActionToken(buckets.get(connectionId), at);
-    buckets.set(connectionId, bucket);
+    const current = buckets.get(connectionId);
+    const { allowed, bucket } = takeActionToken(current, at);
+    // updated in place: a connection's bucket lives as long as it does, a new one per action would not
+    if (current) {
+      current.tokens = bucket.tokens;
+      current.updatedAt = bucket.updatedAt;
+    } else buckets.set(connectionId, bucket);
     if (buckets.size > BUCKET_SWEEP_THRESHOLD) {
       for (const [id, kept] of buckets) if (isBucketRefilled(kept, at)) buckets.delete(id);
     }

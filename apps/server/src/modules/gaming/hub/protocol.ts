@@ -119,8 +119,10 @@ export function parseMessage(bytes: Uint8Array): ClientMessage {
  * span frames: the unfinished tail waits for the next frame. 0x1e never occurs inside a UTF-8 multi-byte sequence,
  * so cutting bytes is safe.
  */
+const NO_BYTES = Buffer.alloc(0);
+
 export class MessageSplitter {
-  private tail: Buffer = Buffer.alloc(0);
+  private tail: Buffer = NO_BYTES;
 
   /** The bytes of a message not yet ended by a separator. */
   get pendingBytes(): number {
@@ -135,7 +137,8 @@ export class MessageSplitter {
       messages.push(data.subarray(start, end));
       start = end + 1;
     }
-    this.tail = Buffer.from(data.subarray(start));
+    // a copy, so the frame the tail came from is not held; nothing left (the usual case) allocates nothing
+    this.tail = start === data.length ? NO_BYTES : Buffer.from(data.subarray(start));
     return messages;
   }
 }
