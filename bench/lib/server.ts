@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from './free-port.ts';
@@ -38,22 +38,33 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const url = `http://127.0.0.1:${port}`;
+  const serverStdout = process.env.BENCH_SERVER_STDOUT;
   // Node itself rather than npx: then the spawned pid is the server, and its /proc status is the server's memory.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'apps/server/src/server.ts',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', serverStdout ? openSync(serverStdout, 'a') : 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the portal server');
 

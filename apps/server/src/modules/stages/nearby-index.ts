@@ -281,7 +281,9 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
           if (byDistance(found[middle] as Found, candidate) < 0) low = middle + 1;
           else high = middle;
         }
-        found.splice(low, 0, candidate);
+        found.push(candidate);
+        for (let move = found.length - 1; move > low; move--) found[move] = found[move - 1] as Found;
+        found[low] = candidate;
         if (found.length === limit) {
           farthest = Math.min(circle.limit, (found[limit - 1] as Found).haversine * (1 + 1e-9));
         }

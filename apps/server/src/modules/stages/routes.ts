@@ -220,10 +220,12 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
         response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
       },
     },
-    // the answer is JSON bytes already (checked against the contract outside production): sent as they are
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await stages.nearby(request.query)) as unknown as NearbyResponse),
+    // the answer is JSON bytes already (checked against the contract outside production): sent as they are, and
+    // their buffer lent to the next answer once they are written (not if the connection goes first)
+    async (request, reply) => {
+      const body = await stages.nearby(request.query);
+      reply.raw.once('finish', () => stages.nearbySent(body));
+      return reply.type('application/json; charset=utf-8').send(body as unknown as NearbyResponse);
+    },
   );
 }

@@ -26,16 +26,24 @@ import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { pageBounds } from '../../db/paging.ts';
 import type { StoredContent, StoredPlacement } from '../../db/schema.ts';
+import { BufferPool } from '../../lib/buffer-pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { MAX_TENTHS_CHARACTERS, writeTenths } from '../../lib/json-bytes.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { FilesService, IncomingFile } from '../files/service.ts';
 import { createNearbyIndex } from './nearby-index.ts';
 import * as repo from './repository.ts';
 
-const NEARBY_OPENING = '{"data":[';
-const NEARBY_CLOSING = ']}';
+const NEARBY_OPENING = Buffer.from('{"data":[');
+const NEARBY_CLOSING = Buffer.from(']}');
+const NEARBY_HEAD = Buffer.from('{"distance":');
+const COMMA = 0x2c;
+/** Room for a full nearby answer (50 stages of about 1.3 KB): the answers are written into buffers lent for them. */
+const NEARBY_ANSWER_BYTES = 128 * 1024;
+/** Answer buffers kept between loads: as many as answers are written at once, up to this. */
+const NEARBY_ANSWERS_KEPT = 128;
 
 /** Stages expired or reminded in one statement: a run takes them in batches until none is left. */
 const EXPIRY_BATCH = 500;
@@ -125,6 +133,7 @@ export function createStagesService({
   isSubscribed,
   now = () => new Date(),
 }: StagesDeps) {
+  const nearbyAnswers = new BufferPool(NEARBY_ANSWER_BYTES, NEARBY_ANSWERS_KEPT);
   const nearbyIndex = createNearbyIndex({
     db,
     log,
@@ -385,26 +394,37 @@ export function createStagesService({
         for (const candidate of missing) candidate.tail = read.get(candidate.id);
       }
       // `{"data":[` + each stage as `{"distance":…,` and its tail, by commas + `]}`
-      const heads: string[] = [];
       let size = NEARBY_OPENING.length + NEARBY_CLOSING.length;
+      // each stage: a comma between, the head, the distance, a comma, the tail
+      for (const { tail } of candidates) if (tail) size += NEARBY_HEAD.length + MAX_TENTHS_CHARACTERS + 2 + tail.length;
+      const bytes = nearbyAnswers.lend(size);
+      let offset = NEARBY_OPENING.copy(bytes, 0);
       for (const { tail, distance } of candidates) {
         // a stage deleted since the index last looked is left out
         if (!tail) continue;
-        const head = `${heads.length === 0 ? '' : ','}{"distance":${Math.round(distance * 10) / 10},`;
-        heads.push(head);
-        size += head.length + tail.length;
+        if (offset > NEARBY_OPENING.length) bytes[offset++] = COMMA;
+        bytes.set(NEARBY_HEAD, offset);
+        offset = writeTenths(bytes, offset + NEARBY_HEAD.length, Math.round(distance * 10));
+        bytes[offset++] = COMMA;
+        bytes.set(tail, offset);
+        offset += tail.length;
       }
-      const body = Buffer.allocUnsafe(size);
-      let offset = body.write(NEARBY_OPENING, 0, 'latin1');
-      let index = 0;
-      for (const { tail } of candidates) {
-        if (!tail) continue;
-        offset += body.write(heads[index++] as string, offset, 'latin1');
-        offset += tail.copy(body, offset);
+      offset += NEARBY_CLOSING.copy(bytes, offset);
+      const body = bytes.subarray(0, offset);
+      if (!config.isProduction) {
+        try {
+          nearbyResponseSchema.parse(JSON.parse(body.toString('utf8')));
+        } catch (err) {
+          nearbyAnswers.giveBack(body);
+          throw err;
+        }
       }
-      body.write(NEARBY_CLOSING, offset, 'latin1');
-      if (!config.isProduction) nearbyResponseSchema.parse(JSON.parse(body.toString('utf8')));
       return body;
+    },
+
+    /** A nearby answer has been written out: its buffer may carry the next one. */
+    nearbySent(body: Buffer): void {
+      nearbyAnswers.giveBack(body);
     },
 
     /**
