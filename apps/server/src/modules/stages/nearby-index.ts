@@ -239,6 +239,9 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     return loading;
   }
 
+  /** The cells a search looks in, kept between searches (one runs at a time). */
+  const visiting: Cell[] = [];
+
   /** Live stages at `now` within `radius` metres of `centre`, nearest first (then by id), at most `limit`. */
   function search(centre: { lat: number; lng: number }, radius: number, now: number, limit: number): Found[] {
     const ranges = boundingRanges(centre, radius);
@@ -250,7 +253,30 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     // over by its haversine alone (with a margin far above rounding, so that ties are decided by distance and id)
     const found: Found[] = [];
     let farthest = circle.limit;
-    const consider = (cell: Cell) => {
+    const rows = [rowOf(south), rowOf(north)] as const;
+    const columns = ranges.lng.map(([west, east]) => [columnOf(west), columnOf(east)] as const);
+    const cellCount = (rows[1] - rows[0] + 1) * columns.reduce((sum, [w, e]) => sum + e - w + 1, 0);
+    const looked = visiting;
+    looked.length = 0;
+    if (cellCount > MAX_CELLS_LOOKED_AT) for (const cell of cells.values()) looked.push(cell);
+    else {
+      for (let blockRow = Math.floor(rows[0] / BLOCK_CELLS); blockRow <= rows[1] / BLOCK_CELLS; blockRow++) {
+        for (const [first, last] of columns) {
+          for (let blockColumn = Math.floor(first / BLOCK_CELLS); blockColumn <= last / BLOCK_CELLS; blockColumn++) {
+            if (!blocks.has(blockRow * ROW_BLOCKS + blockColumn)) continue;
+            const lastRow = Math.min(rows[1], blockRow * BLOCK_CELLS + BLOCK_CELLS - 1);
+            const lastColumn = Math.min(last, blockColumn * BLOCK_CELLS + BLOCK_CELLS - 1);
+            for (let row = Math.max(rows[0], blockRow * BLOCK_CELLS); row <= lastRow; row++) {
+              for (let column = Math.max(first, blockColumn * BLOCK_CELLS); column <= lastColumn; column++) {
+                const cell = cells.get(row * ROW_CELLS + column);
+                if (cell) looked.push(cell);
+              }
+            }
+          }
+        }
+      }
+    }
+    for (const cell of looked) {
       const { numbers, size } = cell;
       for (let index = 0, at = 0; index < size; index++, at += STRIDE) {
         const lat = numbers[at] as number;
@@ -288,29 +314,8 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
           farthest = Math.min(circle.limit, (found[limit - 1] as Found).haversine * (1 + 1e-9));
         }
       }
-    };
-    const rows = [rowOf(south), rowOf(north)] as const;
-    const columns = ranges.lng.map(([west, east]) => [columnOf(west), columnOf(east)] as const);
-    const cellCount = (rows[1] - rows[0] + 1) * columns.reduce((sum, [w, e]) => sum + e - w + 1, 0);
-    if (cellCount > MAX_CELLS_LOOKED_AT) {
-      for (const cell of cells.values()) consider(cell);
-      return found;
     }
-    for (let blockRow = Math.floor(rows[0] / BLOCK_CELLS); blockRow <= rows[1] / BLOCK_CELLS; blockRow++) {
-      for (const [first, last] of columns) {
-        for (let blockColumn = Math.floor(first / BLOCK_CELLS); blockColumn <= last / BLOCK_CELLS; blockColumn++) {
-          if (!blocks.has(blockRow * ROW_BLOCKS + blockColumn)) continue;
-          const lastRow = Math.min(rows[1], blockRow * BLOCK_CELLS + BLOCK_CELLS - 1);
-          const lastColumn = Math.min(last, blockColumn * BLOCK_CELLS + BLOCK_CELLS - 1);
-          for (let row = Math.max(rows[0], blockRow * BLOCK_CELLS); row <= lastRow; row++) {
-            for (let column = Math.max(first, blockColumn * BLOCK_CELLS); column <= lastColumn; column++) {
-              const cell = cells.get(row * ROW_CELLS + column);
-              if (cell) consider(cell);
-            }
-          }
-        }
-      }
-    }
+    looked.length = 0;
     return found;
   }
 
