@@ -49,7 +49,7 @@ import { adminOnly, authPlugin, keyAccess, signedIn } from './plugins/auth.ts';
 import { clockControlRoutes } from './plugins/clock-control.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendError } from './plugins/errors.ts';
 import { type Jobs, type ScheduledJob, startPgBossJobs, startTimerJobs } from './plugins/jobs.ts';
-import { type LogStream, loggerOptions } from './plugins/logging.ts';
+import { type LogStream, loggerOptions, requestLoggerFactory } from './plugins/logging.ts';
 import { createMailer, type Mailer } from './plugins/mailer/index.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -115,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.logger === false
         ? false
         : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.trustProxy,
     frameworkErrors,
     clientErrorHandler,

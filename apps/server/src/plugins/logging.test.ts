@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createTestApp,
@@ -11,7 +12,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../testing/index.ts';
-import { hashRecipient, redactUrl, serializeError } from './logging.ts';
+import { hashRecipient, loggerOptions, redactUrl, requestLoggerFactory, serializeError } from './logging.ts';
 
 /** Every line the app logs, as written. */
 function captureLogs() {
@@ -213,5 +214,68 @@ describe('log redaction helpers', () => {
     expect(JSON.stringify(serialized)).not.toContain('hunter2');
     expect(serialized).toMatchObject({ code: '23514', table: 'users' });
     expect(serialized.message).toContain('Failed query: insert into "users" values ($1)');
+  });
+});
+
+describe('the request logger', () => {
+  const logs = () => {
+    const { lines, stream } = captureLogs();
+    const app = Fastify({ logger: loggerOptions('info', stream), childLoggerFactory: requestLoggerFactory });
+    return { app, lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  };
+
+  it('makes its child only for a line it writes, which carries the bindings and is redacted as the parent is', () => {
+    const { app, parsed } = logs();
+    const made = vi.spyOn(app.log, 'child');
+    const logger = requestLoggerFactory(app.log, { reqId: 'req-1' }, {});
+    logger.debug('not written at info');
+    logger.trace({ password: 'hunter2' }, 'nor this');
+    expect(made).not.toHaveBeenCalled();
+    logger.info({ password: 'hunter2' }, 'written');
+    logger.warn('and this');
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(parsed()).toEqual([
+      expect.objectContaining({ reqId: 'req-1', password: '~', msg: 'written', level: 30 }),
+      expect.objectContaining({ reqId: 'req-1', msg: 'and this', level: 40 }),
+    ]);
+  });
+
+  it("keeps a route's own level, lower or higher than the server's", () => {
+    const { app, parsed } = logs();
+    const chatty = requestLoggerFactory(app.log, { reqId: 'req-2' }, { level: 'debug' });
+    const quiet = requestLoggerFactory(app.log, { reqId: 'req-3' }, { level: 'error' });
+    expect([chatty.level, quiet.level]).toEqual(['debug', 'error']);
+    chatty.debug('debug from a debug route');
+    quiet.warn('a warning from an error route');
+    quiet.error('an error from an error route');
+    expect(parsed().map((line) => [line.reqId, line.msg])).toEqual([
+      ['req-2', 'debug from a debug route'],
+      ['req-3', 'an error from an error route'],
+    ]);
+  });
+
+  it('is the logger itself where the server writes no logs', async () => {
+    const app = Fastify({ logger: false, childLoggerFactory: requestLoggerFactory });
+    app.get('/quiet', async (request) => {
+      request.log.error('nowhere');
+      return { ok: true };
+    });
+    const answer = await app.inject({ method: 'GET', url: '/quiet' });
+    expect(answer.json()).toEqual({ ok: true });
+    expect(requestLoggerFactory(app.log, { reqId: 'req-4' }, {})).toBe(app.log);
+    await app.close();
+  });
+
+  it('writes the lines of a request through Fastify with its request id', async () => {
+    const { app, parsed } = logs();
+    app.get('/logs', async (request) => {
+      request.log.warn('from the handler');
+      return { ok: true };
+    });
+    await app.inject({ method: 'GET', url: '/logs' });
+    const line = parsed().find((entry) => entry.msg === 'from the handler');
+    expect(line?.reqId).toMatch(/^req-/);
+    expect(parsed().some((entry) => entry.msg === 'request completed' && entry.reqId === line?.reqId)).toBe(true);
+    await app.close();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyLoggerOptions } from 'fastify';
-import type { PinoLoggerOptions } from 'fastify/types/logger.js';
+import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, PinoLoggerOptions } from 'fastify/types/logger.js';
 
 /**
  * What a log line may carry. Codes, tokens, connect states, passwords, links that carry them and SQL parameter
@@ -154,4 +154,87 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyLoggerO
     serializers: { req: serializeRequest as never, err: serializeError as never, error: serializeError as never },
     ...(stream ? { stream } : {}),
   };
+}
+
+type LogArguments = Parameters<FastifyBaseLogger['info']>;
+
+/** Fastify's pino logger, with the numbers of its levels. */
+interface PinoLogger extends FastifyBaseLogger {
+  levels: { values: Record<string, number> };
+}
+
+/**
+ * A request's logger that makes its pino child on the first line it writes at an enabled level. Fastify makes a
+ * child per request, and pino redacts a child's bindings when it is made (a few microseconds and kilobytes): at
+ * `warn`, most requests never log, and then pay nothing.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: PinoLogger,
+    private readonly childBindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.childBindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  /** Whether a line at `level` would be written, without making the child. */
+  private writes(level: string): boolean {
+    const values = this.parent.levels.values;
+    return (values[level] ?? 0) >= (values[this.level] ?? Number.POSITIVE_INFINITY);
+  }
+
+  fatal(...args: LogArguments): void {
+    if (this.writes('fatal')) this.logger.fatal(...args);
+  }
+
+  error(...args: LogArguments): void {
+    if (this.writes('error')) this.logger.error(...args);
+  }
+
+  warn(...args: LogArguments): void {
+    if (this.writes('warn')) this.logger.warn(...args);
+  }
+
+  info(...args: LogArguments): void {
+    if (this.writes('info')) this.logger.info(...args);
+  }
+
+  debug(...args: LogArguments): void {
+    if (this.writes('debug')) this.logger.debug(...args);
+  }
+
+  trace(...args: LogArguments): void {
+    if (this.writes('trace')) this.logger.trace(...args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+const isPino = (logger: FastifyBaseLogger): logger is PinoLogger =>
+  typeof (logger as Partial<PinoLogger>).levels?.values === 'object';
+
+/** Fastify's `childLoggerFactory`: each request's logger, made when it first logs (no logs: the logger itself). */
+export function requestLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return isPino(logger) ? new RequestLogger(logger, bindings, options) : logger.child(bindings, options);
 }
