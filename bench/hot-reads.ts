@@ -27,6 +27,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBareRoute } from './lib/bare-route.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
@@ -187,6 +188,8 @@ export interface CpuUse {
 export interface Run {
   load: LoadResult;
   cpu: CpuUse;
+  /** The load generator's own event-loop delay in the measured window (ms): latency it adds to what it measures. */
+  generatorDelayMs: { p99: number; max: number };
 }
 
 export interface TargetResult {
@@ -345,7 +348,10 @@ export async function loadTarget(
   const postgresMeter = new CpuMeter(() => backends);
   const machineMeter = new MachineCpuMeter();
   const ownStart = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const load = await runLoad(url, { ...options, durationSeconds: DURATION_SECONDS });
+  loopDelay.disable();
   const own = process.cpuUsage(ownStart);
   const server = serverMeter.read();
   const nodes = nodeMeters.map((meter) => meter.read().cpuSeconds);
@@ -362,6 +368,7 @@ export async function loadTarget(
       loadGenerator: (own.user + own.system) / 1e6,
       machine: busyCores === null ? null : busyCores * server.wallSeconds,
     },
+    generatorDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
   };
 }
 

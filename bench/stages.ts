@@ -30,6 +30,9 @@
  *   server that has been answering for a while costs. Baseline: a bare Fastify route of the same path
  *   (bench/lib/bare-route.ts) answering, to the same requests, the bytes of the checked answer whose size is
  *   nearest the checked answers' mean.
+ * - CPUs: with two or more and taskset, the server (and the bare route) runs on CPU 0 and this process on the
+ *   others, so that the load generator and the server never take each other's turn; PostgreSQL and the kernel are
+ *   left to the scheduler. Printed when it applies.
  * - BENCH_STAGES_PROFILE=<dir> runs the server under `node --cpu-prof`, its profile written to that directory.
  *
  * Verdict (the stages issue): p99 < 20 ms at 64 connections. A load with non-2xx answers or errors never meets it.
@@ -38,6 +41,7 @@ import { distanceMetres, MAX_NEARBY_RESULTS, type NearbyResponse } from '@portal
 import pg from 'pg';
 import { DURATION_SECONDS, loadTarget, perRequestUs, type Run, ratio } from './hot-reads.ts';
 import { startBareRoute } from './lib/bare-route.ts';
+import { pinServerApart } from './lib/cpus.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import { backendPids, createBenchDatabase } from './lib/postgres.ts';
@@ -60,6 +64,8 @@ export const QUERIES = 5000;
 export const CHECK_EVERY = 10;
 export const NEARBY_CONNECTIONS = 64;
 export const NEARBY_P99_TARGET_MS = 20;
+/** Past this event-loop delay p99 (a 10 ms timer's), the load generator is itself held up and adds to what it measures. */
+const GENERATOR_STALLED_MS = 20;
 
 export const NEARBY_ROUTE = '/game/api/Stage/Nearby';
 
@@ -155,6 +161,7 @@ const serverEnv = (databaseUrl: string) => ({
 export async function measureStages(): Promise<StagesResult> {
   const database = await createBenchDatabase('portal_stages');
   console.log(`Created database ${database.name}`);
+  let pinned: ReturnType<typeof pinServerApart>;
   try {
     // the first start migrates the empty database
     const migrating = await startPortalServer({ env: serverEnv(database.url) });
@@ -185,8 +192,12 @@ export async function measureStages(): Promise<StagesResult> {
     const postgresPids = () => backendPids(database.name);
     const requestsFor = (connection: number): LoadRequest[] =>
       queries.filter((_, i) => i % NEARBY_CONNECTIONS === connection).map((query) => ({ path: query.path }));
+    pinned = pinServerApart();
+    const serverCpus = pinned?.serverCpus;
+    if (pinned) console.log(`The servers measured run on CPU ${pinned.serverCpus}, the load generator on the others`);
     const server = await startPortalServer({
       env: serverEnv(database.url),
+      cpus: serverCpus,
       ...(process.env.BENCH_STAGES_PROFILE
         ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STAGES_PROFILE}`] }
         : {}),
@@ -214,7 +225,7 @@ export async function measureStages(): Promise<StagesResult> {
     } finally {
       await server.stop();
     }
-    const bareRoute = await startBareRoute(NEARBY_ROUTE, checked.typical.body, checked.typical.contentType);
+    const bareRoute = await startBareRoute(NEARBY_ROUTE, checked.typical.body, checked.typical.contentType, serverCpus);
     let bare: Run;
     try {
       bare = await loadTarget(
@@ -251,6 +262,7 @@ export async function measureStages(): Promise<StagesResult> {
       firstPass,
     };
   } finally {
+    pinned?.release();
     await database.drop();
     console.log(`Dropped database ${database.name}`);
   }
@@ -325,6 +337,8 @@ from generate_series(1, $2::int) as i`;
  * $1 stages of the partners, round robin: the even ones in city (i / 2) % 20 of the centres $2 (latitudes) and $3
  * (longitudes), at a normal scatter of $4 metres cut at $5 ($6 metres to a degree); the odd ones uniformly over the
  * surface between latitudes $7 and $8. 80% Published and running, 10% Published and ended, 10% Draft; 3 contents each.
+ * Every stage was last changed a day or more ago, as in an estate that has been running: the nearby index's look for
+ * changes every second then reads what changed lately, as it would, rather than the whole seed each time.
  */
 const SEED_STAGES_SQL = `
 insert into stages (owner_id, name, description, latitude, longitude, altitude, heading, anchor_id, contents, state,
@@ -342,8 +356,8 @@ select o.ids[1 + g.i % array_length(o.ids, 1)],
        c.contents,
        case when s.state = 'Draft' then 'Draft' else 'Published' end,
        s.expires_at - interval '1 month', s.expires_at,
-       coalesce(s.expires_at - interval '1 month', now()) - interval '2 days',
-       coalesce(s.expires_at - interval '1 month', now())
+       coalesce(s.expires_at - interval '1 month', now() - interval '1 day') - interval '2 days',
+       coalesce(s.expires_at - interval '1 month', now() - interval '1 day')
 from generate_series(1, $1::int) as g(i)
 cross join (select array_agg(id order by email) as ids from users where email like 'partner%@bench.example') as o
 -- lateral and tied to the row, so that random() is drawn again for every stage
@@ -663,6 +677,19 @@ export function printStages(result: StagesResult): void {
       `${cpu.machine === null ? '' : `, the whole machine ${(cpu.machine / cpu.wallSeconds).toFixed(2)}`} ` +
       `of ${result.machineLoad.cores}.`,
   );
+  console.log(
+    `The load generator's own event-loop delay (latency it adds to what it measures): p99 ` +
+      `${formatMs(result.nearby.generatorDelayMs.p99)}, max ${formatMs(result.nearby.generatorDelayMs.max)} under ` +
+      `the nearby load; p99 ${formatMs(result.bare.generatorDelayMs.p99)}, max ` +
+      `${formatMs(result.bare.generatorDelayMs.max)} under the bare route's.`,
+  );
+  if (result.nearby.generatorDelayMs.p99 > GENERATOR_STALLED_MS) {
+    console.log(
+      `The load generator itself was held up in this run (its event-loop delay p99 over ` +
+        `${GENERATOR_STALLED_MS} ms, against about 12 ms when it keeps up, the 10 ms timer included): the latencies ` +
+        `above are partly its own; the bare route's p99 shows how much.`,
+    );
+  }
   console.log(`Before the load: ${describeMachineLoad(result.machineLoad)}.`);
   const first = result.firstPass;
   console.log(

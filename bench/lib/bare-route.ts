@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { onCpus } from './cpus.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const CHILD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-route-server.ts');
@@ -20,12 +21,21 @@ export interface BareRoute {
  * Starts a bare Fastify server in its own process (so it never shares an event loop with the load generator) whose
  * one GET route at `route` answers `body` with `contentType`: the floor any handler returning these bytes sits on.
  */
-export async function startBareRoute(route: string, body: Buffer, contentType: string): Promise<BareRoute> {
-  return startBareServer(CHILD_SCRIPT, (dir) => {
-    const bodyFile = path.join(dir, 'body');
-    writeFileSync(bodyFile, body);
-    return { BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route };
-  });
+export async function startBareRoute(
+  route: string,
+  body: Buffer,
+  contentType: string,
+  cpus?: string,
+): Promise<BareRoute> {
+  return startBareServer(
+    CHILD_SCRIPT,
+    (dir) => {
+      const bodyFile = path.join(dir, 'body');
+      writeFileSync(bodyFile, body);
+      return { BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route };
+    },
+    cpus,
+  );
 }
 
 /**
@@ -35,9 +45,11 @@ export async function startBareRoute(route: string, body: Buffer, contentType: s
 export async function startBareServer(
   script: string,
   envFor: (dir: string) => Record<string, string>,
+  cpus?: string,
 ): Promise<BareRoute> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-bare-route-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const [command, args] = onCpus(process.execPath, ['--import', 'tsx', script], cpus);
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', ...envFor(dir) },
     stdio: ['ignore', 'pipe', 'inherit'],

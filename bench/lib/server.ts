@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { onCpus } from './cpus.ts';
 import { findFreePort } from './free-port.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -32,6 +33,8 @@ export interface PortalServerOptions {
   env?: Record<string, string>;
   /** Node flags placed before the entry point, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** The CPUs the server runs on (taskset's list; `pinServerApart`). */
+  cpus?: string;
 }
 
 export async function startPortalServer(options: PortalServerOptions = {}): Promise<PortalServer> {
@@ -40,7 +43,7 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
   const url = `http://127.0.0.1:${port}`;
   const serverStdout = process.env.BENCH_SERVER_STDOUT;
   // Node itself rather than npx: then the spawned pid is the server, and its /proc status is the server's memory.
-  const child = spawn(
+  const [command, args] = onCpus(
     process.execPath,
     [
       ...(options.nodeArgs ?? []),
@@ -49,22 +52,23 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
       'tsx',
       'apps/server/src/server.ts',
     ],
-    {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'production',
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
-      stdio: ['ignore', serverStdout ? openSync(serverStdout, 'a') : 'ignore', 'pipe'],
-    },
+    options.cpus,
   );
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', serverStdout ? openSync(serverStdout, 'a') : 'ignore', 'pipe'],
+  });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the portal server');
 
