@@ -114,13 +114,13 @@ export function parseMessage(bytes: Uint8Array): ClientMessage {
   }
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
 /**
  * Cuts the bytes a client sends into messages. A frame may hold several messages, and a message may in principle
  * span frames: the unfinished tail waits for the next frame. 0x1e never occurs inside a UTF-8 multi-byte sequence,
  * so cutting bytes is safe.
  */
-const NO_BYTES = Buffer.alloc(0);
-
 export class MessageSplitter {
   private tail: Buffer = NO_BYTES;
 
