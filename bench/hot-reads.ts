@@ -27,7 +27,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBareRoute } from './lib/bare-route.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
@@ -36,6 +35,7 @@ import { backendPids, createBenchDatabase } from './lib/postgres.ts';
 import {
   CpuMeter,
   describeMachineLoad,
+  LoopDelayMeter,
   MachineCpuMeter,
   type MachineLoad,
   sampleMachineLoad,
@@ -348,10 +348,9 @@ export async function loadTarget(
   const postgresMeter = new CpuMeter(() => backends);
   const machineMeter = new MachineCpuMeter();
   const ownStart = process.cpuUsage();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  const loopDelay = new LoopDelayMeter();
   const load = await runLoad(url, { ...options, durationSeconds: DURATION_SECONDS });
-  loopDelay.disable();
+  const generatorDelayMs = loopDelay.read();
   const own = process.cpuUsage(ownStart);
   const server = serverMeter.read();
   const nodes = nodeMeters.map((meter) => meter.read().cpuSeconds);
@@ -368,7 +367,7 @@ export async function loadTarget(
       loadGenerator: (own.user + own.system) / 1e6,
       machine: busyCores === null ? null : busyCores * server.wallSeconds,
     },
-    generatorDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    generatorDelayMs,
   };
 }
 

@@ -61,7 +61,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ACTIONS_PER_SECOND, type ConsoleMessage } from '@portal/contracts';
 import pg from 'pg';
@@ -69,7 +69,14 @@ import { type RawData, WebSocket } from 'ws';
 import { startBareServer } from './lib/bare-route.ts';
 import { isEntryPoint, REPO_ROOT } from './lib/paths.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
-import { CpuMeter, describeMachineLoad, type MachineLoad, readStatusKb, sampleMachineLoad } from './lib/proc-stats.ts';
+import {
+  CpuMeter,
+  describeMachineLoad,
+  LoopDelayMeter,
+  type MachineLoad,
+  readStatusKb,
+  sampleMachineLoad,
+} from './lib/proc-stats.ts';
 import { startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 import { type CpuProfile, summarize } from './profile-reads.ts';
@@ -609,13 +616,12 @@ export class Bench {
       else this.sendClosed(game);
     }
     await sleep(WARMUP_SECONDS * 1000);
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     const serverMeter = new CpuMeter(() => serverPids);
     const nodeMeters = serverPids.length > 1 ? serverPids.map((pid) => new CpuMeter(() => [pid])) : [];
     const redisMeter = redisPid === null ? null : new CpuMeter(() => [redisPid]);
     const clientMeter = new CpuMeter(() => [process.pid]);
     const machineStart = readMachineTicks();
-    loopDelay.enable();
+    const loopDelay = new LoopDelayMeter();
     this.windowStart = performance.now();
     this.windowEnd = this.windowStart + DURATION_SECONDS * 1000;
     const monotonicStartUs = monotonicUs();
@@ -626,7 +632,7 @@ export class Bench {
     const redisCores = redisMeter?.read().coreShare;
     const client = clientMeter.read();
     const machine = machineShares(machineStart, readMachineTicks());
-    loopDelay.disable();
+    const clientLoopDelay = loopDelay.read();
     this.mode = 'idle';
     for (const game of this.games) clearTimeout(game.timer);
     const owed = () => (this.sent - this.refusedCount) * PLAYERS_PER_GAME;
@@ -645,7 +651,7 @@ export class Bench {
       latencySamples: this.latencies.length,
       sendLagP99Ms: intervalMs === null ? null : this.sendLags.percentiles().p99,
       monotonicWindowUs,
-      clientLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      clientLoopDelayP99Ms: clientLoopDelay.p99,
       refused: Object.fromEntries(this.refused),
       missing: Math.max(0, owed() - this.delivered),
       serverUsPerMessage: this.windowMessages > 0 ? (server.cpuSeconds / this.windowMessages) * 1e6 : 0,

@@ -1,13 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-const hasTaskset = (() => {
-  let known: boolean | undefined;
-  return () => {
-    known ??= spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
-    return known;
-  };
-})();
+let tasksetFound: boolean | undefined;
+const hasTaskset = () => {
+  tasksetFound ??= spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+  return tasksetFound;
+};
 
 /**
  * The command and arguments that run `command` on the CPUs `cpus` (taskset's list, say `0` or `1-3`), or the same

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Kernel clock ticks per second for /proc/<pid>/stat times; 100 on every Linux we run on (getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -80,6 +81,23 @@ function readMachineTicks(): { busy: number; total: number } | null {
     return { busy, total: busy + idle + iowait };
   } catch {
     return null;
+  }
+}
+
+/**
+ * This process's event-loop delay from construction to `read` (ms), sampled by a 10 ms timer (so about 10 ms when
+ * idle): in a load generator, latency it adds to what it measures.
+ */
+export class LoopDelayMeter {
+  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+
+  constructor() {
+    this.histogram.enable();
+  }
+
+  read(): { p99: number; max: number } {
+    this.histogram.disable();
+    return { p99: this.histogram.percentile(99) / 1e6, max: this.histogram.max / 1e6 };
   }
 }
 

@@ -239,8 +239,26 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     return loading;
   }
 
-  /** The cells a search looks in, kept between searches (one runs at a time). */
-  const visiting: Cell[] = [];
+  /** The cells of these row and column ranges that hold stages, block by block (a block without any is skipped). */
+  function cellsWithin(rows: readonly [number, number], columns: ReadonlyArray<readonly [number, number]>): Cell[] {
+    const within: Cell[] = [];
+    for (let blockRow = Math.floor(rows[0] / BLOCK_CELLS); blockRow <= rows[1] / BLOCK_CELLS; blockRow++) {
+      for (const [first, last] of columns) {
+        for (let blockColumn = Math.floor(first / BLOCK_CELLS); blockColumn <= last / BLOCK_CELLS; blockColumn++) {
+          if (!blocks.has(blockRow * ROW_BLOCKS + blockColumn)) continue;
+          const lastRow = Math.min(rows[1], blockRow * BLOCK_CELLS + BLOCK_CELLS - 1);
+          const lastColumn = Math.min(last, blockColumn * BLOCK_CELLS + BLOCK_CELLS - 1);
+          for (let row = Math.max(rows[0], blockRow * BLOCK_CELLS); row <= lastRow; row++) {
+            for (let column = Math.max(first, blockColumn * BLOCK_CELLS); column <= lastColumn; column++) {
+              const cell = cells.get(row * ROW_CELLS + column);
+              if (cell) within.push(cell);
+            }
+          }
+        }
+      }
+    }
+    return within;
+  }
 
   /** Live stages at `now` within `radius` metres of `centre`, nearest first (then by id), at most `limit`. */
   function search(centre: { lat: number; lng: number }, radius: number, now: number, limit: number): Found[] {
@@ -256,26 +274,7 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     const rows = [rowOf(south), rowOf(north)] as const;
     const columns = ranges.lng.map(([west, east]) => [columnOf(west), columnOf(east)] as const);
     const cellCount = (rows[1] - rows[0] + 1) * columns.reduce((sum, [w, e]) => sum + e - w + 1, 0);
-    const looked = visiting;
-    looked.length = 0;
-    if (cellCount > MAX_CELLS_LOOKED_AT) for (const cell of cells.values()) looked.push(cell);
-    else {
-      for (let blockRow = Math.floor(rows[0] / BLOCK_CELLS); blockRow <= rows[1] / BLOCK_CELLS; blockRow++) {
-        for (const [first, last] of columns) {
-          for (let blockColumn = Math.floor(first / BLOCK_CELLS); blockColumn <= last / BLOCK_CELLS; blockColumn++) {
-            if (!blocks.has(blockRow * ROW_BLOCKS + blockColumn)) continue;
-            const lastRow = Math.min(rows[1], blockRow * BLOCK_CELLS + BLOCK_CELLS - 1);
-            const lastColumn = Math.min(last, blockColumn * BLOCK_CELLS + BLOCK_CELLS - 1);
-            for (let row = Math.max(rows[0], blockRow * BLOCK_CELLS); row <= lastRow; row++) {
-              for (let column = Math.max(first, blockColumn * BLOCK_CELLS); column <= lastColumn; column++) {
-                const cell = cells.get(row * ROW_CELLS + column);
-                if (cell) looked.push(cell);
-              }
-            }
-          }
-        }
-      }
-    }
+    const looked = cellCount > MAX_CELLS_LOOKED_AT ? cells.values() : cellsWithin(rows, columns);
     for (const cell of looked) {
       const { numbers, size } = cell;
       for (let index = 0, at = 0; index < size; index++, at += STRIDE) {
@@ -315,7 +314,6 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
         }
       }
     }
-    looked.length = 0;
     return found;
   }
 
