@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerEstate } from '../testing/estate.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
 import type { Executor } from './client.ts';
-import { prepared, preparedStatementsOf } from './prepared.ts';
+import { compileRowMapper, prepared, preparedStatementsOf } from './prepared.ts';
 import { products, sessions, stages, users, versions } from './schema.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -24,8 +24,8 @@ const REQUEST_PATH = [
   'unread_counts',
   'product_summaries',
   'model_summaries',
-  'review_queue_page',
-  'live_releases_page',
+  'review_queue_pages',
+  'live_releases_pages',
   'stages_nearby_rows',
 ];
 
@@ -126,5 +126,23 @@ describeEachDatabase('prepared statements', (variant) => {
     expect(rows[0]?.version.createdAt).toBeInstanceOf(Date);
     expect(rows[0]?.reviewedAt).toBeNull();
     expect(typeof rows[0]?.sessions).toBe('number');
+  });
+});
+
+describe('compileRowMapper', () => {
+  it('writes each key as it is, nested objects included, and decodes only what needs it', () => {
+    const map = compileRowMapper([
+      { path: ['plain'], field: sql`1` },
+      { path: ['we"ird \\ key'], field: sql`2` },
+      { path: ['nested', 'count'], field: sql`3`.mapWith(Number) },
+      { path: ['nested', 'none'], field: sql`4`.mapWith(Number) },
+    ]);
+    expect(map([['a', 'b', '7', null]])).toStrictEqual([
+      { plain: 'a', 'we"ird \\ key': 'b', nested: { count: 7, none: null } },
+    ]);
+  });
+
+  it('refuses a field that would set the prototype', () => {
+    expect(() => compileRowMapper([{ path: ['__proto__'], field: sql`1` }])).toThrow(/__proto__/);
   });
 });

@@ -33,35 +33,48 @@ function decoderOf(field: unknown): Decoder {
   return decoder;
 }
 
+/** A row's shape: each key holds a selected field's position, or a nested object's shape. */
+type Shape = Map<string, number | Shape>;
+
 /**
  * The row mapping of drizzle's `mapResultRow`, with each field's decoder and place found once per statement instead
- * of once per cell (its `is()` checks walked prototype chains for every value the request path read). Left joins,
- * which null a missing table's object, stay with drizzle's own mapping.
+ * of once per cell (its `is()` checks walked prototype chains for every value the request path read). Each row is
+ * made by one object literal, written out once per statement: objects that gain their properties one computed key
+ * at a time turn into hash tables past about twenty (a versions row has 25), and every later read of them is a
+ * lookup. Left joins, which null a missing table's object, stay with drizzle's own mapping.
  */
 export function compileRowMapper(fields: SelectedField[]): (rows: unknown[][]) => Record<string, unknown>[] {
-  const plan = fields.map(({ path, field }) => {
+  const decoders: Array<Decoder | undefined> = [];
+  const shape: Shape = new Map();
+  fields.forEach(({ path, field }, index) => {
     const decoder = decoderOf(field);
-    return {
-      parents: path.slice(0, -1),
-      key: path[path.length - 1] as string,
-      decode: keepsValue(decoder) ? undefined : (value: unknown) => decoder.mapFromDriverValue(value),
-    };
-  });
-  return (rows) =>
-    rows.map((row) => {
-      const result: Record<string, unknown> = {};
-      for (let index = 0; index < plan.length; index += 1) {
-        const { parents, key, decode } = plan[index] as (typeof plan)[number];
-        let node = result;
-        for (const parent of parents) {
-          node[parent] ??= {};
-          node = node[parent] as Record<string, unknown>;
-        }
-        const raw = row[index];
-        node[key] = raw === null ? null : decode ? decode(raw) : raw;
+    decoders.push(keepsValue(decoder) ? undefined : decoder);
+    let node = shape;
+    for (const parent of path.slice(0, -1)) {
+      let child = node.get(parent);
+      if (!(child instanceof Map)) {
+        child = new Map();
+        node.set(parent, child);
       }
-      return result;
-    });
+      node = child;
+    }
+    node.set(path[path.length - 1] as string, index);
+  });
+  const literal = (node: Shape): string =>
+    `{${[...node]
+      .map(([key, value]) => {
+        if (key === '__proto__') throw new Error('a selected field may not be named __proto__');
+        const cell =
+          typeof value !== 'number'
+            ? literal(value)
+            : decoders[value]
+              ? `(row[${value}] === null ? null : d[${value}].mapFromDriverValue(row[${value}]))`
+              : `row[${value}]`;
+        return `${JSON.stringify(key)}: ${cell}`;
+      })
+      .join(', ')}}`;
+  const source = `return (rows) => rows.map((row) => (${literal(shape)}));`;
+  return new Function('d', source)(decoders) as (rows: unknown[][]) => Record<string, unknown>[];
 }
 
 /** Gives a drizzle prepared query the compiled row mapping, where its rows are mapped by drizzle's generic one. */

@@ -16,6 +16,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -50,8 +51,8 @@ function toProduct(row: repo.ProductRow): Product {
     coverThumbnail: imageRef(row.coverThumbnailUrl),
     status: row.status,
     category: null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -68,8 +69,8 @@ function toModel(row: repo.ModelRow): Model {
     smallThumbnail: imageRef(row.smallThumbnailUrl),
     coverThumbnail: imageRef(row.coverThumbnailUrl),
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 

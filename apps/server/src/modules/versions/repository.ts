@@ -90,74 +90,126 @@ export async function selectLiveVersion(db: Executor, itemId: string): Promise<V
   return row;
 }
 
-/** A version the review console lists, with its conversation's size and who wrote last. */
-export type ConsoleRow = VersionRow & { messageCount: number; lastBy: ReviewMessageRow['author'] | null };
+/** What the review console shows of a version, with its conversation's size and who wrote last. */
+const consoleColumns = {
+  id: versions.id,
+  itemType: versions.itemType,
+  itemId: versions.itemId,
+  ownerId: versions.ownerId,
+  number: versions.number,
+  slot: versions.slot,
+  reviewStatus: versions.reviewStatus,
+  status: versions.status,
+  isLive: versions.isLive,
+  releaseOnAcceptance: versions.releaseOnAcceptance,
+  updateLog: versions.updateLog,
+  iosAssetUrl: versions.iosAssetUrl,
+  androidAssetUrl: versions.androidAssetUrl,
+  visionOsAssetUrl: versions.visionOsAssetUrl,
+  macOsAssetUrl: versions.macOsAssetUrl,
+  submittedAt: versions.submittedAt,
+  messageCount: sql<number>`"talk"."message_count"`,
+  lastBy: sql<ReviewMessageRow['author'] | null>`"talk"."last_by"`,
+};
+export type ConsoleRow = Pick<VersionRow, Exclude<keyof typeof consoleColumns, 'messageCount' | 'lastBy'>> & {
+  messageCount: number;
+  lastBy: ReviewMessageRow['author'] | null;
+};
 
-/** One page of a console list and its total. */
-async function consolePage(
-  rows: Array<{ version: VersionRow; total: number; messageCount: number; lastBy: ReviewMessageRow['author'] | null }>,
-  countAll: () => Promise<number>,
-): Promise<{ rows: ConsoleRow[]; total: number }> {
-  const total = rows[0]?.total ?? (await countAll());
-  return {
-    rows: rows.map(({ version, messageCount, lastBy }) => Object.assign(version, { messageCount, lastBy })),
-    total,
-  };
+/** A page of a console list: its bounds (`limit` null for all) and, answered, its rows and the number of all. */
+export interface ConsolePageWanted {
+  limit: number | null;
+  offset: number;
+}
+export interface ConsolePage {
+  rows: ConsoleRow[];
+  total: number;
 }
 
 const inReview = isInReview(versions);
 const isLive = isLiveRelease(versions);
 
+/** The pages wanted, as `unnest` rows `wanted(page_limit, page_offset, ord)`. */
+const wantedPages = sql`unnest(${sql.placeholder('limits')}::int[], ${sql.placeholder('offsets')}::int[])
+  with ordinality as wanted(page_limit, page_offset, ord)`;
+// LIMIT and OFFSET of the lateral page come from the wanted row; drizzle types them as values
+const wantedLimit = sql`wanted.page_limit` as unknown as number;
+const wantedOffset = sql`wanted.page_offset` as unknown as number;
+const wantedOrd = sql<number>`cast(wanted.ord as integer)`;
+/** A version's conversation, read once: how many messages, and the author of the newest. */
+const talk = sql`(select cast(count(*) as integer) as message_count,
+  (array_agg(m.author order by m.created_at desc, m.id desc))[1] as last_by
+  from ${reviewMessages} m where m.version_id = ${versionId}) as "talk"`;
+
 /**
- * A page of versions and the number of all that match, with each one's conversation size and last author: the
- * count reads the index alone (a scalar count: a window over a thousand entries cost three times as much), and only
- * the page's rows are read in full and have their messages counted.
+ * Several pages of a console list in one statement, in the order asked: the pages that requests arriving together
+ * want share one count of the list (over the index alone, once per statement) and one round trip. Only the pages'
+ * rows are read, with their conversations.
  */
-function pageOf(on: Executor, name: string, where: SQL | undefined, order: (table: typeof versions) => SQL[]) {
-  const page = on.$with('page').as(
-    on
-      .select({
-        id: versions.id,
-        total: sql<number>`(select cast(count(*) as integer) from ${versions} where ${where})`.as('total'),
-      })
-      .from(versions)
-      .where(where)
-      .orderBy(...order(versions))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
-  return on
-    .with(page)
-    .select({
-      version: versions,
-      total: page.total,
-      messageCount: sql<number>`cast((select count(*) from ${reviewMessages} m where m.version_id = ${versionId}) as integer)`,
-      lastBy: sql<ReviewMessageRow['author'] | null>`(select m.author from ${reviewMessages} m
-        where m.version_id = ${versionId} order by m.created_at desc, m.id desc limit 1)`,
-    })
-    .from(page)
-    .innerJoin(versions, eq(versions.id, page.id))
+function pagesOf(on: Executor, name: string, where: SQL | undefined, order: (table: typeof versions) => SQL[]) {
+  const page = on
+    .select({ id: versions.id })
+    .from(versions)
+    .where(where)
     .orderBy(...order(versions))
+    .limit(wantedLimit)
+    .offset(wantedOffset)
+    .as('page');
+  return on
+    .select({
+      ord: wantedOrd,
+      total: sql<number>`(select cast(count(*) as integer) from ${versions} where ${where})`,
+      row: consoleColumns,
+    })
+    .from(wantedPages)
+    .crossJoinLateral(page)
+    .innerJoin(versions, eq(versions.id, page.id))
+    .crossJoinLateral(talk)
+    .orderBy(wantedOrd, ...order(versions))
     .prepare(name);
 }
 
-/** Versions waiting for or under review, oldest submission first; `limit` null for all. */
-export async function selectReviewQueuePage(db: Executor, limit: number | null, offset: number) {
-  const query = prepared(db, 'review_queue_page', (on) =>
-    pageOf(on, 'review_queue_page', inReview, (t) => [asc(t.submittedAt), asc(t.id)]),
+async function consolePages(
+  query: ReturnType<typeof pagesOf>,
+  pages: ConsolePageWanted[],
+  countAll: () => Promise<number>,
+): Promise<ConsolePage[]> {
+  const answer = await query.execute({
+    limits: pages.map((wanted) => wanted.limit),
+    offsets: pages.map((wanted) => wanted.offset),
+  });
+  const results = pages.map((): ConsolePage => ({ rows: [], total: -1 }));
+  for (const { ord, total, row } of answer as Array<{ ord: number; total: number; row: ConsoleRow }>) {
+    const result = results[ord - 1];
+    if (!result) continue;
+    result.rows.push(row);
+    result.total = total;
+  }
+  // a page past the end has no row to carry the count, which is the statement's, the same on every row
+  if (results.some((result) => result.total < 0)) {
+    const total = results.find((result) => result.total >= 0)?.total ?? (await countAll());
+    for (const result of results) if (result.total < 0) result.total = total;
+  }
+  return results;
+}
+
+/** Pages of the versions waiting for or under review, oldest submission first. */
+export async function selectReviewQueuePages(db: Executor, pages: ConsolePageWanted[]) {
+  const query = prepared(db, 'review_queue_pages', (on) =>
+    pagesOf(on, 'review_queue_pages', inReview, (t) => [asc(t.submittedAt), asc(t.id)]),
   );
-  return consolePage(await query.execute({ limit, offset }), async () => {
+  return consolePages(query, pages, async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(inReview);
     return row?.n ?? 0;
   });
 }
 
-/** Released, active versions, newest review first; `limit` null for all. */
-export async function selectLiveReleasesPage(db: Executor, limit: number | null, offset: number) {
-  const query = prepared(db, 'live_releases_page', (on) =>
-    pageOf(on, 'live_releases_page', isLive, (t) => [desc(t.reviewedAt), desc(t.id)]),
+/** Pages of the released, active versions, newest review first. */
+export async function selectLiveReleasesPages(db: Executor, pages: ConsolePageWanted[]) {
+  const query = prepared(db, 'live_releases_pages', (on) =>
+    pagesOf(on, 'live_releases_pages', isLive, (t) => [desc(t.reviewedAt), desc(t.id)]),
   );
-  return consolePage(await query.execute({ limit, offset }), async () => {
+  return consolePages(query, pages, async () => {
     const [row] = await db.select({ n: count() }).from(versions).where(isLive);
     return row?.n ?? 0;
   });

@@ -37,6 +37,7 @@ import { pageBounds } from '../../db/paging.ts';
 import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
@@ -47,6 +48,20 @@ import * as repo from './repository.ts';
 
 export type ItemType = repo.ItemType;
 type AnyVersion = ProductVersion | ModelVersion;
+/** What a list of versions across items (the review console, testers' builds) shows of each. */
+type ListedVersion = Pick<
+  repo.VersionRow,
+  | 'id'
+  | 'itemType'
+  | 'itemId'
+  | 'ownerId'
+  | 'number'
+  | 'updateLog'
+  | 'iosAssetUrl'
+  | 'androidAssetUrl'
+  | 'visionOsAssetUrl'
+  | 'macOsAssetUrl'
+>;
 
 export interface VersionsDeps {
   db: Db;
@@ -65,8 +80,8 @@ function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion
   const base = {
     id: row.id,
     slot: row.slot,
-    createdAt: row.createdAt.toISOString(),
-    submittedAt: row.submittedAt?.toISOString() ?? null,
+    createdAt: isoTime(row.createdAt),
+    submittedAt: isoTimeOrNull(row.submittedAt),
     reviewStatus: row.reviewStatus,
     status: row.status,
     updateLog: row.updateLog,
@@ -79,7 +94,7 @@ function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion
     macOSAssetUrl: row.macOsAssetUrl,
     unreadMessageCount,
     releaseOnAcceptance: row.releaseOnAcceptance,
-    releasedAt: row.releasedAt?.toISOString() ?? null,
+    releasedAt: isoTimeOrNull(row.releasedAt),
     isLive: row.isLive,
   };
   return row.itemType === 'Product' ? { ...base, productVersion: row.number } : { ...base, modelVersion: row.number };
@@ -262,7 +277,7 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   /** Each version with its item and partner (one query per item type and one for partners, at once, whatever the count). */
-  async function withItemsAndPartners<R extends repo.VersionRow>(rows: R[]) {
+  async function withItemsAndPartners<R extends ListedVersion>(rows: R[]) {
     const [items, partners] = await Promise.all([
       catalog.summarizeItemsOf(rows),
       access.summarizeUsers([...new Set(rows.map((row) => row.ownerId))]),
@@ -300,21 +315,31 @@ export function createVersionsService(deps: VersionsDeps) {
       status: row.status,
       isLive: row.isLive,
       releaseOnAcceptance: row.releaseOnAcceptance,
-      submittedAt: row.submittedAt?.toISOString() ?? null,
+      submittedAt: isoTimeOrNull(row.submittedAt),
       messageCount: row.messageCount,
       lastMessageBy: row.lastBy,
       partnerReplied: hasPartnerReplied(row, row.lastBy),
     }));
   }
 
-  async function consolePage(
-    page: PageQuery,
-    select: typeof repo.selectReviewQueuePage,
-  ): Promise<{ data: ReviewQueueItem[]; totalCount: number }> {
-    const { limit, offset } = pageBounds(page.PageIndex, page.PageSize);
-    const { rows, total } = await select(db, limit, offset);
-    return { data: await describeForAdmins(rows), totalCount: total };
+  /** A console list's pages: the pages that requests arriving together ask for are read with one statement. */
+  function consolePages(select: typeof repo.selectReviewQueuePages) {
+    const load = batchLoader(async (keys: string[]) => {
+      const pages = keys.map((key) => {
+        const [limit = '', offset = ''] = key.split('|');
+        return { limit: limit === '' ? null : Number(limit), offset: Number(offset) };
+      });
+      const results = await select(db, pages);
+      return new Map(keys.map((key, index) => [key, results[index]]));
+    });
+    return async (page: PageQuery): Promise<{ data: ReviewQueueItem[]; totalCount: number }> => {
+      const { limit, offset } = pageBounds(page.PageIndex, page.PageSize);
+      const { rows, total } = (await load(`${limit ?? ''}|${offset}`)) ?? { rows: [], total: 0 };
+      return { data: await describeForAdmins(rows), totalCount: total };
+    };
   }
+  const reviewQueuePage = consolePages(repo.selectReviewQueuePages);
+  const liveReleasesPage = consolePages(repo.selectLiveReleasesPages);
 
   /** A version's conversation as `reader` sees it: partners never learn which reviewer wrote. */
   async function conversation(versionId: string, reader: { id: string; asAdmin: boolean }): Promise<ReviewMessage[]> {
@@ -516,10 +541,10 @@ export function createVersionsService(deps: VersionsDeps) {
     // admin review
 
     /** Versions waiting for or under review, oldest submission first. */
-    reviewQueue: (page: PageQuery) => consolePage(page, repo.selectReviewQueuePage),
+    reviewQueue: reviewQueuePage,
 
     /** Released, active versions: what an admin may take down. */
-    liveReleases: (page: PageQuery) => consolePage(page, repo.selectLiveReleasesPage),
+    liveReleases: liveReleasesPage,
 
     startReview: (reviewerId: string, versionId: string) => reviewed(reviewerId, versionId, 'start'),
     acceptVersion: (reviewerId: string, versionId: string) => reviewed(reviewerId, versionId, 'accept'),

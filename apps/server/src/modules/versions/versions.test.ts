@@ -397,6 +397,16 @@ describe('the review queue', () => {
       [[submitted[1]], queue.totalCount],
     ]);
     expect((await page('PageIndex=99&PageSize=1')).data).toEqual([]);
+    // pages asked at the same moment are read by one statement: each still gets its own rows and the total
+    const together = await Promise.all(
+      ['PageIndex=2&PageSize=1', 'PageIndex=99&PageSize=1', 'PageIndex=1&PageSize=1', 'PageSize=-1'].map(page),
+    );
+    expect(together.map(({ data, totalCount }) => [data.map((entry) => entry.versionId), totalCount])).toEqual([
+      [[submitted[1]], 2],
+      [[], 2],
+      [[submitted[0]], 2],
+      [submitted, 2],
+    ]);
     expect((await page('PageSize=0')).errorCode).toBe('ValidationFailed');
   });
 
