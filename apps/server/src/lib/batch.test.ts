@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchLoader, loadMany } from './batch.ts';
+import { batchLoader } from './batch.ts';
 
 describe('batchLoader', () => {
   it('loads the keys asked for in one turn with one call, each request getting its own value', async () => {
@@ -42,9 +42,22 @@ describe('batchLoader', () => {
       calls.push(keys);
       return new Map(keys.filter((key) => key % 2 === 1).map((key) => [key, `#${key}`]));
     });
-    const [first, second] = await Promise.all([loadMany(load, [3, 1, 2]), loadMany(load, [5, 3])]);
+    const [first, second, third] = await Promise.all([load.many([3, 1, 2]), load.many([5, 3]), load(7)]);
     expect(first).toEqual(['#3', '#1']);
     expect(second).toEqual(['#5', '#3']);
-    expect(calls).toEqual([[3, 1, 2, 5]]);
+    expect(third).toBe('#7');
+    expect(calls).toEqual([[3, 1, 2, 5, 7]]);
+    expect(await load.many([])).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('batchLoader.many', () => {
+  it('fails with its batch, beside the single keys', async () => {
+    const load = batchLoader<string, number>(async () => {
+      throw new Error('connection terminated');
+    });
+    const results = await Promise.allSettled([load.many(['a', 'b']), load('a')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
   });
 });

@@ -3,47 +3,79 @@ interface Waiter<V> {
   reject: (error: unknown) => void;
 }
 
+/** A caller waiting for several keys at once. */
+interface ManyWaiter<K, V> {
+  keys: K[];
+  resolve: (values: V[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A batch loader: one key's value, or several keys' values with one wait for them all. */
+export interface BatchLoad<K, V> {
+  (key: K): Promise<V | undefined>;
+  /** The values of the keys that exist, in the order of the keys. */
+  many(keys: K[]): Promise<V[]>;
+}
+
 /**
  * Gathers the keys asked for while the event loop reads its ready sockets and loads them with one call, in the
  * check phase that follows: under load, the requests that arrived together share one statement instead of one each.
  * A key asked for twice in one batch is loaded once; a failing load fails every request of its batch.
  */
-export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | undefined> {
-  let pending: Map<K, Waiter<V>[]> | undefined;
+export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): BatchLoad<K, V> {
+  let pending: { waiters: Map<K, Waiter<V>[]>; many: ManyWaiter<K, V>[] } | undefined;
+
+  function current() {
+    if (!pending) {
+      pending = { waiters: new Map(), many: [] };
+      setImmediate(flush);
+    }
+    return pending;
+  }
 
   function flush() {
     const batch = pending;
     pending = undefined;
     if (!batch) return;
-    load([...batch.keys()]).then(
+    load([...batch.waiters.keys()]).then(
       (values) => {
-        for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(values.get(key));
+        for (const [key, waiters] of batch.waiters) for (const waiter of waiters) waiter.resolve(values.get(key));
+        for (const waiter of batch.many) {
+          const found: V[] = [];
+          for (const key of waiter.keys) {
+            const value = values.get(key);
+            if (value !== undefined) found.push(value);
+          }
+          waiter.resolve(found);
+        }
       },
       (error: unknown) => {
-        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+        for (const waiters of batch.waiters.values()) for (const waiter of waiters) waiter.reject(error);
+        for (const waiter of batch.many) waiter.reject(error);
       },
     );
   }
 
-  return (key) =>
+  const loadOne = (key: K) =>
     new Promise<V | undefined>((resolve, reject) => {
-      if (!pending) {
-        pending = new Map();
-        setImmediate(flush);
-      }
-      const waiters = pending.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else pending.set(key, [{ resolve, reject }]);
+      const { waiters } = current();
+      const forKey = waiters.get(key);
+      if (forKey) forKey.push({ resolve, reject });
+      else waiters.set(key, [{ resolve, reject }]);
     });
+  return Object.assign(loadOne, {
+    many: (keys: K[]) =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : new Promise<V[]>((resolve, reject) => {
+            const batch = current();
+            for (const key of keys) if (!batch.waiters.has(key)) batch.waiters.set(key, []);
+            batch.many.push({ keys, resolve, reject });
+          }),
+  });
 }
 
 /** Rows by their id, as a batch load answers them. */
 export function byId<V extends { id: string }>(rows: V[]): Map<string, V> {
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The values of several keys through a batch loader, those that exist, in the order of the keys. */
-export async function loadMany<K, V>(load: (key: K) => Promise<V | undefined>, keys: K[]): Promise<V[]> {
-  const values = await Promise.all(keys.map((key) => load(key)));
-  return values.filter((value): value is Awaited<V> => value !== undefined) as V[];
 }

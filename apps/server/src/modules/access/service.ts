@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
+import { batchLoader, byId } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -345,7 +345,7 @@ export function createAccessService({
 
     /** Who partners are, for lists of their work (the review queue, the finance team's balances). */
     async summarizeUsers(ids: string[]) {
-      const rows = await loadMany(userById, [...new Set(ids)]);
+      const rows = await userById.many([...new Set(ids)]);
       return new Map(
         rows.map((user) => [
           user.id,

@@ -13,7 +13,7 @@ import {
   type RecentProductsResponse,
 } from '@portal/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { batchLoader, byId, loadMany } from '../../lib/batch.ts';
+import { batchLoader, byId } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTime } from '../../lib/iso-time.ts';
@@ -260,7 +260,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     ownedItemIdsNamed: (ownerId: string, text: string) => repo.selectOwnedItemIdsNamed(db, ownerId, text),
 
     async summarizeItems(itemType: repo.CatalogItemType, ids: string[]): Promise<repo.ItemSummary[]> {
-      return loadMany(summaryOf[itemType], [...new Set(ids.filter(isUuid))]);
+      return summaryOf[itemType].many([...new Set(ids.filter(isUuid))]);
     },
 
     /** The summaries of items of either type (a page of versions, of sales), by id; deleted items are absent. */
@@ -268,8 +268,8 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
       const idsOf = (type: repo.CatalogItemType) =>
         refs.filter((ref) => ref.itemType === type).map((ref) => ref.itemId);
       const [games, models] = await Promise.all([
-        loadMany(summaryOf.Product, [...new Set(idsOf('Product').filter(isUuid))]),
-        loadMany(summaryOf.Model, [...new Set(idsOf('Model').filter(isUuid))]),
+        summaryOf.Product.many([...new Set(idsOf('Product').filter(isUuid))]),
+        summaryOf.Model.many([...new Set(idsOf('Model').filter(isUuid))]),
       ]);
       return byId([...games, ...models]);
     },
