@@ -81,6 +81,32 @@ describeEachDatabase('caches and concurrent writes', (variant) => {
     expect(after.data.map((item: { name: string }) => item.name)).toEqual(['Comet Chase']);
   });
 
+  it('never serves a game from before an update that finished while it was read, nor to another partner', async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const headers = bearer(partner.accessToken);
+    const body = await productBody(t.app, partner.accessToken, { name: 'Comet Chase' });
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/Product', headers, payload: body })).json();
+    const url = `/api/Product/${id}`;
+    const held = gate.hold('catalog-pages');
+    const read = t.app.inject({ method: 'GET', url, headers });
+    await held.reached;
+    const updated = await t.app.inject({ method: 'PUT', url, headers, payload: { ...body, name: 'Comet Chase II' } });
+    expect(updated.statusCode).toBe(200);
+    held.release();
+    expect((await read).json()).toMatchObject({ name: 'Comet Chase' });
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({ name: 'Comet Chase II' });
+
+    // cached for its owner, the game is still not found by anyone else
+    const other = await registerConnectedPartner(t.app);
+    const theirs = await t.app.inject({ method: 'GET', url, headers: bearer(other.accessToken) });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ errorCode: 'ProductNotFound' });
+
+    const deleted = await t.app.inject({ method: 'DELETE', url, headers });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+  });
+
   it('still serves repeated reads from the cache when nothing changed', async () => {
     const partner = await registerConnectedPartner(t.app);
     const headers = bearer(partner.accessToken);

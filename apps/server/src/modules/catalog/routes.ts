@@ -69,7 +69,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: productSchema, ...errors },
       },
     },
-    async (request) => catalog.getProduct(currentUser(request).id, request.params.id),
+    async (request, reply) =>
+      sendSerialized(reply, productSchema, await catalog.getProduct(currentUser(request).id, request.params.id)),
   );
 
   app.put(
@@ -147,7 +148,8 @@ export async function catalogRoutes(fastify: FastifyInstance) {
         response: { 200: modelSchema, ...errors },
       },
     },
-    async (request) => catalog.getModel(currentUser(request).id, request.params.id),
+    async (request, reply) =>
+      sendSerialized(reply, modelSchema, await catalog.getModel(currentUser(request).id, request.params.id)),
   );
 
   app.put(

@@ -97,22 +97,29 @@ function pagesLoader<R>(load: (pages: repo.PageWanted[]) => Promise<Array<{ rows
 }
 
 export function createCatalogService({ db, files, payments, cacheSeconds, beforeCacheStore }: CatalogDeps) {
-  const pages = new TtlCache<ProductPage | ModelPage>({
+  const pages = new TtlCache<ProductPage | ModelPage | Product | Model>({
     name: 'catalog-pages',
     ttlMs: cacheSeconds * 1000,
     maxEntries: 20_000,
     beforeStore: beforeCacheStore,
   });
-  /** A partner's list page, from the cache or the database. */
-  async function cachedPage<T extends ProductPage | ModelPage>(
+  /**
+   * A partner's list page or item, from the cache or the database: grouped by partner, so that every write to the
+   * partner's items drops them all. The key holds the partner, so an item is found only by its owner.
+   */
+  async function cached<T extends ProductPage | ModelPage | Product | Model>(
+    ownerId: string,
+    what: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    return (await pages.read(`${ownerId}:${what}`, load, () => ({ group: ownerId }))) as T;
+  }
+  const cachedPage = <T extends ProductPage | ModelPage>(
     ownerId: string,
     list: 'products' | 'models',
     page: PageQuery,
     load: () => Promise<T>,
-  ): Promise<T> {
-    const key = `${ownerId}:${list}:${page.PageIndex}:${page.PageSize}`;
-    return (await pages.read(key, load, () => ({ group: ownerId }))) as T;
-  }
+  ) => cached(ownerId, `${list}:${page.PageIndex}:${page.PageSize}`, load);
   const changed = (ownerId: string) => pages.deleteGroup(ownerId);
 
   // the items of the requests that arrived together are read with one statement per type
@@ -187,7 +194,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     },
 
     async getProduct(ownerId: string, id: string): Promise<Product> {
-      return toProduct(await ownedProduct(ownerId, id));
+      return cached(ownerId, `product:${id}`, async () => toProduct(await ownedProduct(ownerId, id)));
     },
 
     async updateProduct(ownerId: string, id: string, input: ProductInput): Promise<Product> {
@@ -229,7 +236,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     },
 
     async getModel(ownerId: string, id: string): Promise<Model> {
-      return toModel(await ownedModel(ownerId, id));
+      return cached(ownerId, `model:${id}`, async () => toModel(await ownedModel(ownerId, id)));
     },
 
     async updateModel(ownerId: string, id: string, input: ModelInput): Promise<Model> {
@@ -255,10 +262,10 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
       return item;
     },
 
-    /** Names and icons of items, for the review queue. */
     /** A partner's items whose name contains `text` (the income filter); deleted items still have sales. */
     ownedItemIdsNamed: (ownerId: string, text: string) => repo.selectOwnedItemIdsNamed(db, ownerId, text),
 
+    /** Names and icons of items of one type, by id; deleted items are absent. */
     async summarizeItems(itemType: repo.CatalogItemType, ids: string[]): Promise<repo.ItemSummary[]> {
       return summaryOf[itemType].many([...new Set(ids.filter(isUuid))]);
     },
