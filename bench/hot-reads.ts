@@ -19,6 +19,8 @@
  *   each connection cycles through 24 requests of 24 different partners (or the admin).
  * - The bare route: Fastify with one GET route of the same path pattern, in a child process, answering the bytes of
  *   the target's checked sample.
+ * - For the two lists, also a straightforward Fastify + pg handler of the same list (bench/lib/straightforward-server.ts),
+ *   for scale: what a plain build of the read answers on this machine, in the same run.
  *
  * Prints, per target: req/s, p50/p99, the ratio to the bare route and the CPU the server and PostgreSQL spent per
  * request, cold and warm, with the verdicts of issue 11: cold >= 0.3 x bare with p99 <= 25 ms, server JavaScript
@@ -27,8 +29,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startBareRoute } from './lib/bare-route.ts';
+import { startBareRoute, startBareServer } from './lib/bare-route.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import { backendPids, createBenchDatabase } from './lib/postgres.ts';
@@ -60,7 +64,8 @@ export const SERVER_CPU_TARGET_US = 250;
 export const POSTGRES_CPU_TARGET_US = 300;
 
 export const SCALE_NOTE =
-  'a straightforward Fastify + pg handler reaches about 0.18 of the bare route here; a headless CMS about 0.02';
+  'the straightforward rows are a Fastify + pg handler of the same list (bench/lib/straightforward-server.ts: the ' +
+  'session, the count and the page, unprepared, no cache); issue 11 measured a headless CMS at about 0.02';
 
 /** What the seed made that requests need. */
 export interface Estate {
@@ -78,6 +83,8 @@ interface Target {
   request(estate: Estate, connection: number, k: number): LoadRequest;
   /** Throws unless one answer is what the page needs. */
   check(body: unknown): void;
+  /** The list a straightforward Fastify + pg handler reads for scale beside this target, where there is one. */
+  straightforward?: 'products' | 'models';
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -104,6 +111,7 @@ export const TARGETS: Target[] = [
       headers: bearer(partnerOf(estate, c, k).token),
     }),
     check: (body) => expectPage(body, 'GET /api/Product'),
+    straightforward: 'products',
   },
   {
     key: 'models',
@@ -114,6 +122,7 @@ export const TARGETS: Target[] = [
       headers: bearer(partnerOf(estate, c, k).token),
     }),
     check: (body) => expectPage(body, 'GET /api/Model'),
+    straightforward: 'models',
   },
   {
     key: 'product',
@@ -199,6 +208,8 @@ export interface TargetResult {
   cold: Run;
   warm: Run;
   bare: Run;
+  /** The same list read by a straightforward Fastify + pg handler (`bench/lib/straightforward-server.ts`). */
+  straightforward?: Run;
 }
 
 export interface HotReadsResult {
@@ -292,6 +303,23 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
       } finally {
         await bare.close();
       }
+      if (target.straightforward) {
+        const straightforward = await startStraightforwardList(database.url, target.route, target.straightforward);
+        try {
+          await checkTarget(straightforward.url, target, seeded);
+          const run = await loadTarget(
+            `${target.name}, straightforward`,
+            straightforward.url,
+            (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
+            straightforward.pid,
+            postgresPids,
+          );
+          const result = results[results.length - 1];
+          if (result) result.straightforward = run;
+        } finally {
+          await straightforward.close();
+        }
+      }
     }
     return {
       machineLoad,
@@ -304,6 +332,21 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
     await database.drop();
     console.log(`Dropped database ${database.name}`);
   }
+}
+
+const STRAIGHTFORWARD_SCRIPT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'lib',
+  'straightforward-server.ts',
+);
+
+/** A straightforward Fastify + pg handler of a partner's list, in its own process, on the bench's database. */
+function startStraightforwardList(databaseUrl: string, route: string, table: 'products' | 'models') {
+  return startBareServer(STRAIGHTFORWARD_SCRIPT, () => ({
+    DATABASE_URL: databaseUrl,
+    BARE_ROUTE: route,
+    STRAIGHTFORWARD_TABLE: table,
+  }));
 }
 
 /** Throws unless the target's first request answers what the page needs; answers its bytes and content type. */
@@ -528,9 +571,10 @@ const formatMs = (ms: number) => `${Number.isInteger(ms) ? ms : ms.toFixed(1)} m
 
 export function printHotReads(result: HotReadsResult): void {
   const rows = result.targets.flatMap((target) =>
-    (['cold', 'warm', 'bare'] as const).map((mode) => {
+    (['cold', 'warm', 'bare', 'straightforward'] as const).flatMap((mode) => {
       const run = target[mode];
-      return [
+      if (!run) return [];
+      const row = [
         mode === 'cold' ? target.name : '',
         mode === 'bare' ? 'bare route' : mode,
         run.load.requestsPerSecond.toFixed(0),
@@ -541,7 +585,15 @@ export function printHotReads(result: HotReadsResult): void {
         mode === 'bare' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
         String(run.load.non2xx + run.load.errors + run.load.timeouts),
       ];
+      return [row];
     }),
+  );
+  const beside = result.targets.flatMap((target) =>
+    target.straightforward
+      ? [
+          `${target.name}: cold ${(ratio(target.cold, target.straightforward)).toFixed(1)}x the straightforward handler's req/s`,
+        ]
+      : [],
   );
   printTable(
     `Hot reads on PostgreSQL ${result.postgresVersion}, ${result.connections} connections, ${result.durationSeconds} s ` +
@@ -579,6 +631,7 @@ export function printHotReads(result: HotReadsResult): void {
     }),
   );
   console.log(`For scale: ${SCALE_NOTE}.`);
+  for (const line of beside) console.log(line);
   console.log(`Before the run: ${describeMachineLoad(result.machineLoad)} (${os.availableParallelism()} cores).`);
 }
 
