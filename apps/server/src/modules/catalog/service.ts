@@ -256,7 +256,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
 
     /** The partner's live product or model; 404 (ProductNotFound or ModelNotFound) for anyone else's. */
     async requireOwnedItem(ownerId: string, itemType: repo.CatalogItemType, id: string): Promise<repo.ItemSummary> {
-      const [item] = isUuid(id) ? await repo.selectItemSummaries(db, itemType, [id]) : [];
+      const item = isUuid(id) ? await summaryOf[itemType](id) : undefined;
       if (!item || item.ownerId !== ownerId)
         throw new AppError(itemType === 'Product' ? 'ProductNotFound' : 'ModelNotFound');
       return item;
