@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startBareRoute, startBareServer } from './lib/bare-route.ts';
+import { type BareRoute, startBareRoute, startBareServer } from './lib/bare-route.ts';
 import { type LoadRequest, type LoadResult, runLoad } from './lib/load.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import { backendPids, createBenchDatabase } from './lib/postgres.ts';
@@ -282,44 +282,40 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
       const sample = samples.get(target.key);
       const { cold, warm } = runs.get(target.key) ?? {};
       if (!sample || !cold || !warm) throw new Error(`${target.name} was not measured`);
-      const bare = await startBareRoute(target.route, sample.body, sample.contentType);
       const seeded = estate;
-      try {
-        const bareRun = await loadTarget(
-          `${target.name}, bare route`,
-          bare.url,
-          (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
-          bare.pid,
-          postgresPids,
-        );
-        results.push({
-          key: target.key,
-          name: target.name,
-          responseBytes: sample.body.length,
-          cold,
-          warm,
-          bare: bareRun,
-        });
-      } finally {
-        await bare.close();
-      }
-      if (target.straightforward) {
-        const straightforward = await startStraightforwardList(database.url, target.route, target.straightforward);
+      /** Loads a server of this target (a bare route, a straightforward build) and closes it. */
+      const measureOn = async (label: string, server: BareRoute) => {
         try {
-          await checkTarget(straightforward.url, target, seeded);
-          const run = await loadTarget(
-            `${target.name}, straightforward`,
-            straightforward.url,
+          return await loadTarget(
+            `${target.name}, ${label}`,
+            server.url,
             (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
-            straightforward.pid,
+            server.pid,
             postgresPids,
           );
-          const result = results[results.length - 1];
-          if (result) result.straightforward = run;
         } finally {
-          await straightforward.close();
+          await server.close();
         }
+      };
+      const bare = await measureOn('bare route', await startBareRoute(target.route, sample.body, sample.contentType));
+      let straightforward: Run | undefined;
+      if (target.straightforward) {
+        const server = await startStraightforwardList(database.url, target.route, target.straightforward);
+        await checkTarget(server.url, target, seeded).catch(async (err: unknown) => {
+          await server.close();
+          throw err;
+        });
+        straightforward = await measureOn('straightforward', server);
       }
+      results.push({
+        key: target.key,
+        name: target.name,
+        responseBytes: sample.body.length,
+        cold,
+        warm,
+        bare,
+        ...(straightforward ? { straightforward } : {}),
+      });
     }
     return {
       machineLoad,

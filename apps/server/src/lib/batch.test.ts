@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchLoader } from './batch.ts';
+import { batchLoader, batchLoaderBy } from './batch.ts';
 
 describe('batchLoader', () => {
   it('loads the keys asked for in one turn with one call, each request getting its own value', async () => {
@@ -59,5 +59,32 @@ describe('batchLoader.many', () => {
     });
     const results = await Promise.allSettled([load.many(['a', 'b']), load('a')]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
+describe('batchLoaderBy', () => {
+  it('reads values asked for together once per name, each caller getting the result of its own value', async () => {
+    const calls: Array<Array<{ owner: string; page: number }>> = [];
+    const load = batchLoaderBy(
+      (wanted: { owner: string; page: number }) => `${wanted.owner}|${wanted.page}`,
+      async (values: Array<{ owner: string; page: number }>) => {
+        calls.push(values);
+        return values.map((value) => `${value.owner} page ${value.page}`);
+      },
+    );
+    const answers = await Promise.all([
+      load({ owner: 'a', page: 1 }),
+      load({ owner: 'b', page: 2 }),
+      load({ owner: 'a', page: 1 }),
+    ]);
+    expect(answers).toEqual(['a page 1', 'b page 2', 'a page 1']);
+    expect(calls).toEqual([
+      [
+        { owner: 'a', page: 1 },
+        { owner: 'b', page: 2 },
+      ],
+    ]);
+    expect(await load({ owner: 'a', page: 3 })).toBe('a page 3');
+    expect(calls).toHaveLength(2);
   });
 });

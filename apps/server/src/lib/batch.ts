@@ -75,6 +75,28 @@ export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): Batc
   });
 }
 
+/**
+ * A batch loader of values that are not keys themselves (a page wanted: its partner, index and size), each named by
+ * `nameOf`: values of one name are the same request, read once. `load` answers one result per value, in their order.
+ */
+export function batchLoaderBy<T, R>(
+  nameOf: (value: T) => string,
+  load: (values: T[]) => Promise<R[]>,
+): (value: T) => Promise<R | undefined> {
+  const named = new Map<string, T>();
+  const loadNamed = batchLoader(async (names: string[]) => {
+    const values = names.map((name) => named.get(name) as T);
+    for (const name of names) named.delete(name);
+    const results = await load(values);
+    return new Map(names.map((name, index) => [name, results[index] as R]));
+  });
+  return (value) => {
+    const name = nameOf(value);
+    named.set(name, value);
+    return loadNamed(name);
+  };
+}
+
 /** Rows by their id, as a batch load answers them. */
 export function byId<V extends { id: string }>(rows: V[]): Map<string, V> {
   return new Map(rows.map((row) => [row.id, row]));

@@ -2,8 +2,8 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /**
  * `date.toISOString()`, written in JavaScript: V8's own goes through the runtime, about 0.7 µs a call, and the
- * request path's answers write one to three per row. Years outside 0–9999 (six-digit ISO years) and invalid dates
- * go to `toISOString` itself, which writes or refuses them.
+ * request path's answers write one to three per row. Years outside 1000–9999 (padded, or six-digit ISO years) and
+ * invalid dates go to `toISOString` itself, which writes or refuses them.
  */
 export function isoTime(date: Date): string {
   const year = date.getUTCFullYear();

@@ -13,7 +13,7 @@ import {
   type RecentProductsResponse,
 } from '@portal/contracts';
 import type { Db, Executor } from '../../db/client.ts';
-import { batchLoader, byId } from '../../lib/batch.ts';
+import { batchLoader, batchLoaderBy, byId } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTime } from '../../lib/iso-time.ts';
@@ -81,21 +81,16 @@ const imagesOf = (input: {
   coverThumbnailUrl: string;
 }) => [input.iconUrl, input.thumbnailUrl, input.smallThumbnailUrl, input.coverThumbnailUrl];
 
-/** Products (AR games), 3D models and model categories; every item belongs to one partner. */
 /** Pages of partners' lists that requests arriving together ask for, read with one statement. */
 function pagesLoader<R>(load: (pages: repo.PageWanted[]) => Promise<Array<{ rows: R[]; total: number }>>) {
-  const loadKeys = batchLoader(async (keys: string[]) => {
-    const pages = keys.map((key) => {
-      const [ownerId = '', pageIndex, pageSize] = key.split('|');
-      return { ownerId, pageIndex: Number(pageIndex), pageSize: Number(pageSize) };
-    });
-    const results = await load(pages);
-    return new Map(keys.map((key, index) => [key, results[index] ?? { rows: [], total: 0 }]));
-  });
-  return async (wanted: repo.PageWanted) =>
-    (await loadKeys(`${wanted.ownerId}|${wanted.pageIndex}|${wanted.pageSize}`)) ?? { rows: [], total: 0 };
+  const loadPage = batchLoaderBy(
+    (wanted: repo.PageWanted) => `${wanted.ownerId}|${wanted.pageIndex}|${wanted.pageSize}`,
+    load,
+  );
+  return async (wanted: repo.PageWanted) => (await loadPage(wanted)) ?? { rows: [], total: 0 };
 }
 
+/** Products (AR games), 3D models and model categories; every item belongs to one partner. */
 export function createCatalogService({ db, files, payments, cacheSeconds, beforeCacheStore }: CatalogDeps) {
   const pages = new TtlCache<ProductPage | ModelPage | Product | Model>({
     name: 'catalog-pages',

@@ -34,7 +34,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { pageBounds } from '../../db/paging.ts';
-import { batchLoader } from '../../lib/batch.ts';
+import { batchLoader, batchLoaderBy } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
@@ -324,17 +324,12 @@ export function createVersionsService(deps: VersionsDeps) {
 
   /** A console list's pages: the pages that requests arriving together ask for are read with one statement. */
   function consolePages(select: typeof repo.selectReviewQueuePages) {
-    const load = batchLoader(async (keys: string[]) => {
-      const pages = keys.map((key) => {
-        const [limit = '', offset = ''] = key.split('|');
-        return { limit: limit === '' ? null : Number(limit), offset: Number(offset) };
-      });
-      const results = await select(db, pages);
-      return new Map(keys.map((key, index) => [key, results[index]]));
-    });
+    const load = batchLoaderBy(
+      (wanted: repo.ConsolePageWanted) => `${wanted.limit}|${wanted.offset}`,
+      (pages: repo.ConsolePageWanted[]) => select(db, pages),
+    );
     return async (page: PageQuery): Promise<{ data: ReviewQueueItem[]; totalCount: number }> => {
-      const { limit, offset } = pageBounds(page.PageIndex, page.PageSize);
-      const { rows, total } = (await load(`${limit ?? ''}|${offset}`)) ?? { rows: [], total: 0 };
+      const { rows, total } = (await load(pageBounds(page.PageIndex, page.PageSize))) ?? { rows: [], total: 0 };
       return { data: await describeForAdmins(rows), totalCount: total };
     };
   }
