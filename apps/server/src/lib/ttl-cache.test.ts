@@ -36,6 +36,43 @@ describe('TtlCache', () => {
     expect(off.get('x')).toBeUndefined();
   });
 
+  it('keeps the order of use across drops, replacements and expiry', () => {
+    let now = 0;
+    const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 3 }, () => now);
+    cache.set('a', 'g', 'A');
+    cache.set('b', 'h', 'B');
+    cache.set('c', 'g', 'C');
+    cache.get('a');
+    cache.deleteGroup('g');
+    expect([cache.get('a'), cache.get('c'), cache.size]).toEqual([undefined, undefined, 1]);
+    cache.set('d', 'h', 'D', 100);
+    cache.set('e', 'h', 'E');
+    cache.get('b');
+    cache.set('f', 'h', 'F');
+    // d was the least recently used
+    expect([cache.get('d'), cache.get('b'), cache.get('e'), cache.get('f')]).toEqual([undefined, 'B', 'E', 'F']);
+    now = 999;
+    cache.set('e', 'h', 'E2', 1000);
+    now = 1000;
+    expect([cache.get('b'), cache.get('e'), cache.get('f'), cache.size]).toEqual([undefined, undefined, undefined, 0]);
+  });
+
+  it('moves a key stored again under another group to that group, and forgets evicted entries in their group', () => {
+    const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 2 });
+    cache.set('k', 'g', 'first');
+    cache.set('k', 'h', 'second');
+    cache.deleteGroup('g');
+    expect(cache.get('k')).toBe('second');
+    cache.set('x', 'g', 'X');
+    cache.set('y', 'g', 'Y');
+    // k went first; dropping its group now drops nothing else
+    cache.deleteGroup('h');
+    expect([cache.get('k'), cache.get('x'), cache.get('y'), cache.size]).toEqual([undefined, 'X', 'Y', 2]);
+    cache.clear();
+    cache.set('z', 'g', 'Z');
+    expect([cache.get('x'), cache.get('z'), cache.size]).toEqual([undefined, 'Z', 1]);
+  });
+
   it('does not store a load that a drop of its group overtook', async () => {
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
     let finishLoad: (value: string) => void = () => {};

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions, PinoLoggerOptions } from 'fastify/types/logger.js';
+import { sha256 } from '../lib/tokens.ts';
 
 /**
  * What a log line may carry. Codes, tokens, connect states, passwords, links that carry them and SQL parameter
@@ -34,8 +34,7 @@ export const REDACTED_PATHS = [
 ];
 
 /** A recipient as it may be logged: enough to correlate lines about one address, not to read it. */
-export const hashRecipient = (address: string) =>
-  createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16);
+export const hashRecipient = (address: string) => sha256(address.trim().toLowerCase()).slice(0, 16);
 
 /** A URL as it may be logged: the path, and the names of its query parameters without their values. */
 export function redactUrl(url: string): string {
