@@ -35,6 +35,8 @@ export interface PortalServerOptions {
   nodeArgs?: string[];
   /** The CPUs the server runs on (taskset's list; `pinServerApart`). */
   cpus?: string;
+  /** The checkout whose server runs (default: this one); `bench/compare-refs.ts` runs another commit's beside it. */
+  root?: string;
 }
 
 export async function startPortalServer(options: PortalServerOptions = {}): Promise<PortalServer> {
@@ -55,7 +57,7 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
     options.cpus,
   );
   const child = spawn(command, args, {
-    cwd: REPO_ROOT,
+    cwd: options.root ?? REPO_ROOT,
     env: {
       ...process.env,
       PORT: String(port),
