@@ -73,6 +73,50 @@ describe('TtlCache', () => {
     expect([cache.get('x'), cache.get('z'), cache.size]).toEqual([undefined, 'Z', 1]);
   });
 
+  it('finds entries by group and key, apart from other groups, and drops them with their group', async () => {
+    let now = 0;
+    const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 3 }, () => now);
+    cache.setIn('p1', 'products:1', 'first partner');
+    cache.setIn('p2', 'products:1', 'second partner');
+    expect([cache.getIn('p1', 'products:1'), cache.getIn('p2', 'products:1'), cache.get('products:1')]).toEqual([
+      'first partner',
+      'second partner',
+      undefined,
+    ]);
+    cache.setIn('p1', 'products:1', 'replaced', 500);
+    cache.setIn('p1', 'products:2', 'page 2');
+    cache.getIn('p2', 'products:1');
+    // after p2's read, p1's replaced first page is the least recently used: the fourth entry evicts it
+    cache.setIn('p3', 'products:1', 'third partner');
+    expect([cache.getIn('p1', 'products:1'), cache.size]).toEqual([undefined, 3]);
+    cache.deleteGroup('p2');
+    expect([cache.getIn('p2', 'products:1'), cache.getIn('p1', 'products:2'), cache.size]).toEqual([
+      undefined,
+      'page 2',
+      2,
+    ]);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return 'loaded';
+    };
+    expect(await cache.readIn('p4', 'products:1', load)).toBe('loaded');
+    expect(await cache.readIn('p4', 'products:1', load)).toBe('loaded');
+    expect(loads).toBe(1);
+    now = 1000;
+    expect([cache.getIn('p4', 'products:1'), cache.getIn('p1', 'products:2')]).toEqual([undefined, undefined]);
+  });
+
+  it('does not store a load by group and key that a drop of its group overtook', async () => {
+    const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
+    let finishLoad: (value: string) => void = () => {};
+    const reading = cache.readIn('g', 'k', () => new Promise<string>((resolve) => (finishLoad = resolve)));
+    cache.deleteGroup('g');
+    finishLoad('stale');
+    expect(await reading).toBe('stale');
+    expect(cache.getIn('g', 'k')).toBeUndefined();
+  });
+
   it('does not store a load that a drop of its group overtook', async () => {
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
     let finishLoad: (value: string) => void = () => {};

@@ -16,6 +16,8 @@ interface Entry<V> {
   group: string;
   value: V;
   expiresAt: number;
+  /** Whether `key` alone finds it (`set`); otherwise its group and key do (`setIn`). */
+  isKeyedAlone: boolean;
   /** The neighbours in the order of use: `older` is used less recently. */
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
@@ -25,8 +27,12 @@ interface Entry<V> {
  * A small in-process cache with a time to live and a size cap (least recently used goes first).
  * Entries are grouped so that one write can drop everything of a group (a partner, a session).
  *
- * A hit is one lookup: the order of use is a list through the entries themselves, so it does not delete and insert
- * the key again, and a group's drop visits that group's entries only.
+ * An entry is found by its key alone (`get`, `read`, `set`: a session by its token's hash, in the group of its
+ * session), or by its group and a key within it (`getIn`, `readIn`, `setIn`: a partner's list page). The second
+ * looks the group up first: a group name the caller already holds (the partner's id from its session) has its hash
+ * computed once, where a key joined from it for each request is hashed, character by character, on every lookup.
+ * The order of use is a list through the entries themselves, so a hit moves no key, and a group's drop visits that
+ * group's entries only.
  *
  * A read that misses loads from the database and then stores what it loaded. A write that finishes while that
  * load is in flight has already dropped the group, so the load's result may be what the write replaced: every
@@ -34,8 +40,11 @@ interface Entry<V> {
  * not been dropped since.
  */
 export class TtlCache<V> {
+  /** The entries found by their key alone. */
   private readonly entries = new Map<string, Entry<V>>();
-  private readonly groups = new Map<string, Set<Entry<V>>>();
+  /** Every entry, by group and key. */
+  private readonly groups = new Map<string, Map<string, Entry<V>>>();
+  private count = 0;
   private oldest: Entry<V> | undefined;
   private newest: Entry<V> | undefined;
   private generation = 0;
@@ -54,21 +63,15 @@ export class TtlCache<V> {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.count;
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.remove(entry);
-      return undefined;
-    }
-    if (entry !== this.newest) {
-      this.unlink(entry);
-      this.link(entry);
-    }
-    return entry.value;
+    return this.hit(this.entries.get(key));
+  }
+
+  getIn(group: string, key: string): V | undefined {
+    return this.hit(this.groups.get(group)?.get(key));
   }
 
   /**
@@ -87,33 +90,34 @@ export class TtlCache<V> {
     if (value === undefined || !this.isEnabled) return value;
     await this.options.beforeStore?.(this.options.name, key);
     const { group, expiresAt } = place(value);
-    const dropped = this.droppedAt.get(group) ?? this.forgottenBefore;
-    if (dropped <= ticket) this.set(key, group, value, expiresAt);
+    if (this.isUndroppedSince(group, ticket)) this.set(key, group, value, expiresAt);
     return value;
   }
 
-  /** Stores `value` until `expiresAt` (never beyond the cache's time to live). */
+  /** As `read`, for an entry found by its group and key. */
+  async readIn(group: string, key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const hit = this.getIn(group, key);
+    if (hit !== undefined) return hit;
+    const ticket = this.generation;
+    const value = await load();
+    if (value === undefined || !this.isEnabled) return value;
+    await this.options.beforeStore?.(this.options.name, key);
+    if (this.isUndroppedSince(group, ticket)) this.setIn(group, key, value);
+    return value;
+  }
+
+  /** Stores `value` under `key` in `group` until `expiresAt` (never beyond the cache's time to live). */
   set(key: string, group: string, value: V, expiresAt = Number.POSITIVE_INFINITY): void {
     if (!this.isEnabled) return;
     const previous = this.entries.get(key);
     if (previous !== undefined) this.remove(previous);
-    const entry: Entry<V> = {
-      key,
-      group,
-      value,
-      expiresAt: Math.min(expiresAt, this.now() + this.options.ttlMs),
-      older: undefined,
-      newer: undefined,
-    };
-    this.entries.set(key, entry);
-    let members = this.groups.get(group);
-    if (members === undefined) {
-      members = new Set();
-      this.groups.set(group, members);
-    }
-    members.add(entry);
-    this.link(entry);
-    while (this.entries.size > this.options.maxEntries && this.oldest !== undefined) this.remove(this.oldest);
+    this.store(group, key, value, expiresAt, true);
+  }
+
+  /** Stores `value` under `key` within `group` until `expiresAt` (never beyond the cache's time to live). */
+  setIn(group: string, key: string, value: V, expiresAt = Number.POSITIVE_INFINITY): void {
+    if (!this.isEnabled) return;
+    this.store(group, key, value, expiresAt, false);
   }
 
   /** Drops every entry of a group, and any load of it still in flight. */
@@ -134,9 +138,10 @@ export class TtlCache<V> {
     const members = this.groups.get(group);
     if (members === undefined) return;
     this.groups.delete(group);
-    for (const entry of members) {
-      this.entries.delete(entry.key);
+    for (const entry of members.values()) {
+      if (entry.isKeyedAlone) this.entries.delete(entry.key);
       this.unlink(entry);
+      this.count -= 1;
     }
   }
 
@@ -146,16 +151,61 @@ export class TtlCache<V> {
     this.droppedAt.clear();
     this.entries.clear();
     this.groups.clear();
+    this.count = 0;
     this.oldest = undefined;
     this.newest = undefined;
   }
 
+  private hit(entry: Entry<V> | undefined): V | undefined {
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.remove(entry);
+      return undefined;
+    }
+    if (entry !== this.newest) {
+      this.unlink(entry);
+      this.link(entry);
+    }
+    return entry.value;
+  }
+
+  private isUndroppedSince(group: string, ticket: number): boolean {
+    return (this.droppedAt.get(group) ?? this.forgottenBefore) <= ticket;
+  }
+
+  private store(group: string, key: string, value: V, expiresAt: number, isKeyedAlone: boolean): void {
+    let members = this.groups.get(group);
+    if (members === undefined) {
+      members = new Map();
+      this.groups.set(group, members);
+    }
+    const previous = members.get(key);
+    if (previous !== undefined) this.remove(previous);
+    const entry: Entry<V> = {
+      key,
+      group,
+      value,
+      expiresAt: Math.min(expiresAt, this.now() + this.options.ttlMs),
+      isKeyedAlone,
+      older: undefined,
+      newer: undefined,
+    };
+    if (isKeyedAlone) this.entries.set(key, entry);
+    members.set(key, entry);
+    this.count += 1;
+    this.link(entry);
+    while (this.count > this.options.maxEntries && this.oldest !== undefined) this.remove(this.oldest);
+  }
+
   private remove(entry: Entry<V>): void {
-    this.entries.delete(entry.key);
+    if (entry.isKeyedAlone) this.entries.delete(entry.key);
     const members = this.groups.get(entry.group);
-    members?.delete(entry);
-    if (members?.size === 0) this.groups.delete(entry.group);
+    if (members?.get(entry.key) === entry) {
+      members.delete(entry.key);
+      if (members.size === 0) this.groups.delete(entry.group);
+    }
     this.unlink(entry);
+    this.count -= 1;
   }
 
   /** Makes `entry` the most recently used. */

@@ -107,7 +107,7 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     what: string,
     load: () => Promise<T>,
   ): Promise<T> {
-    return (await pages.read(`${ownerId}:${what}`, load, () => ({ group: ownerId }))) as T;
+    return (await pages.readIn(ownerId, what, load)) as T;
   }
   const cachedPage = <T extends ProductPage | ModelPage>(
     ownerId: string,

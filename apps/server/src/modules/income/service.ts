@@ -394,14 +394,10 @@ export function createIncomeService(deps: IncomeDeps) {
       const filter = await filterOf(ownerId, query);
       if (!filter) return { data: [], totalCount: 0 };
       const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
-      const key = JSON.stringify([ownerId, filter.from, filter.to, filter.status, filter.itemIds]);
+      const key = JSON.stringify([filter.from, filter.to, filter.status, filter.itemIds]);
       const [rows, total] = await Promise.all([
         repo.selectIncomePage(db, filter, limit, offset),
-        counts.read(
-          key,
-          () => repo.countIncome(db, filter),
-          () => ({ group: ownerId }),
-        ),
+        counts.readIn(ownerId, key, () => repo.countIncome(db, filter)),
       ]);
       return { data: await describe(rows), totalCount: total ?? 0 };
     },
