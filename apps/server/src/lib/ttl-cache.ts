@@ -18,21 +18,24 @@ interface Entry<V> {
   expiresAt: number;
   /** Whether `key` alone finds it (`set`); otherwise its group and key do (`setIn`). */
   isKeyedAlone: boolean;
-  /** The neighbours in the order of use: `older` is used less recently. */
+  /** Read since it last came to the front of the list: it gets another turn before it is evicted. */
+  isUsed: boolean;
+  /** The neighbours in the list: `older` was stored, or given another turn, earlier. */
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
 }
 
 /**
- * A small in-process cache with a time to live and a size cap (least recently used goes first).
+ * A small in-process cache with a time to live and a size cap (about the least recently used goes first).
  * Entries are grouped so that one write can drop everything of a group (a partner, a session).
  *
  * An entry is found by its key alone (`get`, `read`, `set`: a session by its token's hash, in the group of its
  * session), or by its group and a key within it (`getIn`, `readIn`, `setIn`: a partner's list page). The second
  * looks the group up first: a group name the caller already holds (the partner's id from its session) has its hash
  * computed once, where a key joined from it for each request is hashed, character by character, on every lookup.
- * The order of use is a list through the entries themselves, so a hit moves no key, and a group's drop visits that
- * group's entries only.
+ * A hit only marks its entry used. Past the size cap, the oldest entry goes, unless it was used since it came to
+ * the front: then it goes to the front again, unmarked (the "second chance" approximation of least recently used,
+ * which spares every hit a move in the list). A group's drop visits that group's entries only.
  *
  * A read that misses loads from the database and then stores what it loaded. A write that finishes while that
  * load is in flight has already dropped the group, so the load's result may be what the write replaced: every
@@ -162,10 +165,7 @@ export class TtlCache<V> {
       this.remove(entry);
       return undefined;
     }
-    if (entry !== this.newest) {
-      this.unlink(entry);
-      this.link(entry);
-    }
+    entry.isUsed = true;
     return entry.value;
   }
 
@@ -187,6 +187,7 @@ export class TtlCache<V> {
       value,
       expiresAt: Math.min(expiresAt, this.now() + this.options.ttlMs),
       isKeyedAlone,
+      isUsed: false,
       older: undefined,
       newer: undefined,
     };
@@ -194,7 +195,16 @@ export class TtlCache<V> {
     members.set(key, entry);
     this.count += 1;
     this.link(entry);
-    while (this.count > this.options.maxEntries && this.oldest !== undefined) this.remove(this.oldest);
+    while (this.count > this.options.maxEntries && this.oldest !== undefined) {
+      const oldest = this.oldest;
+      if (oldest.isUsed) {
+        oldest.isUsed = false;
+        this.unlink(oldest);
+        this.link(oldest);
+      } else {
+        this.remove(oldest);
+      }
+    }
   }
 
   private remove(entry: Entry<V>): void {
@@ -208,7 +218,7 @@ export class TtlCache<V> {
     this.count -= 1;
   }
 
-  /** Makes `entry` the most recently used. */
+  /** Puts `entry` at the front of the list. */
   private link(entry: Entry<V>): void {
     entry.older = this.newest;
     entry.newer = undefined;
