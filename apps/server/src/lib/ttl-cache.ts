@@ -174,13 +174,14 @@ export class TtlCache<V> {
   }
 
   private store(group: string, key: string, value: V, expiresAt: number, isKeyedAlone: boolean): void {
+    // removing the group's only entry removes the group's map too, so the map is looked up afterwards
+    const previous = this.groups.get(group)?.get(key);
+    if (previous !== undefined) this.remove(previous);
     let members = this.groups.get(group);
     if (members === undefined) {
       members = new Map();
       this.groups.set(group, members);
     }
-    const previous = members.get(key);
-    if (previous !== undefined) this.remove(previous);
     const entry: Entry<V> = {
       key,
       group,
