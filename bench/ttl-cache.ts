@@ -90,7 +90,9 @@ export function measureTtlCache() {
     for (const partner of partners)
       for (let page = 1; page <= PAGES; page += 1) cache.set(pageKey(partner, page), partner, page);
   };
-  const fillSessions = (cache: Cache, hashes: string[]) => hashes.forEach((hash, i) => cache.set(hash, `s${i}`, i));
+  const fillSessions = (cache: Cache, hashes: string[]) => {
+    for (const [i, hash] of hashes.entries()) cache.set(hash, `s${i}`, i);
+  };
   const hashes = tokens.map(sha256);
   // the hex of each lookup is made again from a fresh copy, as a request's header gives a fresh token
   const freshHash = (i: number) => Buffer.from(hashes[i] as string).toString('latin1');
