@@ -22,15 +22,8 @@ import { isEntryPoint, REPO_ROOT } from './lib/paths.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
 import { CpuMeter } from './lib/proc-stats.ts';
 import { startPortalServer } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 import { printTable } from './lib/table.ts';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /** A worktree of `ref` whose node_modules folders are this checkout's (the workspace links point back here). */
 function checkOut(ref: string): { root: string; remove(): void } {
@@ -105,8 +98,10 @@ async function main() {
         rows,
       );
       const ratios = (perRequestUs.this ?? []).map((us, i) => us / (perRequestUs[ref]?.[i] ?? us));
+      const middle = median(ratios);
+      const quartiles = [ratios.filter((r) => r <= middle), ratios.filter((r) => r >= middle)].map(median);
       console.log(
-        `Median server CPU per request: this ${median(perRequestUs.this ?? []).toFixed(1)} µs, ${ref} ${median(perRequestUs[ref] ?? []).toFixed(1)} µs; median of the paired ratios ${median(ratios).toFixed(3)} (quartiles ${median(ratios.filter((r) => r <= median(ratios))).toFixed(3)}–${median(ratios.filter((r) => r >= median(ratios))).toFixed(3)})`,
+        `Median server CPU per request: this ${median(perRequestUs.this ?? []).toFixed(1)} µs, ${ref} ${median(perRequestUs[ref] ?? []).toFixed(1)} µs; median of the paired ratios ${middle.toFixed(3)} (quartiles ${quartiles.map((q) => q.toFixed(3)).join('–')})`,
       );
     } finally {
       for (const server of Object.values(servers)) await server.stop();

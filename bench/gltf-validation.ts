@@ -59,6 +59,7 @@ import {
   watchRss,
 } from './lib/proc-stats.ts';
 import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const DEFAULT_SIZES_MB = [1, 10, 40];
@@ -322,11 +323,7 @@ function sizeFigures(sizeMb: number, glb: TimedBuildUpload[], bare: TimedBuildUp
 }
 
 function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const median =
-    sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return { median, max: sorted[sorted.length - 1] ?? 0 };
+  return { median: median(values), max: values.length > 0 ? Math.max(...values) : 0 };
 }
 
 /**

@@ -16,6 +16,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { TtlCache } from '../apps/server/src/lib/ttl-cache.ts';
 import { isEntryPoint } from './lib/paths.ts';
+import { median } from './lib/stats.ts';
 import { printTable } from './lib/table.ts';
 
 const PARTNERS = 800;
@@ -70,8 +71,6 @@ function byGroupAndKey(maxEntries: number): Cache & { inner: TtlCache<unknown> }
     deleteGroup: (group) => cache.deleteGroup(group),
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
 
 function timeNs(run: () => number, count: number): number {
   const started = process.hrtime.bigint();

@@ -49,6 +49,7 @@ import {
   watchRss,
 } from './lib/proc-stats.ts';
 import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -274,12 +275,6 @@ async function timeUpload(pid: number, url: string, token: string, body: UploadB
     serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
   return { upload, figures };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /**

@@ -15,7 +15,7 @@ describe('TtlCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('drops the least recently used entry past its size', () => {
+  it('drops, past its size, the oldest entry not read since it was stored', () => {
     const cache = new TtlCache<number>({ name: 't', ttlMs: 1000, maxEntries: 2 });
     cache.set('a', 'g', 1);
     cache.set('b', 'g', 2);
@@ -36,7 +36,7 @@ describe('TtlCache', () => {
     expect(off.get('x')).toBeUndefined();
   });
 
-  it('keeps the order of use across drops, replacements and expiry', () => {
+  it('drops unread entries first, across drops, replacements and expiry', () => {
     let now = 0;
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 3 }, () => now);
     cache.set('a', 'g', 'A');
@@ -49,7 +49,7 @@ describe('TtlCache', () => {
     cache.set('e', 'h', 'E');
     cache.get('b');
     cache.set('f', 'h', 'F');
-    // d was the least recently used
+    // b was read and gets a second turn; d, stored before e and never read, goes
     expect([cache.get('d'), cache.get('b'), cache.get('e'), cache.get('f')]).toEqual([undefined, 'B', 'E', 'F']);
     now = 999;
     cache.set('e', 'h', 'E2', 1000);

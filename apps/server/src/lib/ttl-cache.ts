@@ -86,27 +86,20 @@ export class TtlCache<V> {
     load: () => Promise<V | undefined>,
     place: (value: V) => { group: string; expiresAt?: number },
   ): Promise<V | undefined> {
-    const hit = this.get(key);
-    if (hit !== undefined) return hit;
-    const ticket = this.generation;
-    const value = await load();
-    if (value === undefined || !this.isEnabled) return value;
-    await this.options.beforeStore?.(this.options.name, key);
-    const { group, expiresAt } = place(value);
-    if (this.isUndroppedSince(group, ticket)) this.set(key, group, value, expiresAt);
-    return value;
+    return (
+      this.get(key) ??
+      this.fill(key, load, (value) => {
+        const { group, expiresAt } = place(value);
+        return { group, store: () => this.set(key, group, value, expiresAt) };
+      })
+    );
   }
 
   /** As `read`, for an entry found by its group and key. */
   async readIn(group: string, key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
-    const hit = this.getIn(group, key);
-    if (hit !== undefined) return hit;
-    const ticket = this.generation;
-    const value = await load();
-    if (value === undefined || !this.isEnabled) return value;
-    await this.options.beforeStore?.(this.options.name, key);
-    if (this.isUndroppedSince(group, ticket)) this.setIn(group, key, value);
-    return value;
+    return (
+      this.getIn(group, key) ?? this.fill(key, load, (value) => ({ group, store: () => this.setIn(group, key, value) }))
+    );
   }
 
   /** Stores `value` under `key` in `group` until `expiresAt` (never beyond the cache's time to live). */
@@ -169,8 +162,19 @@ export class TtlCache<V> {
     return entry.value;
   }
 
-  private isUndroppedSince(group: string, ticket: number): boolean {
-    return (this.droppedAt.get(group) ?? this.forgottenBefore) <= ticket;
+  /** Loads a missing entry and stores it, unless its group was dropped while `load` ran. */
+  private async fill(
+    key: string,
+    load: () => Promise<V | undefined>,
+    place: (value: V) => { group: string; store: () => void },
+  ): Promise<V | undefined> {
+    const ticket = this.generation;
+    const value = await load();
+    if (value === undefined || !this.isEnabled) return value;
+    await this.options.beforeStore?.(this.options.name, key);
+    const { group, store } = place(value);
+    if ((this.droppedAt.get(group) ?? this.forgottenBefore) <= ticket) store();
+    return value;
   }
 
   private store(group: string, key: string, value: V, expiresAt: number, isKeyedAlone: boolean): void {
