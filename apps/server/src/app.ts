@@ -192,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...deps,
     provider: payoutProvider,
     monthlyPrice: async () => (await content.getSettings()).partnerSubscriptionUnitPricePermonth,
+    changed: (userId) => access.accountStatusChanged(userId),
     now: placementClock,
   });
   const payments = createPaymentsService({ ...deps, access, provider: payoutProvider, subscriptions });
@@ -216,7 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const stages = createStagesService({
     ...deps,
     files,
-    isSubscribed: async (userId) => (await subscriptions.status(userId)).isSubscribed,
+    isSubscribed: async (userId) => (await subscriptions.stateOf(userId)).isSubscribed,
     now: placementClock,
   });
   const testers = createTestersService({ ...deps, access, versions });

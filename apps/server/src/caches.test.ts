@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bearer,
+  connectPayoutAccount,
   createTestApp,
   describeEachDatabase,
   productBody,
@@ -105,6 +106,34 @@ describeEachDatabase('caches and concurrent writes', (variant) => {
     const deleted = await t.app.inject({ method: 'DELETE', url, headers });
     expect(deleted.statusCode).toBeLessThan(300);
     expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(404);
+  });
+
+  it('never serves a profile from before an update that finished while it was read', async () => {
+    const partner = await registerPartner(t.app, { firstName: 'Ada' });
+    const headers = bearer(partner.accessToken);
+    const held = gate.hold('profiles');
+    const read = t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers });
+    await held.reached;
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Access/Profile',
+      headers,
+      payload: { firstName: 'Grace', lastName: 'Hopper', registeredAddress: '1 Harbour Road, Hong Kong' },
+    });
+    expect(updated.statusCode).toBe(200);
+    held.release();
+    expect((await read).json()).toMatchObject({ firstName: 'Ada' });
+    const after = await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers });
+    expect(after.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+  });
+
+  it('shows a payout account connected after the profile was read', async () => {
+    const partner = await registerPartner(t.app);
+    const headers = bearer(partner.accessToken);
+    const profile = async () => (await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers })).json();
+    expect(await profile()).toMatchObject({ connectedToStripe: false });
+    await connectPayoutAccount(t.app, partner.accessToken);
+    expect(await profile()).toMatchObject({ connectedToStripe: true });
   });
 
   it('still serves repeated reads from the cache when nothing changed', async () => {

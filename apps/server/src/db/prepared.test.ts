@@ -15,7 +15,7 @@ const REQUEST_PATH = [
   'live_sessions',
   'users_by_ids',
   'payout_accounts',
-  'subscribed_users',
+  'subscription_states',
   'products_by_ids',
   'models_by_ids',
   'products_pages',

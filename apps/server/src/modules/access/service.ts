@@ -36,9 +36,19 @@ export interface AuthUser {
   apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
 
+/** Whether a partner has connected a payout account and has a month of placement running. */
+export interface AccountStatus {
+  connectedToStripe: boolean;
+  isSubscribed: boolean;
+  /** When, by `statusNow`, `isSubscribed` next changes by itself (a month starts or ends); Infinity for never. */
+  changesAt: number;
+}
+
 /** What other modules know about a partner's payout account; the payments module provides it. */
 export interface AccountStatusProvider {
-  getAccountStatus(userId: string): Promise<{ connectedToStripe: boolean; isSubscribed: boolean }>;
+  getAccountStatus(userId: string): Promise<AccountStatus>;
+  /** The clock that `changesAt` is read against (the placement clock, which tests move). */
+  statusNow(): number;
 }
 
 export interface AccessDeps {
@@ -119,12 +129,31 @@ export function createAccessService({
     beforeStore: beforeCacheStore,
   });
   let accountStatus: AccountStatusProvider = {
-    getAccountStatus: async () => ({ connectedToStripe: false, isSubscribed: false }),
+    getAccountStatus: async () => ({
+      connectedToStripe: false,
+      isSubscribed: false,
+      changesAt: Number.POSITIVE_INFINITY,
+    }),
+    statusNow: () => Date.now(),
   };
+  /**
+   * Profiles by partner, grouped by partner: a profile update, or a change of its payout account or paid months
+   * (which the payments module reports), drops it; a month starting or ending makes it stale by itself.
+   */
+  const profiles = new TtlCache<{ profile: Profile; changesAt: number }>({
+    name: 'profiles',
+    ttlMs: config.cacheSeconds * 1000,
+    maxEntries: 50_000,
+    beforeStore: beforeCacheStore,
+  });
 
   async function toProfile(user: repo.UserRow): Promise<Profile> {
+    return (await describe(user)).profile;
+  }
+
+  async function describe(user: repo.UserRow): Promise<{ profile: Profile; changesAt: number }> {
     const status = await accountStatus.getAccountStatus(user.id);
-    return {
+    const profile: Profile = {
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
@@ -135,6 +164,7 @@ export function createAccessService({
       isSubscribed: status.isSubscribed,
       role: user.role,
     };
+    return { profile, changesAt: status.changesAt };
   }
 
   async function startSession(user: repo.UserRow): Promise<LoginResponse> {
@@ -214,6 +244,11 @@ export function createAccessService({
     /** The payments module tells profiles whether a payout account is connected. */
     setAccountStatusProvider(provider: AccountStatusProvider) {
       accountStatus = provider;
+    },
+
+    /** The payments module says a partner's payout account or paid months changed (after its commit). */
+    accountStatusChanged(userId: string) {
+      profiles.deleteGroup(userId);
     },
 
     /** Mails a code to a new address, and a notice without a code to the holder of an existing account. */
@@ -300,9 +335,21 @@ export function createAccessService({
     },
 
     async getProfile(userId: string): Promise<Profile> {
-      const user = await userById(userId);
-      if (!user) throw new AppError('Unauthorized');
-      return toProfile(user);
+      const hit = profiles.get(userId);
+      if (hit !== undefined) {
+        if (hit.changesAt > accountStatus.statusNow()) return hit.profile;
+        profiles.deleteGroup(userId);
+      }
+      const found = await profiles.read(
+        userId,
+        async () => {
+          const user = await userById(userId);
+          return user && describe(user);
+        },
+        () => ({ group: userId }),
+      );
+      if (!found) throw new AppError('Unauthorized');
+      return found.profile;
     },
 
     async updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
@@ -313,6 +360,7 @@ export function createAccessService({
         registeredBusinessName: update.registeredBusinessName ?? '',
         registeredAddress: update.registeredAddress,
       });
+      profiles.deleteGroup(userId);
       if (!user) throw new AppError('Unauthorized');
       return toProfile(user);
     },

@@ -178,24 +178,41 @@ export async function selectLatestMonthEnd(db: Executor, userId: string): Promis
 }
 
 /** Which of some partners have a bought month covering `at` (the profile of every page asks). */
-export async function selectSubscribed(db: Executor, userIds: string[], at: Date): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const query = prepared(db, 'subscribed_users', (on) =>
+/** Where a partner's paid months stand at an instant: whether one covers it, and when that next changes. */
+export interface SubscriptionState {
+  isSubscribed: boolean;
+  /** The next start or end of a paid month after the instant; undefined when no month is still to come or run. */
+  changesAt: Date | undefined;
+}
+
+/** The state at `at` of the partners that have a paid month covering it or still to come. */
+export async function selectSubscriptionStates(
+  db: Executor,
+  userIds: string[],
+  at: Date,
+): Promise<Map<string, SubscriptionState>> {
+  if (userIds.length === 0) return new Map();
+  const query = prepared(db, 'subscription_states', (on) =>
     on
-      .selectDistinct({ userId: subscriptions.userId })
+      .select({
+        userId: subscriptions.userId,
+        isSubscribed: sql<boolean>`bool_or(${subscriptions.startedAt} <= ${sql.placeholder('at')}::timestamptz)`,
+        changesAt: sql<Date>`min(case when ${subscriptions.startedAt} > ${sql.placeholder('at')}::timestamptz
+          then ${subscriptions.startedAt} else ${subscriptions.expiresAt} end)`.mapWith(subscriptions.expiresAt),
+      })
       .from(subscriptions)
       .where(
         and(
           sql`${subscriptions.userId} = any(${sql.placeholder('userIds')}::uuid[])`,
           sql`${subscriptions.payStatus} = 'Successed'`,
-          sql`${subscriptions.startedAt} <= ${sql.placeholder('at')}::timestamptz`,
           sql`${subscriptions.expiresAt} > ${sql.placeholder('at')}::timestamptz`,
         ),
       )
-      .prepare('subscribed_users'),
+      .groupBy(subscriptions.userId)
+      .prepare('subscription_states'),
   );
   const rows = await query.execute({ userIds, at: at.toISOString() });
-  return new Set(rows.map((row) => row.userId));
+  return new Map(rows.map((row) => [row.userId, { isSubscribed: row.isSubscribed, changesAt: row.changesAt }]));
 }
 
 export interface SubscriptionFilter {

@@ -14,9 +14,10 @@ import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, AccountStatus } from '../access/service.ts';
 import type { PayoutProvider, TransferInput } from './provider.ts';
 import * as repo from './repository.ts';
+import type { SubscriptionsService } from './subscriptions.ts';
 
 /** A Connect URL shown in the portal is good for an hour; one sent by mail for a day. */
 const PAGE_ATTEMPT_TTL_MS = 60 * 60_000;
@@ -30,8 +31,8 @@ export interface PaymentsDeps {
   access: AccessService;
   /** Undefined when payments are disabled (production without Stripe keys). */
   provider: PayoutProvider | undefined;
-  /** Whether a bought month of AR placement covers now. */
-  subscriptions: { isSubscribed(userId: string): Promise<boolean> };
+  /** Whether a bought month of AR placement covers now, and when that next changes. */
+  subscriptions: Pick<SubscriptionsService, 'stateOf' | 'now'>;
   now?: () => Date;
 }
 
@@ -87,10 +88,16 @@ export function createPaymentsService({
   return {
     isEnabled: () => provider !== undefined,
 
-    async getAccountStatus(userId: string) {
-      const [account, isSubscribed] = await Promise.all([payoutAccountOf(userId), subscriptions.isSubscribed(userId)]);
-      return { connectedToStripe: account !== undefined, isSubscribed };
+    async getAccountStatus(userId: string): Promise<AccountStatus> {
+      const [account, subscription] = await Promise.all([payoutAccountOf(userId), subscriptions.stateOf(userId)]);
+      return {
+        connectedToStripe: account !== undefined,
+        isSubscribed: subscription.isSubscribed,
+        changesAt: subscription.changesAt?.getTime() ?? Number.POSITIVE_INFINITY,
+      };
     },
+
+    statusNow: () => subscriptions.now().getTime(),
 
     /** Throws PayoutAccountRequired (403) unless the partner has connected a payout account. */
     async requireConnectedAccount(userId: string): Promise<void> {
@@ -156,6 +163,7 @@ export function createPaymentsService({
           connectedAt: current,
         });
       });
+      access.accountStatusChanged(userId);
       log.info({ userId, accountType: attempt.accountType }, 'payout account connected');
       return access.getProfile(userId) satisfies Promise<Profile>;
     },
@@ -208,7 +216,9 @@ export function createPaymentsService({
      */
     async disconnectAccount(accountId: string): Promise<void> {
       const userId = await repo.deletePayoutAccountByAccountId(db, accountId);
-      if (userId) log.info({ userId }, 'payout account disconnected by the provider');
+      if (!userId) return;
+      access.accountStatusChanged(userId);
+      log.info({ userId }, 'payout account disconnected by the provider');
     },
 
     /** The connected payout accounts of some partners: a settlement run pays only these. */

@@ -100,6 +100,24 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
     expect(status).toEqual({ isSubscribed: true, activeUntil: '2026-05-10T08:00:00.000Z' });
   });
 
+  it("answers the profile's isSubscribed anew when a month starts or ends, with nothing written", async () => {
+    const partner = await registerPartner(t.app);
+    expect(await profile(partner.accessToken)).toBe(false);
+    await checkout(partner.accessToken, 'pay');
+    await checkout(partner.accessToken, 'pay');
+    expect(await profile(partner.accessToken)).toBe(true);
+    const start = clock;
+    try {
+      // the first month has ended and the second runs
+      clock = new Date('2026-04-20T08:00:00Z');
+      expect(await profile(partner.accessToken)).toBe(true);
+      clock = new Date('2026-05-10T08:00:00Z');
+      expect(await profile(partner.accessToken)).toBe(false);
+    } finally {
+      clock = start;
+    }
+  });
+
   it('marks a declined card Failed and a cancelled checkout Cancelled, and neither gives a month', async () => {
     const partner = await registerPartner(t.app);
     const declined = await checkout(partner.accessToken, 'decline');
@@ -150,6 +168,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
     await t.database.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
     try {
       const partner = await registerPartner(t.app);
+      expect(await profile(partner.accessToken)).toBe(false);
       const started = await purchase(partner.accessToken);
       expect(started.json()).toMatchObject({ url: `${PORTAL}/vps?checkout=success` });
       expect((await history(partner.accessToken)).data).toEqual([
@@ -354,6 +373,10 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
     await t.database.db
       .insert(payoutAccounts)
       .values({ userId: user?.id ?? '', accountId: 'acct_revoking', accountType: 'Standard', connectedAt: new Date() });
+    const connected = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(partner.accessToken) })).json()
+        .connectedToStripe;
+    expect(await connected()).toBe(true);
     const revoked = event(
       'account.application.deauthorized',
       { id: 'ca_portal', object: 'application' },
@@ -365,5 +388,6 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
       .from(payoutAccounts)
       .where(eq(payoutAccounts.userId, user?.id ?? ''));
     expect(accounts).toEqual([]);
+    expect(await connected()).toBe(false);
   });
 });

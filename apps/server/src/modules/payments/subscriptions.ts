@@ -33,6 +33,8 @@ export interface SubscriptionsDeps {
   provider: PayoutProvider | undefined;
   /** The price of a month in US dollars, from the settings. */
   monthlyPrice: () => Promise<number>;
+  /** Told after a partner's paid months change, so that what was read of them is read again. */
+  changed?: (userId: string) => void;
   now?: () => Date;
 }
 
@@ -59,13 +61,11 @@ export function createSubscriptionsService({
   log,
   provider,
   monthlyPrice,
+  changed = () => {},
   now = () => new Date(),
 }: SubscriptionsDeps) {
   // the profiles that requests arriving together ask for are answered with one statement
-  const subscribedLoader = batchLoader(async (userIds: string[]) => {
-    const subscribed = await repo.selectSubscribed(db, userIds, now());
-    return new Map(userIds.map((id) => [id, subscribed.has(id)]));
-  });
+  const stateLoader = batchLoader((userIds: string[]) => repo.selectSubscriptionStates(db, userIds, now()));
   const portalOrigins = new Set([new URL(config.publicUrl).origin, ...config.webOrigins]);
   const isPortalPage = (url: string) => portalOrigins.has(new URL(url).origin);
   const requireProvider = (): PayoutProvider => {
@@ -113,6 +113,7 @@ export function createSubscriptionsService({
             expiresAt: month.expiredAt,
           });
         });
+        changed(user.id);
         return { url: body.successUrl, subscriptionId: free.id };
       }
       const checkout = requireProvider().checkout;
@@ -153,8 +154,9 @@ export function createSubscriptionsService({
       const checkout = requireProvider().checkout;
       if (body.cancelled) await checkout.expire(body.sessionId);
       const outcome = await checkout.outcome(body.sessionId);
-      const settled =
-        outcome === 'open' ? found : await db.transaction((tx) => settleCheckout(tx, body.sessionId, outcome));
+      if (outcome === 'open') return toRecord(found);
+      const settled = await db.transaction((tx) => settleCheckout(tx, body.sessionId, outcome));
+      changed(userId);
       return toRecord(settled ?? found);
     },
 
@@ -169,10 +171,11 @@ export function createSubscriptionsService({
         await repo.recordProviderEvent(db, event.id, event.type);
         return;
       }
-      await db.transaction(async (tx) => {
-        if (!(await repo.recordProviderEvent(tx, event.id, event.type))) return;
-        if (event.kind === 'checkout') await settleCheckout(tx, event.sessionId, event.outcome);
+      const settled = await db.transaction(async (tx) => {
+        if (!(await repo.recordProviderEvent(tx, event.id, event.type))) return undefined;
+        return event.kind === 'checkout' ? settleCheckout(tx, event.sessionId, event.outcome) : undefined;
       });
+      if (settled) changed(settled.userId);
     },
 
     /** The partner's purchases (SPEC §7), newest first. */
@@ -192,17 +195,20 @@ export function createSubscriptionsService({
     },
 
     async status(userId: string): Promise<SubscriptionStatus> {
-      const [subscribed, latestEnd] = await Promise.all([
-        repo.selectSubscribed(db, [userId], now()),
+      const [state, latestEnd] = await Promise.all([
+        repo.selectSubscriptionStates(db, [userId], now()),
         repo.selectLatestMonthEnd(db, userId),
       ]);
-      return { isSubscribed: subscribed.has(userId), activeUntil: latestEnd?.toISOString() ?? null };
+      return { isSubscribed: state.get(userId)?.isSubscribed ?? false, activeUntil: latestEnd?.toISOString() ?? null };
     },
 
-    /** Whether a bought month covers now, for the profile's `isSubscribed`. */
-    async isSubscribed(userId: string): Promise<boolean> {
-      return (await subscribedLoader(userId)) ?? false;
+    /** Whether a bought month covers now, for the profile's `isSubscribed`, and when that next changes. */
+    async stateOf(userId: string): Promise<repo.SubscriptionState> {
+      return (await stateLoader(userId)) ?? { isSubscribed: false, changesAt: undefined };
     },
+
+    /** The clock the months are read against (tests move it). */
+    now,
   };
 }
 
