@@ -136,6 +136,40 @@ describeEachDatabase('caches and concurrent writes', (variant) => {
     expect(await profile()).toMatchObject({ connectedToStripe: true });
   });
 
+  it("never serves an item's versions from before a change that finished while they were read, nor after a delete", async () => {
+    const partner = await registerConnectedPartner(t.app);
+    const headers = bearer(partner.accessToken);
+    const body = await productBody(t.app, partner.accessToken, { name: 'Comet Chase' });
+    const { id } = (await t.app.inject({ method: 'POST', url: '/api/Product', headers, payload: body })).json();
+    const url = `/api/Product/Versions/${id}`;
+    const held = gate.hold('product-version-lists');
+    const read = t.app.inject({ method: 'GET', url, headers });
+    await held.reached;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/Product/Version',
+      headers,
+      payload: { productId: id, productVersion: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    held.release();
+    expect((await read).json()).toMatchObject({ testingVersion: null });
+    expect((await t.app.inject({ method: 'GET', url, headers })).json()).toMatchObject({
+      testingVersion: { productVersion: 1, reviewStatus: 'PrepareForSubmission' },
+    });
+
+    // cached for its owner, the list is still not found by anyone else, nor under the other type's route
+    const other = await registerConnectedPartner(t.app);
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.accessToken) })).statusCode).toBe(404);
+    const asModel = await t.app.inject({ method: 'GET', url: `/api/Model/Versions/${id}`, headers });
+    expect(asModel.statusCode).toBe(404);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/Product/${id}`, headers })).statusCode).toBeLessThan(300);
+    const gone = await t.app.inject({ method: 'GET', url, headers });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ errorCode: 'ProductNotFound' });
+  });
+
   it('still serves repeated reads from the cache when nothing changed', async () => {
     const partner = await registerConnectedPartner(t.app);
     const headers = bearer(partner.accessToken);

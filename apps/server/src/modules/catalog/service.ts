@@ -115,7 +115,11 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     page: PageQuery,
     load: () => Promise<T>,
   ) => cached(ownerId, `${list}:${page.PageIndex}:${page.PageSize}`, load);
-  const changed = (ownerId: string) => pages.deleteGroup(ownerId);
+  const listeners: Array<(ownerId: string) => void> = [];
+  const changed = (ownerId: string) => {
+    pages.deleteGroup(ownerId);
+    for (const listener of listeners) listener(ownerId);
+  };
 
   // the items of the requests that arrived together are read with one statement per type
   const productById = batchLoader(async (ids: string[]) => byId(await repo.selectProducts(db, ids)));
@@ -293,6 +297,14 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
     /** Drops a partner's cached list pages; the versions module calls it once its transaction has committed. */
     statusesChanged(ownerId: string) {
       changed(ownerId);
+    },
+
+    /**
+     * Calls `listener` after every change of a partner's items (a create, an update, a delete, or a status the
+     * versions module recorded), once committed, so that what another module keeps of them can be dropped.
+     */
+    onItemsChanged(listener: (ownerId: string) => void) {
+      listeners.push(listener);
     },
 
     /** Released items of all partners, newest first. */

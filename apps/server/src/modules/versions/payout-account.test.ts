@@ -56,8 +56,10 @@ describeEachDatabase('versions of a partner whose payout account was disconnecte
     );
     expect(asked.statusCode).toBe(200);
 
-    // no route disconnects an account yet (a Stripe deauthorization will): the row goes as it then would
-    await t.database.db.delete(payoutAccounts);
+    // as Stripe's account.application.deauthorized does
+    for (const account of await t.database.db.select().from(payoutAccounts)) {
+      await t.app.services.payments.disconnectAccount(account.accountId);
+    }
     expect((await call('GET', '/api/Access/Profile')).json()).toMatchObject({ connectedToStripe: false });
   });
   afterAll(async () => {

@@ -19,6 +19,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { ItemType } from './service.ts';
 
@@ -46,7 +47,12 @@ function versionRoutes(itemType: ItemType) {
           response: { 200: versionsSchema, ...errors },
         },
       },
-      async (request) => versions.listVersions(currentUser(request).id, itemType, request.params.id),
+      async (request, reply) =>
+        sendSerialized(
+          reply,
+          versionsSchema,
+          await versions.listVersions(currentUser(request).id, itemType, request.params.id),
+        ),
     );
 
     if (itemType === 'Product') {

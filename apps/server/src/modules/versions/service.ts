@@ -39,6 +39,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { renderMail } from '../../lib/mail-template.ts';
+import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -74,6 +75,7 @@ export interface VersionsDeps {
   payments: PaymentsService;
   /** Where a submitted version stands in the review queue, for the mail that confirms its submission. */
   reviewStanding?: (versionId: string) => Promise<ReviewStanding>;
+  beforeCacheStore?: BeforeCacheStore;
 }
 
 function toVersion(row: repo.VersionRow, unreadMessageCount: number): AnyVersion {
@@ -114,6 +116,24 @@ function orRefuse<T>(result: T | Refusal): Exclude<T, Refusal> {
 export function createVersionsService(deps: VersionsDeps) {
   const { db, mailer, config, log, access, catalog, files, payments, reviewStanding } = deps;
   const typeLabel = (itemType: ItemType) => itemTypeLabels[itemType];
+  const listCache = (itemType: ItemType) =>
+    new TtlCache<ProductVersionsResponse | ModelVersionsResponse>({
+      name: `${itemType.toLowerCase()}-version-lists`,
+      ttlMs: config.cacheSeconds * 1000,
+      maxEntries: 20_000,
+      beforeStore: deps.beforeCacheStore,
+    });
+  /**
+   * An item's versions as its list answers them, by partner and item id: every change of the partner's items
+   * (the statuses `changeItem` records after each change of versions among them, and a delete) drops the
+   * partner's lists, and so does a reviewer's message or the partner reading one (the unread counts).
+   */
+  const lists = { Product: listCache('Product'), Model: listCache('Model') };
+  const listsChanged = (ownerId: string) => {
+    lists.Product.deleteGroup(ownerId);
+    lists.Model.deleteGroup(ownerId);
+  };
+  catalog.onItemsChanged(listsChanged);
 
   /** Versions as the API answers them, each with the count of reviewer messages its partner has not read. */
   async function describeVersions(rows: repo.VersionRow[]): Promise<AnyVersion[]> {
@@ -372,15 +392,19 @@ export function createVersionsService(deps: VersionsDeps) {
       itemType: ItemType,
       itemId: string,
     ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
-      await catalog.requireOwnedItem(ownerId, itemType, itemId);
-      const versions = ((await versionsOfItem[itemType](itemId)) ?? []).map(({ version, unread }) =>
-        toVersion(version, unread),
-      );
-      return {
-        testingVersion: versions.find((version) => version.slot === 'testing') ?? null,
-        releaseVersion: versions.find((version) => version.slot === 'release') ?? null,
-        historyVersions: versions.filter((version) => version.slot === 'history'),
-      } as ProductVersionsResponse;
+      const list = await lists[itemType].readIn(ownerId, itemId, async () => {
+        await catalog.requireOwnedItem(ownerId, itemType, itemId);
+        const versions = ((await versionsOfItem[itemType](itemId)) ?? []).map(({ version, unread }) =>
+          toVersion(version, unread),
+        );
+        return {
+          testingVersion: versions.find((version) => version.slot === 'testing') ?? null,
+          releaseVersion: versions.find((version) => version.slot === 'release') ?? null,
+          historyVersions: versions.filter((version) => version.slot === 'history'),
+        } as ProductVersionsResponse;
+      });
+      if (!list) throw new Error(`the versions of ${itemId} could not be listed`);
+      return list;
     },
 
     async addVersion(ownerId: string, itemType: ItemType, itemId: string, number: number): Promise<AnyVersion> {
@@ -610,6 +634,7 @@ export function createVersionsService(deps: VersionsDeps) {
       if (!isUuid(lastMessageId) || !(await repo.markConversationRead(db, versionId, lastMessageId))) {
         throw new AppError('NotFound');
       }
+      listsChanged(ownerId);
       return (await repo.selectUnreadCounts(db, [versionId])).get(versionId) ?? 0;
     },
 
@@ -622,6 +647,7 @@ export function createVersionsService(deps: VersionsDeps) {
     async adminPostMessage(adminId: string, versionId: string, message: string): Promise<ReviewMessage[]> {
       const { version, item } = await anyVersion(versionId);
       await repo.insertReviewMessage(db, { versionId, authorId: adminId, author: 'Reviewer', body: message });
+      listsChanged(version.ownerId);
       const name = `${item.name} version ${version.number}`;
       await notifyOwner(
         'review-message',
