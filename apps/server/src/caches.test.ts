@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bearer,
   connectPayoutAccount,
+  createGameInTesting,
   createTestApp,
   describeEachDatabase,
   productBody,
@@ -35,11 +36,17 @@ function storeGate() {
   };
 }
 
+const ADMIN = { email: 'caches@lumora.example', password: 'Cache12345' };
+
 describeEachDatabase('caches and concurrent writes', (variant) => {
   let t: TestApp;
   const gate = storeGate();
   beforeAll(async () => {
-    t = await createTestApp(variant, { CACHE_SECONDS: '30' }, { beforeCacheStore: gate.hook });
+    t = await createTestApp(
+      variant,
+      { CACHE_SECONDS: '30', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { beforeCacheStore: gate.hook },
+    );
   });
   afterAll(() => t.close());
 
@@ -168,6 +175,64 @@ describeEachDatabase('caches and concurrent writes', (variant) => {
     const gone = await t.app.inject({ method: 'GET', url, headers });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toMatchObject({ errorCode: 'ProductNotFound' });
+  });
+
+  it("never serves the review queue from before a change of any partner's game, profile or conversation", async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
+    const admin = bearer((login.json() as { accessToken: string }).accessToken);
+    const partner = await registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' });
+    const headers = bearer(partner.accessToken);
+    const { productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Comet Chase');
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Product/Version/Submit/${productId}/${versionId}`,
+      headers,
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const entry = async () => {
+      const queue = await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query?PageSize=100', headers: admin });
+      return (queue.json() as { data: Array<{ versionId: string }> }).data.find((row) => row.versionId === versionId);
+    };
+
+    const held = gate.hold('console-pages');
+    const read = entry();
+    await held.reached;
+    const body = await productBody(t.app, partner.accessToken, { name: 'Comet Chase II' });
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/Product/${productId}`, headers, payload: body });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    held.release();
+    expect(await read).toMatchObject({ itemName: 'Comet Chase', partner: { fullName: 'Mira Stone' } });
+    expect(await entry()).toMatchObject({ itemName: 'Comet Chase II', messageCount: 0 });
+
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/Access/Profile',
+      headers,
+      payload: { firstName: 'Mira', lastName: 'Stone-Ito', registeredAddress: '1 Harbour Road, Hong Kong' },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(await entry()).toMatchObject({ partner: { fullName: 'Mira Stone-Ito' } });
+
+    const written = await t.app.inject({
+      method: 'POST',
+      url: `/api/Product/Version/Messages/${versionId}`,
+      headers,
+      payload: { message: 'Ready when you are.' },
+    });
+    expect(written.statusCode).toBe(200);
+    expect(await entry()).toMatchObject({ messageCount: 1, lastMessageBy: 'Partner' });
+
+    const started = await t.app.inject({ method: 'PUT', url: `/api/Admin/Review/Start/${versionId}`, headers: admin });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await entry()).toMatchObject({ reviewStatus: 'UnderReviewing', partnerReplied: true });
+    const rejected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/Admin/Review/Reject/${versionId}`,
+      headers: admin,
+      payload: { reason: 'The multiplayer lobby does not open.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await entry()).toBeUndefined();
   });
 
   it('still serves repeated reads from the cache when nothing changed', async () => {

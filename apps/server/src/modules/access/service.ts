@@ -147,6 +147,8 @@ export function createAccessService({
     beforeStore: beforeCacheStore,
   });
 
+  const profileListeners: Array<(userId: string) => void> = [];
+
   async function toProfile(user: repo.UserRow): Promise<Profile> {
     return (await describe(user)).profile;
   }
@@ -244,6 +246,11 @@ export function createAccessService({
     /** The payments module tells profiles whether a payout account is connected. */
     setAccountStatusProvider(provider: AccountStatusProvider) {
       accountStatus = provider;
+    },
+
+    /** Calls `listener` after every committed profile update, so that what another module keeps of it can go. */
+    onProfileChanged(listener: (userId: string) => void) {
+      profileListeners.push(listener);
     },
 
     /** The payments module says a partner's payout account or paid months changed (after its commit). */
@@ -361,6 +368,7 @@ export function createAccessService({
         registeredAddress: update.registeredAddress,
       });
       profiles.deleteGroup(userId);
+      for (const listener of profileListeners) listener(userId);
       if (!user) throw new AppError('Unauthorized');
       return toProfile(user);
     },

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
 
 const tags = ['admin'];
@@ -40,7 +41,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async (request) => versions.reviewQueue(request.query),
+    async (request, reply) =>
+      sendSerialized(reply, reviewQueueResponseSchema, await versions.reviewQueue(request.query)),
   );
 
   app.get(
@@ -54,7 +56,8 @@ export async function adminRoutes(fastify: FastifyInstance) {
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async (request) => versions.liveReleases(request.query),
+    async (request, reply) =>
+      sendSerialized(reply, reviewQueueResponseSchema, await versions.liveReleases(request.query)),
   );
 
   app.put(

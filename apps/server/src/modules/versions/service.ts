@@ -133,7 +133,22 @@ export function createVersionsService(deps: VersionsDeps) {
     lists.Product.deleteGroup(ownerId);
     lists.Model.deleteGroup(ownerId);
   };
-  catalog.onItemsChanged(listsChanged);
+  /**
+   * The console's pages (the review queue and the live releases), the same for every admin: any committed change
+   * of any partner's items or versions, any message, and any partner's profile update drop them all.
+   */
+  const consoleCache = new TtlCache<{ data: ReviewQueueItem[]; totalCount: number }>({
+    name: 'console-pages',
+    ttlMs: config.cacheSeconds * 1000,
+    maxEntries: 1_000,
+    beforeStore: deps.beforeCacheStore,
+  });
+  const consoleChanged = () => consoleCache.deleteGroup('console');
+  catalog.onItemsChanged((ownerId) => {
+    listsChanged(ownerId);
+    consoleChanged();
+  });
+  access.onProfileChanged(consoleChanged);
 
   /** Versions as the API answers them, each with the count of reviewer messages its partner has not read. */
   async function describeVersions(rows: repo.VersionRow[]): Promise<AnyVersion[]> {
@@ -343,18 +358,22 @@ export function createVersionsService(deps: VersionsDeps) {
   }
 
   /** A console list's pages: the pages that requests arriving together ask for are read with one statement. */
-  function consolePages(select: typeof repo.selectReviewQueuePages) {
+  function consolePages(list: string, select: typeof repo.selectReviewQueuePages) {
     const load = batchLoaderBy(
       (wanted: repo.ConsolePageWanted) => `${wanted.limit}|${wanted.offset}`,
       (pages: repo.ConsolePageWanted[]) => select(db, pages),
     );
     return async (page: PageQuery): Promise<{ data: ReviewQueueItem[]; totalCount: number }> => {
-      const { rows, total } = (await load(pageBounds(page.PageIndex, page.PageSize))) ?? { rows: [], total: 0 };
-      return { data: await describeForAdmins(rows), totalCount: total };
+      const found = await consoleCache.readIn('console', `${list}:${page.PageIndex}:${page.PageSize}`, async () => {
+        const { rows, total } = (await load(pageBounds(page.PageIndex, page.PageSize))) ?? { rows: [], total: 0 };
+        return { data: await describeForAdmins(rows), totalCount: total };
+      });
+      if (!found) throw new Error(`the ${list} page could not be read`);
+      return found;
     };
   }
-  const reviewQueuePage = consolePages(repo.selectReviewQueuePages);
-  const liveReleasesPage = consolePages(repo.selectLiveReleasesPages);
+  const reviewQueuePage = consolePages('queue', repo.selectReviewQueuePages);
+  const liveReleasesPage = consolePages('releases', repo.selectLiveReleasesPages);
 
   /** A version's conversation as `reader` sees it: partners never learn which reviewer wrote. */
   async function conversation(versionId: string, reader: { id: string; asAdmin: boolean }): Promise<ReviewMessage[]> {
@@ -620,6 +639,7 @@ export function createVersionsService(deps: VersionsDeps) {
     ): Promise<ReviewMessage[]> {
       await ownedVersion(ownerId, itemType, versionId);
       await repo.insertReviewMessage(db, { versionId, authorId: ownerId, author: 'Partner', body: message });
+      consoleChanged();
       return conversation(versionId, { id: ownerId, asAdmin: false });
     },
 
@@ -648,6 +668,7 @@ export function createVersionsService(deps: VersionsDeps) {
       const { version, item } = await anyVersion(versionId);
       await repo.insertReviewMessage(db, { versionId, authorId: adminId, author: 'Reviewer', body: message });
       listsChanged(version.ownerId);
+      consoleChanged();
       const name = `${item.name} version ${version.number}`;
       await notifyOwner(
         'review-message',
