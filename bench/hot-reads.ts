@@ -15,8 +15,12 @@
  *   every request reads its session and its data from PostgreSQL, as a partner's first read of a page does. Warm:
  *   another with the caches on (CACHE_SECONDS=30), each connection repeating its 24 requests. Both in production
  *   mode with LOG_LEVEL=warn.
- * - Each target is loaded with autocannon from this process: 64 connections, a 2 s warm-up, then 10 s measured;
- *   each connection cycles through 24 requests of 24 different partners (or the admin).
+ * - Each target is loaded with autocannon from this process: 64 connections, each cycling through 24 requests of
+ *   24 different partners (or the admin). Its servers (cold, warm, the bare route, the straightforward handler) run
+ *   side by side: each gets a 2 s warm-up, then they are loaded in turn, in slices of about 2 s (10 s each in all),
+ *   the order rotating every round. This machine's speed drifts by a third within seconds, so a ratio to the bare
+ *   route is the median of the rounds' ratios (each slice's req/s over the bare route's in the same round), and the
+ *   other figures sum or take the median of the slices.
  * - The bare route: Fastify with one GET route of the same path pattern, in a child process, answering the bytes of
  *   the target's checked sample.
  * - For the two lists, also a straightforward Fastify + pg handler of the same list (bench/lib/straightforward-server.ts),
@@ -45,6 +49,7 @@ import {
   sampleMachineLoad,
 } from './lib/proc-stats.ts';
 import { startPortalServer } from './lib/server.ts';
+import { median } from './lib/stats.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const PARTNERS = 500;
@@ -210,6 +215,8 @@ export interface TargetResult {
   bare: Run;
   /** The same list read by a straightforward Fastify + pg handler (`bench/lib/straightforward-server.ts`). */
   straightforward?: Run;
+  /** Each mode's req/s over the bare route's, the median of the rounds' paired ratios. */
+  ratios: { cold: number; warm: number; bare: number; straightforward?: number };
 }
 
 export interface HotReadsResult {
@@ -226,13 +233,102 @@ export const perRequestUs = (run: Run, seconds: number) => (seconds / Math.max(r
 
 /** Each verdict of issue 11 for one target. */
 export function verdicts(target: TargetResult) {
-  const { cold, warm, bare } = target;
+  const { cold, warm, ratios } = target;
   return {
-    cold: cleanly(cold) && ratio(cold, bare) >= COLD_RATIO_TARGET && cold.load.latencyMs.p99 <= P99_TARGET_MS,
+    cold: cleanly(cold) && ratios.cold >= COLD_RATIO_TARGET && cold.load.latencyMs.p99 <= P99_TARGET_MS,
     serverCpu: cleanly(cold) && perRequestUs(cold, cold.cpu.server) <= SERVER_CPU_TARGET_US,
     postgresCpu: cleanly(cold) && perRequestUs(cold, cold.cpu.postgres) <= POSTGRES_CPU_TARGET_US,
-    warm: cleanly(warm) && ratio(warm, bare) >= WARM_RATIO_TARGET && warm.load.latencyMs.p99 <= P99_TARGET_MS,
+    warm: cleanly(warm) && ratios.warm >= WARM_RATIO_TARGET && warm.load.latencyMs.p99 <= P99_TARGET_MS,
   };
+}
+
+const rate = (run: Run) => run.load.totalRequests / Math.max(run.load.durationSeconds, 1e-9);
+
+/** The rounds a target's servers are loaded in turn for: slices of about 2 s. */
+export const ROUNDS = Math.max(1, Math.round(DURATION_SECONDS / 2));
+
+/** One run made of several slices: counts and CPU summed, latency percentiles the median of the slices'. */
+export function combineRuns(slices: Run[]): Run {
+  const sum = (pick: (run: Run) => number) => slices.reduce((total, run) => total + pick(run), 0);
+  const middle = (pick: (run: Run) => number) => median(slices.map(pick));
+  const durationSeconds = sum((run) => run.load.durationSeconds);
+  const totalRequests = sum((run) => run.load.totalRequests);
+  const machine = slices.every((run) => run.cpu.machine !== null) ? sum((run) => run.cpu.machine ?? 0) : null;
+  return {
+    load: {
+      connections: slices[0]?.load.connections ?? 0,
+      durationSeconds,
+      requestsPerSecond: totalRequests / Math.max(durationSeconds, 1e-9),
+      totalRequests,
+      latencyMs: {
+        mean: middle((run) => run.load.latencyMs.mean),
+        p50: middle((run) => run.load.latencyMs.p50),
+        p90: middle((run) => run.load.latencyMs.p90),
+        p99: middle((run) => run.load.latencyMs.p99),
+        max: Math.max(...slices.map((run) => run.load.latencyMs.max)),
+      },
+      non2xx: sum((run) => run.load.non2xx),
+      errors: sum((run) => run.load.errors),
+      timeouts: sum((run) => run.load.timeouts),
+      bytesPerSecond:
+        sum((run) => run.load.bytesPerSecond * run.load.durationSeconds) / Math.max(durationSeconds, 1e-9),
+    },
+    cpu: {
+      wallSeconds: sum((run) => run.cpu.wallSeconds),
+      server: sum((run) => run.cpu.server),
+      postgres: sum((run) => run.cpu.postgres),
+      loadGenerator: sum((run) => run.cpu.loadGenerator),
+      machine,
+    },
+    generatorDelayMs: {
+      p99: middle((run) => run.generatorDelayMs.p99),
+      max: Math.max(...slices.map((run) => run.generatorDelayMs.max)),
+    },
+  };
+}
+
+/** A server a target is loaded on. */
+export interface Contender<M extends string> {
+  mode: M;
+  url: string;
+  pid: number;
+}
+
+/**
+ * Warms each server up, then loads them in turn for `ROUNDS` slices, the order rotating every round. Answers each
+ * mode's combined run, and its req/s over `baseline`'s as the median of the rounds' ratios.
+ */
+export async function loadInTurns<M extends string>(
+  name: string,
+  contenders: Array<Contender<M>>,
+  baseline: M,
+  requestsFor: (connection: number) => LoadRequest[],
+  postgresPids: () => Promise<number[]>,
+): Promise<Map<M, { run: Run; ratio: number }>> {
+  const seconds = DURATION_SECONDS / ROUNDS;
+  for (const contender of contenders) {
+    console.log(`Loading ${name}, ${contender.mode}: ${WARMUP_SECONDS} s warm-up`);
+    await runLoad(contender.url, { connections: CONNECTIONS, requestsFor, durationSeconds: WARMUP_SECONDS });
+  }
+  console.log(`Loading ${name}: ${ROUNDS} rounds of ${seconds} s each on ${contenders.map((c) => c.mode).join(', ')}`);
+  const slices = new Map<M, Run[]>(contenders.map((contender) => [contender.mode, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = contenders.map((_, index) => contenders[(index + round) % contenders.length] as Contender<M>);
+    for (const contender of order) {
+      const run = await measureLoad(contender.url, requestsFor, contender.pid, postgresPids, CONNECTIONS, seconds);
+      slices.get(contender.mode)?.push(run);
+    }
+  }
+  const base = slices.get(baseline) ?? [];
+  return new Map(
+    [...slices].map(([mode, runs]) => [
+      mode,
+      {
+        run: combineRuns(runs),
+        ratio: median(runs.map((run, index) => rate(run) / rate(base[index] ?? run))),
+      },
+    ]),
+  );
 }
 
 /** The server of these reads: production mode, no demo data, the caches kept `cacheSeconds` ('0': off). */
@@ -252,70 +348,63 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
   console.log(`Created database ${database.name}`);
   const postgresPids = () => backendPids(database.name);
   const env = (cacheSeconds: string) => hotReadsServerEnv(database.url, cacheSeconds);
+  const cold = await startPortalServer({ env: env('0') });
+  const warm = await startPortalServer({ env: env('30') }).catch(async (err: unknown) => {
+    await cold.stop();
+    throw err;
+  });
   try {
-    let estate: Estate | undefined;
-    const samples = new Map<string, { body: Buffer; contentType: string }>();
-    const runs = new Map<string, { cold?: Run; warm?: Run }>();
-    for (const mode of ['cold', 'warm'] as const) {
-      const server = await startPortalServer({ env: env(mode === 'cold' ? '0' : '30') });
-      try {
-        estate ??= await seedHotReads(database.url);
-        for (const target of targets) {
-          const seeded = estate;
-          if (!samples.has(target.key)) samples.set(target.key, await checkTarget(server.url, target, seeded));
-          const run = await loadTarget(
-            `${target.name}, ${mode}`,
-            server.url,
-            (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
-            server.pid,
-            postgresPids,
-          );
-          runs.set(target.key, { ...runs.get(target.key), [mode]: run });
-        }
-      } finally {
-        await server.stop();
-      }
-    }
-    if (!estate) throw new Error('nothing was seeded');
+    const estate = await seedHotReads(database.url);
     const results: TargetResult[] = [];
     for (const target of targets) {
-      const sample = samples.get(target.key);
-      const { cold, warm } = runs.get(target.key) ?? {};
-      if (!sample || !cold || !warm) throw new Error(`${target.name} was not measured`);
-      const seeded = estate;
-      /** Loads a server of this target (a bare route, a straightforward build) and closes it. */
-      const measureOn = async (label: string, server: BareRoute) => {
-        try {
-          return await loadTarget(
-            `${target.name}, ${label}`,
-            server.url,
-            (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(seeded, c, k)),
-            server.pid,
-            postgresPids,
-          );
-        } finally {
-          await server.close();
+      const sample = await checkTarget(cold.url, target, estate);
+      const opened: BareRoute[] = [];
+      try {
+        const bare = await startBareRoute(target.route, sample.body, sample.contentType);
+        opened.push(bare);
+        type Mode = 'cold' | 'warm' | 'bare' | 'straightforward';
+        const contenders: Array<Contender<Mode>> = [
+          { mode: 'cold', url: cold.url, pid: cold.pid },
+          { mode: 'warm', url: warm.url, pid: warm.pid },
+          { mode: 'bare', url: bare.url, pid: bare.pid },
+        ];
+        if (target.straightforward) {
+          const server = await startStraightforwardList(database.url, target.route, target.straightforward);
+          opened.push(server);
+          await checkTarget(server.url, target, estate);
+          contenders.push({ mode: 'straightforward', url: server.url, pid: server.pid });
         }
-      };
-      const bare = await measureOn('bare route', await startBareRoute(target.route, sample.body, sample.contentType));
-      let straightforward: Run | undefined;
-      if (target.straightforward) {
-        const server = await startStraightforwardList(database.url, target.route, target.straightforward);
-        await checkTarget(server.url, target, seeded).catch(async (err: unknown) => {
-          await server.close();
-          throw err;
+        const measured = await loadInTurns(
+          target.name,
+          contenders,
+          'bare',
+          (c) => Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(estate, c, k)),
+          postgresPids,
+        );
+        const of = (mode: Mode) => {
+          const found = measured.get(mode);
+          if (!found) throw new Error(`${target.name} was not measured ${mode}`);
+          return found;
+        };
+        const straightforward = measured.get('straightforward');
+        results.push({
+          key: target.key,
+          name: target.name,
+          responseBytes: sample.body.length,
+          cold: of('cold').run,
+          warm: of('warm').run,
+          bare: of('bare').run,
+          ...(straightforward ? { straightforward: straightforward.run } : {}),
+          ratios: {
+            cold: of('cold').ratio,
+            warm: of('warm').ratio,
+            bare: 1,
+            ...(straightforward ? { straightforward: straightforward.ratio } : {}),
+          },
         });
-        straightforward = await measureOn('straightforward', server);
+      } finally {
+        await Promise.all(opened.map((server) => server.close()));
       }
-      results.push({
-        key: target.key,
-        name: target.name,
-        responseBytes: sample.body.length,
-        cold,
-        warm,
-        bare,
-        ...(straightforward ? { straightforward } : {}),
-      });
     }
     return {
       machineLoad,
@@ -325,6 +414,7 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
       targets: results,
     };
   } finally {
+    await Promise.all([cold.stop(), warm.stop()]);
     await database.drop();
     console.log(`Dropped database ${database.name}`);
   }
@@ -376,10 +466,22 @@ export async function loadTarget(
   connections = CONNECTIONS,
   redisPid: number | null = null,
 ): Promise<Run> {
-  const serverPids = typeof servers === 'number' ? [servers] : servers;
-  const options = { connections, requestsFor };
   console.log(`Loading ${name}: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s at ${connections} connections`);
-  await runLoad(url, { ...options, durationSeconds: WARMUP_SECONDS });
+  await runLoad(url, { connections, requestsFor, durationSeconds: WARMUP_SECONDS });
+  return measureLoad(url, requestsFor, servers, postgresPids, connections, DURATION_SECONDS, redisPid);
+}
+
+/** A measured load with the CPU the server, PostgreSQL and this process spent meanwhile (no warm-up). */
+async function measureLoad(
+  url: string | string[],
+  requestsFor: (connection: number) => LoadRequest[],
+  servers: number | number[],
+  postgresPids: () => Promise<number[]>,
+  connections: number,
+  durationSeconds: number,
+  redisPid: number | null = null,
+): Promise<Run> {
+  const serverPids = typeof servers === 'number' ? [servers] : servers;
   const backends = await postgresPids();
   const serverMeter = new CpuMeter(() => serverPids);
   const nodeMeters = serverPids.length > 1 ? serverPids.map((pid) => new CpuMeter(() => [pid])) : [];
@@ -388,7 +490,7 @@ export async function loadTarget(
   const machineMeter = new MachineCpuMeter();
   const ownStart = process.cpuUsage();
   const loopDelay = new LoopDelayMeter();
-  const load = await runLoad(url, { ...options, durationSeconds: DURATION_SECONDS });
+  const load = await runLoad(url, { connections, requestsFor, durationSeconds });
   const generatorDelayMs = loopDelay.read();
   const own = process.cpuUsage(ownStart);
   const server = serverMeter.read();
@@ -576,7 +678,7 @@ export function printHotReads(result: HotReadsResult): void {
         run.load.requestsPerSecond.toFixed(0),
         formatMs(run.load.latencyMs.p50),
         formatMs(run.load.latencyMs.p99),
-        ratio(run, target.bare).toFixed(2),
+        (target.ratios[mode] ?? 0).toFixed(2),
         `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
         mode === 'bare' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
         String(run.load.non2xx + run.load.errors + run.load.timeouts),
@@ -587,13 +689,14 @@ export function printHotReads(result: HotReadsResult): void {
   const beside = result.targets.flatMap((target) =>
     target.straightforward
       ? [
-          `${target.name}: cold ${(ratio(target.cold, target.straightforward)).toFixed(1)}x the straightforward handler's req/s`,
+          `${target.name}: cold ${(target.ratios.cold / (target.ratios.straightforward ?? Number.NaN)).toFixed(1)}x the straightforward handler's req/s`,
         ]
       : [],
   );
   printTable(
     `Hot reads on PostgreSQL ${result.postgresVersion}, ${result.connections} connections, ${result.durationSeconds} s ` +
-      'each; cold: caches off, every request another partner or page; warm: caches on, each connection repeating ' +
+      `each in ${ROUNDS} slices taken in turn (ratio to bare: the median of the slices' paired ratios); ` +
+      'cold: caches off, every request another partner or page; warm: caches on, each connection repeating ' +
       'its 24 requests; bare: a Fastify route answering the same bytes',
     [
       { header: 'read' },
