@@ -22,7 +22,8 @@
  *   route is the median of the rounds' ratios (each slice's req/s over the bare route's in the same round), and the
  *   other figures sum or take the median of the slices.
  * - The bare route: Fastify with one GET route of the same path pattern, in a child process, answering the bytes of
- *   the target's checked sample.
+ *   the target's checked sample. Beside it, for scale only, the same route also sending the headers the portal
+ *   answered that sample with (the security headers issue 9 asks for on every response, CORS's vary).
  * - For the two lists, also a straightforward Fastify + pg handler of the same list (bench/lib/straightforward-server.ts),
  *   for scale: what a plain build of the read answers on this machine, in the same run.
  *
@@ -213,10 +214,22 @@ export interface TargetResult {
   cold: Run;
   warm: Run;
   bare: Run;
+  /** The bare route also sending the headers the portal answers with (issue 9's security headers, CORS's vary). */
+  bareWithHeaders: Run;
+  /** How many headers the portal answers with, its content type included (Node's own aside). */
+  headerCount: number;
   /** The same list read by a straightforward Fastify + pg handler (`bench/lib/straightforward-server.ts`). */
   straightforward?: Run;
   /** Each mode's req/s over the bare route's, the median of the rounds' paired ratios. */
-  ratios: { cold: number; warm: number; bare: number; straightforward?: number };
+  ratios: {
+    cold: number;
+    warm: number;
+    bare: number;
+    bareWithHeaders: number;
+    /** Warm over the bare route sending the portal's headers: what the portal's own work leaves. */
+    warmToBareWithHeaders: number;
+    straightforward?: number;
+  };
 }
 
 export interface HotReadsResult {
@@ -243,6 +256,10 @@ export function verdicts(target: TargetResult) {
 }
 
 const rate = (run: Run) => run.load.totalRequests / Math.max(run.load.durationSeconds, 1e-9);
+
+/** The median over the rounds of one mode's req/s over another's in the same round. */
+const pairedRatio = (runs: Run[], base: Run[]) =>
+  median(runs.map((run, index) => rate(run) / rate(base[index] ?? run)));
 
 /** The rounds a target's servers are loaded in turn for: slices of about 2 s. */
 export const ROUNDS = Math.max(1, Math.round(DURATION_SECONDS / 2));
@@ -296,7 +313,7 @@ export interface Contender<M extends string> {
 
 /**
  * Warms each server up, then loads them in turn for `ROUNDS` slices, the order rotating every round. Answers each
- * mode's combined run, and its req/s over `baseline`'s as the median of the rounds' ratios.
+ * mode's combined run, its req/s over `baseline`'s as the median of the rounds' ratios, and its slices.
  */
 export async function loadInTurns<M extends string>(
   name: string,
@@ -304,7 +321,7 @@ export async function loadInTurns<M extends string>(
   baseline: M,
   requestsFor: (connection: number) => LoadRequest[],
   postgresPids: () => Promise<number[]>,
-): Promise<Map<M, { run: Run; ratio: number }>> {
+): Promise<Map<M, { run: Run; ratio: number; slices: Run[] }>> {
   const seconds = DURATION_SECONDS / ROUNDS;
   for (const contender of contenders) {
     console.log(`Loading ${name}, ${contender.mode}: ${WARMUP_SECONDS} s warm-up`);
@@ -325,7 +342,8 @@ export async function loadInTurns<M extends string>(
       mode,
       {
         run: combineRuns(runs),
-        ratio: median(runs.map((run, index) => rate(run) / rate(base[index] ?? run))),
+        ratio: pairedRatio(runs, base),
+        slices: runs,
       },
     ]),
   );
@@ -362,11 +380,20 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
       try {
         const bare = await startBareRoute(target.route, sample.body, sample.contentType);
         opened.push(bare);
-        type Mode = 'cold' | 'warm' | 'bare' | 'straightforward';
+        const bareWithHeaders = await startBareRoute(
+          target.route,
+          sample.body,
+          sample.contentType,
+          undefined,
+          sample.headers,
+        );
+        opened.push(bareWithHeaders);
+        type Mode = 'cold' | 'warm' | 'bare' | 'bareWithHeaders' | 'straightforward';
         const contenders: Array<Contender<Mode>> = [
           { mode: 'cold', url: cold.url, pid: cold.pid },
           { mode: 'warm', url: warm.url, pid: warm.pid },
           { mode: 'bare', url: bare.url, pid: bare.pid },
+          { mode: 'bareWithHeaders', url: bareWithHeaders.url, pid: bareWithHeaders.pid },
         ];
         if (target.straightforward) {
           const server = await startStraightforwardList(database.url, target.route, target.straightforward);
@@ -394,11 +421,15 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
           cold: of('cold').run,
           warm: of('warm').run,
           bare: of('bare').run,
+          bareWithHeaders: of('bareWithHeaders').run,
+          headerCount: Object.keys(sample.headers).length + 1,
           ...(straightforward ? { straightforward: straightforward.run } : {}),
           ratios: {
             cold: of('cold').ratio,
             warm: of('warm').ratio,
             bare: 1,
+            bareWithHeaders: of('bareWithHeaders').ratio,
+            warmToBareWithHeaders: pairedRatio(of('warm').slices, of('bareWithHeaders').slices),
             ...(straightforward ? { straightforward: straightforward.ratio } : {}),
           },
         });
@@ -435,7 +466,13 @@ function startStraightforwardList(databaseUrl: string, route: string, table: 'pr
   }));
 }
 
-/** Throws unless the target's first request answers what the page needs; answers its bytes and content type. */
+/** Headers Node writes itself, or that say how the body travels rather than what the portal adds. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Throws unless the target's first request answers what the page needs; answers its bytes, content type and the
+ * other headers the portal sent with them.
+ */
 export async function checkTarget(baseUrl: string, target: Target, estate: Estate) {
   const request = target.request(estate, 0, 0);
   // autocannon sends no accept-encoding either: the portal answers uncompressed
@@ -449,7 +486,10 @@ export async function checkTarget(baseUrl: string, target: Target, estate: Estat
   target.check(JSON.parse(body.toString('utf8')));
   const contentType = response.headers.get('content-type') ?? '';
   console.log(`Check: ${target.name} answered 200, ${body.length} bytes of ${contentType}`);
-  return { body, contentType };
+  const headers = Object.fromEntries(
+    [...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name) && name !== 'content-type'),
+  );
+  return { body, contentType, headers };
 }
 
 /**
@@ -667,24 +707,37 @@ select id, owner_id, 'Partner', 'The scale is 1 unit = 1 metre.' from v`;
 
 const formatMs = (ms: number) => `${Number.isInteger(ms) ? ms : ms.toFixed(1)} ms`;
 
+const MODE_LABELS = {
+  cold: 'cold',
+  warm: 'warm',
+  bare: 'bare route',
+  bareWithHeaders: 'bare + headers',
+  straightforward: 'straightforward',
+} as const;
+
 export function printHotReads(result: HotReadsResult): void {
   const rows = result.targets.flatMap((target) =>
-    (['cold', 'warm', 'bare', 'straightforward'] as const).flatMap((mode) => {
+    (['cold', 'warm', 'bare', 'bareWithHeaders', 'straightforward'] as const).flatMap((mode) => {
       const run = target[mode];
       if (!run) return [];
       const row = [
         mode === 'cold' ? target.name : '',
-        mode === 'bare' ? 'bare route' : mode,
+        MODE_LABELS[mode],
         run.load.requestsPerSecond.toFixed(0),
         formatMs(run.load.latencyMs.p50),
         formatMs(run.load.latencyMs.p99),
         (target.ratios[mode] ?? 0).toFixed(2),
         `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
-        mode === 'bare' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
+        mode === 'bare' || mode === 'bareWithHeaders' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
         String(run.load.non2xx + run.load.errors + run.load.timeouts),
       ];
       return [row];
     }),
+  );
+  const withHeaders = result.targets.map(
+    (target) =>
+      `${target.name}: warm ${target.ratios.warmToBareWithHeaders.toFixed(2)}x the bare route ` +
+      "sending the portal's headers",
   );
   const beside = result.targets.flatMap((target) =>
     target.straightforward
@@ -697,7 +750,8 @@ export function printHotReads(result: HotReadsResult): void {
     `Hot reads on PostgreSQL ${result.postgresVersion}, ${result.connections} connections, ${result.durationSeconds} s ` +
       `each in ${ROUNDS} slices taken in turn (ratio to bare: the median of the slices' paired ratios); ` +
       'cold: caches off, every request another partner or page; warm: caches on, each connection repeating ' +
-      'its 24 requests; bare: a Fastify route answering the same bytes',
+      'its 24 requests; bare: a Fastify route answering the same bytes; bare + headers: the same route also sending ' +
+      `the ${result.targets[0]?.headerCount ?? 0} headers the portal answers with (not a target's baseline)`,
     [
       { header: 'read' },
       { header: 'mode' },
@@ -730,7 +784,7 @@ export function printHotReads(result: HotReadsResult): void {
     }),
   );
   console.log(`For scale: ${SCALE_NOTE}.`);
-  for (const line of beside) console.log(line);
+  for (const line of [...beside, ...withHeaders]) console.log(line);
   console.log(`Before the run: ${describeMachineLoad(result.machineLoad)} (${os.availableParallelism()} cores).`);
 }
 

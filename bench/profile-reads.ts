@@ -4,7 +4,8 @@
  *   npx tsx bench/profile-reads.ts [target] [seconds]
  *
  * Seeds the hot-reads estate (bench/hot-reads.ts) into a fresh PostgreSQL database, starts the portal with the
- * caches off (CACHE_SECONDS=0; PROFILE_CACHE_SECONDS=30 profiles the warm path instead) under `node --cpu-prof`,
+ * caches off (CACHE_SECONDS=0; PROFILE_CACHE_SECONDS=30 profiles the warm path instead), in production mode as
+ * hot-reads.ts runs it, under `node --cpu-prof`,
  * loads one of its targets (default `products`: `GET /api/Product`) at 64 connections for the given seconds
  * (default 10), stops the server and prints the functions with the most self time, and the same grouped by package
  * (or by the portal's own source folder). The raw profile stays in bench/results/profiles/ for Chrome's DevTools.
@@ -13,7 +14,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONNECTIONS, seedHotReads, TARGETS } from './hot-reads.ts';
+import { CONNECTIONS, hotReadsServerEnv, seedHotReads, TARGETS } from './hot-reads.ts';
 import { runLoad } from './lib/load.ts';
 import { isEntryPoint, REPO_ROOT } from './lib/paths.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
@@ -84,19 +85,14 @@ async function main() {
   const target = TARGETS.find((candidate) => candidate.key === (process.argv[2] ?? 'products'));
   if (!target) throw new Error(`no such target; one of ${TARGETS.map((candidate) => candidate.key).join(', ')}`);
   const seconds = Number(process.argv[3] ?? 10);
+  const cacheSeconds = process.env.PROFILE_CACHE_SECONDS ?? '0';
   const profileDir = path.join(REPO_ROOT, 'bench', 'results', 'profiles', new Date().toISOString().replace(/:/g, '-'));
   mkdirSync(profileDir, { recursive: true });
   const database = await createBenchDatabase('portal_profile');
   try {
     const server = await startPortalServer({
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-      env: {
-        DATABASE_URL: database.url,
-        LOG_LEVEL: 'warn',
-        PAYMENTS: 'sandbox',
-        SEED_DEMO: 'false',
-        CACHE_SECONDS: process.env.PROFILE_CACHE_SECONDS ?? '0',
-      },
+      env: hotReadsServerEnv(database.url, cacheSeconds),
     });
     let total = 0;
     try {
@@ -107,7 +103,8 @@ async function main() {
       const load = await runLoad(server.url, { ...options, durationSeconds: seconds });
       total = load.totalRequests;
       console.log(
-        `${target.name}, caches off: ${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.latencyMs.p99} ms`,
+        `${target.name}, ${cacheSeconds === '0' ? 'caches off' : 'warm'}: ${load.requestsPerSecond.toFixed(0)} req/s, ` +
+          `p99 ${load.latencyMs.p99} ms`,
       );
     } finally {
       await server.stop();

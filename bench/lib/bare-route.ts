@@ -20,19 +20,31 @@ export interface BareRoute {
 /**
  * Starts a bare Fastify server in its own process (so it never shares an event loop with the load generator) whose
  * one GET route at `route` answers `body` with `contentType`: the floor any handler returning these bytes sits on.
+ * With `headers`, every answer also sends them.
  */
 export async function startBareRoute(
   route: string,
   body: Buffer,
   contentType: string,
   cpus?: string,
+  headers?: Record<string, string>,
 ): Promise<BareRoute> {
   return startBareServer(
     CHILD_SCRIPT,
     (dir) => {
       const bodyFile = path.join(dir, 'body');
       writeFileSync(bodyFile, body);
-      return { BARE_BODY_FILE: bodyFile, BARE_CONTENT_TYPE: contentType, BARE_ROUTE: route };
+      const env: Record<string, string> = {
+        BARE_BODY_FILE: bodyFile,
+        BARE_CONTENT_TYPE: contentType,
+        BARE_ROUTE: route,
+      };
+      if (headers) {
+        const headersFile = path.join(dir, 'headers.json');
+        writeFileSync(headersFile, JSON.stringify(headers));
+        env.BARE_HEADERS_FILE = headersFile;
+      }
+      return env;
     },
     cpus,
   );
