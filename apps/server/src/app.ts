@@ -8,6 +8,7 @@ import { type Database, type Db, openDatabase } from './db/client.ts';
 import { PREPARE_LOCK, prepareDatabase } from './db/setup.ts';
 import { shiftableClock } from './lib/clock.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
+import { rememberingCompressors } from './lib/serialized.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
 import { apiKeysRoutes } from './modules/access/api-keys-routes.ts';
 import { type ApiKeysService, createApiKeysService } from './modules/access/api-keys-service.ts';
@@ -292,7 +293,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // answers up to 64 KB are compressed in one call (the plugin's ceiling), so that a kept page is compressed once
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    zlib: rememberingCompressors(),
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}:route-limit:` } : {}),
