@@ -95,8 +95,8 @@ export class TtlCache<V> {
     );
   }
 
-  /** As `read`, for an entry found by its group and key. */
-  async readIn(group: string, key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+  /** As `read`, for an entry found by its group and key; undefined only when `load` may answer it. */
+  async readIn<L extends V | undefined>(group: string, key: string, load: () => Promise<L>): Promise<V | L> {
     return (
       this.getIn(group, key) ?? this.fill(key, load, (value) => ({ group, store: () => this.setIn(group, key, value) }))
     );
@@ -163,11 +163,11 @@ export class TtlCache<V> {
   }
 
   /** Loads a missing entry and stores it, unless its group was dropped while `load` ran. */
-  private async fill(
+  private async fill<L extends V | undefined>(
     key: string,
-    load: () => Promise<V | undefined>,
+    load: () => Promise<L>,
     place: (value: V) => { group: string; store: () => void },
-  ): Promise<V | undefined> {
+  ): Promise<L> {
     const ticket = this.generation;
     const value = await load();
     if (value === undefined || !this.isEnabled) return value;

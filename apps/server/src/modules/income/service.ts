@@ -399,7 +399,7 @@ export function createIncomeService(deps: IncomeDeps) {
         repo.selectIncomePage(db, filter, limit, offset),
         counts.readIn(ownerId, key, () => repo.countIncome(db, filter)),
       ]);
-      return { data: await describe(rows), totalCount: total ?? 0 };
+      return { data: await describe(rows), totalCount: total };
     },
 
     /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */

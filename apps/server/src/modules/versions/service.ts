@@ -364,12 +364,10 @@ export function createVersionsService(deps: VersionsDeps) {
       (pages: repo.ConsolePageWanted[]) => select(db, pages),
     );
     return async (page: PageQuery): Promise<{ data: ReviewQueueItem[]; totalCount: number }> => {
-      const found = await consoleCache.readIn('console', `${list}:${page.PageIndex}:${page.PageSize}`, async () => {
+      return consoleCache.readIn('console', `${list}:${page.PageIndex}:${page.PageSize}`, async () => {
         const { rows, total } = (await load(pageBounds(page.PageIndex, page.PageSize))) ?? { rows: [], total: 0 };
         return { data: await describeForAdmins(rows), totalCount: total };
       });
-      if (!found) throw new Error(`the ${list} page could not be read`);
-      return found;
     };
   }
   const reviewQueuePage = consolePages('queue', repo.selectReviewQueuePages);
@@ -411,7 +409,7 @@ export function createVersionsService(deps: VersionsDeps) {
       itemType: ItemType,
       itemId: string,
     ): Promise<ProductVersionsResponse | ModelVersionsResponse> {
-      const list = await lists[itemType].readIn(ownerId, itemId, async () => {
+      return lists[itemType].readIn(ownerId, itemId, async () => {
         await catalog.requireOwnedItem(ownerId, itemType, itemId);
         const versions = ((await versionsOfItem[itemType](itemId)) ?? []).map(({ version, unread }) =>
           toVersion(version, unread),
@@ -422,8 +420,6 @@ export function createVersionsService(deps: VersionsDeps) {
           historyVersions: versions.filter((version) => version.slot === 'history'),
         } as ProductVersionsResponse;
       });
-      if (!list) throw new Error(`the versions of ${itemId} could not be listed`);
-      return list;
     },
 
     async addVersion(ownerId: string, itemType: ItemType, itemId: string, number: number): Promise<AnyVersion> {
