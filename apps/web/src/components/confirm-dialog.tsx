@@ -24,18 +24,12 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
-  const dialogRef = useModal(isOpen);
+  const modal = useModal(isOpen, onCancel);
   const titleId = useId();
   const textId = useId();
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog dialog--confirm"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={onCancel}
-    >
+    <dialog {...modal} className="dialog dialog--confirm" aria-labelledby={titleId} aria-describedby={textId}>
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
       </div>

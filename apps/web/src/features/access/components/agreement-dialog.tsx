@@ -1,20 +1,14 @@
 import { type StaticTextType, staticTextTitles } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useModal } from '../../../components/dialog.tsx';
 import { useStaticText } from '../api/get-agreement.ts';
 
 const Markdown = lazy(() => import('../../../components/markdown.tsx').then((m) => ({ default: m.Markdown })));
 
 /** A 600 px dialog with an agreement loaded from the server; it closes itself if the text cannot be loaded. */
 export function AgreementDialog({ type, onClose }: { type: StaticTextType | undefined; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const modal = useModal(type !== undefined, onClose);
   const text = useStaticText(type);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (type && !dialog.open) dialog.showModal();
-    if (!type && dialog.open) dialog.close();
-  }, [type]);
 
   useEffect(() => {
     if (text.isError) onClose();
@@ -22,7 +16,7 @@ export function AgreementDialog({ type, onClose }: { type: StaticTextType | unde
 
   const title = type ? staticTextTitles[type] : '';
   return (
-    <dialog ref={dialogRef} className="dialog agreement-dialog" aria-labelledby="agreement-title" onClose={onClose}>
+    <dialog {...modal} className="dialog agreement-dialog" aria-labelledby="agreement-title">
       <div className="dialog__header">
         <h2 id="agreement-title">{title}</h2>
         <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>

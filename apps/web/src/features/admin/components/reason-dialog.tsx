@@ -1,6 +1,6 @@
 import { reasonBodySchema } from '@portal/contracts';
-import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { useModal } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
@@ -16,7 +16,6 @@ export interface ReasonDialogProps {
 
 /** Asks for the reason a partner will read (a rejection, a take-down). */
 export function ReasonDialog({ title, description, confirmLabel, isOpen, onCancel, onConfirm }: ReasonDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const form = useZodForm({
     schema: reasonBodySchema,
     initialValues: { reason: '' },
@@ -24,20 +23,10 @@ export function ReasonDialog({ title, description, confirmLabel, isOpen, onCance
       await onConfirm(reason);
     },
   });
-  const { reset } = form;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      reset();
-      dialog.showModal();
-    }
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen, reset]);
+  const modal = useModal(isOpen, onCancel, form.reset);
 
   return (
-    <dialog ref={dialogRef} className="dialog" aria-labelledby="reason-title" onClose={onCancel}>
+    <dialog {...modal} className="dialog" aria-labelledby="reason-title">
       <form ref={form.formRef} noValidate onSubmit={form.handleSubmit}>
         <div className="dialog__header">
           <h2 id="reason-title">{title}</h2>

@@ -1,7 +1,8 @@
 import { versionMessages } from '@portal/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
+import { useModal } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
@@ -24,7 +25,6 @@ export interface AddVersionDialogProps {
 
 /** Asks for the new version's number (a positive integer above every earlier one). */
 export function AddVersionDialog({ isOpen, suggestedNumber, onCancel, onAdd }: AddVersionDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const form = useZodForm({
     schema: versionNumberForm,
@@ -33,21 +33,13 @@ export function AddVersionDialog({ isOpen, suggestedNumber, onCancel, onAdd }: A
       await onAdd(version);
     },
   });
-  const { reset, setValue } = form;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      reset();
-      setValue('version', String(suggestedNumber));
-      dialog.showModal();
-    }
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen, reset, setValue, suggestedNumber]);
+  const modal = useModal(isOpen, onCancel, () => {
+    form.reset();
+    form.setValue('version', String(suggestedNumber));
+  });
 
   return (
-    <dialog ref={dialogRef} className="dialog dialog--confirm" aria-labelledby={titleId} onClose={onCancel}>
+    <dialog {...modal} className="dialog dialog--confirm" aria-labelledby={titleId}>
       <form ref={form.formRef} noValidate onSubmit={form.handleSubmit}>
         <div className="dialog__header">
           <h2 id={titleId}>Add Version</h2>
