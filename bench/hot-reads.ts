@@ -25,7 +25,11 @@
  *   the target's checked sample. Beside it, for scale only, the same route also sending the headers the portal
  *   answered that sample with (the security headers issue 9 asks for on every response, CORS's vary).
  * - For the two lists, also a straightforward Fastify + pg handler of the same list (bench/lib/straightforward-server.ts),
- *   for scale: what a plain build of the read answers on this machine, in the same run.
+ *   for scale: what a plain build of the read answers on this machine, in the same run; and the floor
+ *   (bench/lib/floor-server.ts): the leanest correct build of the list on the portal's stack, cold (one statement a
+ *   request, the page written as JSON by PostgreSQL and answered untouched) and warm (the session and the page kept in
+ *   Maps), with the portal's headers, CORS, compression, zod querystring and logger: what any build of these reads
+ *   can reach on this machine.
  *
  * Prints, per target: req/s, p50/p99, the ratio to the bare route and the CPU the server and PostgreSQL spent per
  * request, cold and warm, with the verdicts of issue 11: cold >= 0.3 x bare with p99 <= 25 ms, server JavaScript
@@ -33,6 +37,7 @@
  * answers or errors never meets a target.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -220,6 +225,9 @@ export interface TargetResult {
   headerCount: number;
   /** The same list read by a straightforward Fastify + pg handler (`bench/lib/straightforward-server.ts`). */
   straightforward?: Run;
+  /** The same list read by the leanest correct build on the portal's stack (`bench/lib/floor-server.ts`). */
+  floorCold?: Run;
+  floorWarm?: Run;
   /** Each mode's req/s over the bare route's, the median of the rounds' paired ratios. */
   ratios: {
     cold: number;
@@ -229,6 +237,11 @@ export interface TargetResult {
     /** Warm over the bare route sending the portal's headers: what the portal's own work leaves. */
     warmToBareWithHeaders: number;
     straightforward?: number;
+    floorCold?: number;
+    floorWarm?: number;
+    /** Cold over the floor's cold, warm over the floor's warm, paired by round. */
+    coldToFloor?: number;
+    warmToFloor?: number;
   };
 }
 
@@ -388,7 +401,7 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
           sample.headers,
         );
         opened.push(bareWithHeaders);
-        type Mode = 'cold' | 'warm' | 'bare' | 'bareWithHeaders' | 'straightforward';
+        type Mode = 'cold' | 'warm' | 'bare' | 'bareWithHeaders' | 'straightforward' | 'floorCold' | 'floorWarm';
         const contenders: Array<Contender<Mode>> = [
           { mode: 'cold', url: cold.url, pid: cold.pid },
           { mode: 'warm', url: warm.url, pid: warm.pid },
@@ -400,6 +413,15 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
           opened.push(server);
           await checkTarget(server.url, target, estate);
           contenders.push({ mode: 'straightforward', url: server.url, pid: server.pid });
+          for (const [mode, cache] of [
+            ['floorCold', 'off'],
+            ['floorWarm', 'on'],
+          ] as const) {
+            const floor = await startFloorList(database.url, target, target.straightforward, sample.headers, cache);
+            opened.push(floor);
+            await checkTarget(floor.url, target, estate);
+            contenders.push({ mode, url: floor.url, pid: floor.pid });
+          }
         }
         const measured = await loadInTurns(
           target.name,
@@ -414,6 +436,8 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
           return found;
         };
         const straightforward = measured.get('straightforward');
+        const floorCold = measured.get('floorCold');
+        const floorWarm = measured.get('floorWarm');
         results.push({
           key: target.key,
           name: target.name,
@@ -424,6 +448,7 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
           bareWithHeaders: of('bareWithHeaders').run,
           headerCount: Object.keys(sample.headers).length + 1,
           ...(straightforward ? { straightforward: straightforward.run } : {}),
+          ...(floorCold && floorWarm ? { floorCold: floorCold.run, floorWarm: floorWarm.run } : {}),
           ratios: {
             cold: of('cold').ratio,
             warm: of('warm').ratio,
@@ -431,6 +456,14 @@ export async function measureHotReads(keys: string[] = TARGETS.map((t) => t.key)
             bareWithHeaders: of('bareWithHeaders').ratio,
             warmToBareWithHeaders: pairedRatio(of('warm').slices, of('bareWithHeaders').slices),
             ...(straightforward ? { straightforward: straightforward.ratio } : {}),
+            ...(floorCold && floorWarm
+              ? {
+                  floorCold: floorCold.ratio,
+                  floorWarm: floorWarm.ratio,
+                  coldToFloor: pairedRatio(of('cold').slices, floorCold.slices),
+                  warmToFloor: pairedRatio(of('warm').slices, floorWarm.slices),
+                }
+              : {}),
           },
         });
       } finally {
@@ -464,6 +497,32 @@ function startStraightforwardList(databaseUrl: string, route: string, table: 'pr
     BARE_ROUTE: route,
     STRAIGHTFORWARD_TABLE: table,
   }));
+}
+
+const FLOOR_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'floor-server.ts');
+
+/**
+ * The leanest correct build of a partner's list on the portal's stack, in its own process: cold (`cache` off) one
+ * statement per request; warm, the session and the page kept in Maps.
+ */
+function startFloorList(
+  databaseUrl: string,
+  target: Target,
+  table: 'products' | 'models',
+  headers: Record<string, string>,
+  cache: 'on' | 'off',
+) {
+  return startBareServer(FLOOR_SCRIPT, (dir) => {
+    const headersFile = path.join(dir, 'headers.json');
+    writeFileSync(headersFile, JSON.stringify(headers));
+    return {
+      DATABASE_URL: databaseUrl,
+      BARE_ROUTE: target.route,
+      FLOOR_TABLE: table,
+      FLOOR_HEADERS_FILE: headersFile,
+      FLOOR_CACHE: cache,
+    };
+  });
 }
 
 /** Headers Node writes itself, or that say how the body travels rather than what the portal adds. */
@@ -522,7 +581,8 @@ async function measureLoad(
   redisPid: number | null = null,
 ): Promise<Run> {
   const serverPids = typeof servers === 'number' ? [servers] : servers;
-  const backends = await postgresPids();
+  // a backend that a pool opens during the load (after closing an idle one) counts from zero
+  let backends = await postgresPids();
   const serverMeter = new CpuMeter(() => serverPids);
   const nodeMeters = serverPids.length > 1 ? serverPids.map((pid) => new CpuMeter(() => [pid])) : [];
   const redisMeter = redisPid === null ? null : new CpuMeter(() => [redisPid]);
@@ -537,6 +597,7 @@ async function measureLoad(
   const nodes = nodeMeters.map((meter) => meter.read().cpuSeconds);
   const redis = redisMeter?.read().cpuSeconds;
   const busyCores = machineMeter.read();
+  backends = [...new Set([...backends, ...(await postgresPids())])];
   return {
     load,
     cpu: {
@@ -713,39 +774,49 @@ const MODE_LABELS = {
   bare: 'bare route',
   bareWithHeaders: 'bare + headers',
   straightforward: 'straightforward',
+  floorCold: 'floor, cold',
+  floorWarm: 'floor, warm',
 } as const;
 
 export function printHotReads(result: HotReadsResult): void {
   const rows = result.targets.flatMap((target) =>
-    (['cold', 'warm', 'bare', 'bareWithHeaders', 'straightforward'] as const).flatMap((mode) => {
-      const run = target[mode];
-      if (!run) return [];
-      const row = [
-        mode === 'cold' ? target.name : '',
-        MODE_LABELS[mode],
-        run.load.requestsPerSecond.toFixed(0),
-        formatMs(run.load.latencyMs.p50),
-        formatMs(run.load.latencyMs.p99),
-        (target.ratios[mode] ?? 0).toFixed(2),
-        `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
-        mode === 'bare' || mode === 'bareWithHeaders' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
-        String(run.load.non2xx + run.load.errors + run.load.timeouts),
-      ];
-      return [row];
-    }),
+    (['cold', 'warm', 'bare', 'bareWithHeaders', 'straightforward', 'floorCold', 'floorWarm'] as const).flatMap(
+      (mode) => {
+        const run = target[mode];
+        if (!run) return [];
+        const row = [
+          mode === 'cold' ? target.name : '',
+          MODE_LABELS[mode],
+          run.load.requestsPerSecond.toFixed(0),
+          formatMs(run.load.latencyMs.p50),
+          formatMs(run.load.latencyMs.p99),
+          (target.ratios[mode] ?? 0).toFixed(2),
+          `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
+          mode === 'bare' || mode === 'bareWithHeaders' ? '–' : `${perRequestUs(run, run.cpu.postgres).toFixed(0)} µs`,
+          String(run.load.non2xx + run.load.errors + run.load.timeouts),
+        ];
+        return [row];
+      },
+    ),
   );
   const withHeaders = result.targets.map(
     (target) =>
       `${target.name}: warm ${target.ratios.warmToBareWithHeaders.toFixed(2)}x the bare route ` +
       "sending the portal's headers",
   );
-  const beside = result.targets.flatMap((target) =>
-    target.straightforward
+  const beside = result.targets.flatMap((target) => [
+    ...(target.straightforward
       ? [
           `${target.name}: cold ${(target.ratios.cold / (target.ratios.straightforward ?? Number.NaN)).toFixed(1)}x the straightforward handler's req/s`,
         ]
-      : [],
-  );
+      : []),
+    ...(target.ratios.coldToFloor !== undefined && target.ratios.warmToFloor !== undefined
+      ? [
+          `${target.name}: cold ${target.ratios.coldToFloor.toFixed(2)}x the floor's cold, warm ` +
+            `${target.ratios.warmToFloor.toFixed(2)}x the floor's warm`,
+        ]
+      : []),
+  ]);
   printTable(
     `Hot reads on PostgreSQL ${result.postgresVersion}, ${result.connections} connections, ${result.durationSeconds} s ` +
       `each in ${ROUNDS} slices taken in turn (ratio to bare: the median of the slices' paired ratios); ` +

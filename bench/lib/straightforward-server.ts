@@ -12,7 +12,7 @@ import { serveBare } from './bare-route.ts';
 
 const table = process.env.STRAIGHTFORWARD_TABLE;
 if (table !== 'products' && table !== 'models') throw new Error('STRAIGHTFORWARD_TABLE is products or models');
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, idleTimeoutMillis: 60_000 });
 const camelCase = (row: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(row).map(([key, value]) => [key.replace(/_([a-z])/g, (_, c) => c.toUpperCase()), value]),

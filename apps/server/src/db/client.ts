@@ -125,7 +125,8 @@ export function wrapPool(pool: pg.Pool): Database {
  * Unnamed (one-off) statements are planned on every execution as before.
  */
 export function poolConfig(connectionString: string, max: number): pg.PoolConfig {
-  return { connectionString, max, options: '-c plan_cache_mode=force_generic_plan' };
+  // a connection idle for pg's default 10 s would close, and take its prepared statements and their plans with it
+  return { connectionString, max, idleTimeoutMillis: 60_000, options: '-c plan_cache_mode=force_generic_plan' };
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else PGlite persisted under `dataDir/db`. */

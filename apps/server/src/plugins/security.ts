@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -85,6 +85,20 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** CORS for the web origins only: a foreign origin (or none) gets no CORS header at all, and its preflight the 404 of an unknown route. */
+export function corsOptions(webOrigins: readonly string[]): FastifyCorsOptions {
+  const allowed = new Set(webOrigins);
+  return {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After'],
+    credentials: false,
+    maxAge: 600,
+    strictPreflight: true,
+  };
+}
+
 /**
  * Browser security headers on every response (helmet), CORS for the configured web origins, and HSTS when the
  * request came over HTTPS (directly or, with TRUST_PROXY, through the proxy that says so).
@@ -110,17 +124,7 @@ export const securityPlugin = fp(
       }
       done();
     });
-    const webOrigins = new Set(config.webOrigins);
-    await app.register(cors, {
-      // A foreign origin (or none) gets no CORS header at all, and its preflight the 404 of an unknown route.
-      origin: (origin, callback) => callback(null, origin !== undefined && webOrigins.has(origin) ? origin : false),
-      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
-      exposedHeaders: ['Content-Disposition', 'Retry-After'],
-      credentials: false,
-      maxAge: 600,
-      strictPreflight: true,
-    });
+    await app.register(cors, corsOptions(config.webOrigins));
   },
   { name: 'security', dependencies: ['errors'] },
 );
