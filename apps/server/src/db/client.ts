@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { useFastTextArrays } from './text-array.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -62,6 +63,7 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  useFastTextArrays();
   // A connection the server ends (a restart, a failover, a dropped database) errors on its client: a query that
   // was running rejects with it, and the pool drops the client. Unheard, the same error event would end the process,
   // also for a client that is already being closed when the server's notice arrives.
