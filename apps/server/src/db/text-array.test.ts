@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../lib/seeded-random.ts';
 import { fastTextArray, pgTextArray, TEXT_ARRAY, useFastTextArrays, VARCHAR_ARRAY } from './text-array.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -22,16 +23,6 @@ function randomArray(random: () => number): Array<string | null> {
       () => ALPHABET[Math.floor(random() * ALPHABET.length)],
     ).join('');
   });
-}
-/** A seeded generator (mulberry32), so that a failure repeats. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('fastTextArray', () => {
@@ -62,7 +53,7 @@ describe('fastTextArray', () => {
   });
 
   it('answers what pg parses, and the array written, for 5,000 random arrays', () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     for (let i = 0; i < 5000; i += 1) {
       const values = randomArray(random);
       const text = arrayText(values);
@@ -83,7 +74,7 @@ describe.skipIf(!postgresUrl)('fastTextArray on PostgreSQL (skipped without TEST
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     try {
-      const random = seeded(29);
+      const random = seededRandom(29);
       for (let i = 0; i < 500; i += 1) {
         const values = randomArray(random);
         const { rows } = await client.query<{ written: string }>('select ($1::text[])::text as written', [values]);

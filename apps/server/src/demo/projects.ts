@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { latestPayoutDayOnOrBefore, payoutZoneDate, type UploadedFile } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { seededRandom } from '../lib/seeded-random.ts';
 import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
 import { coverImage, iconImage, latheGlb, type Palette, unityBundle } from './assets.ts';
 
@@ -344,17 +345,6 @@ const BUYERS = [
   ['Noah Kim', 'noah.kim'],
 ] as const;
 
-/** A small deterministic generator (mulberry32), so that every fresh demo has the same sales. */
-function randomFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Six months of the demo partner's sales of its released items, busier on weekends, reported as the marketplace
  * reports them; the payout days already passed are settled, so My Project Income shows paid and pending income.
@@ -366,7 +356,7 @@ async function seedDemoSales(
   const paid = items.filter((item) => item.priceCents > 0);
   if (paid.length === 0) return;
   const income = app.services.income;
-  const random = randomFrom(20_260_731);
+  const random = seededRandom(20_260_731);
   const now = Date.now();
   const DAY = 86_400_000;
   let sequence = 0;

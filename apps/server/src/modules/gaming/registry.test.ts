@@ -12,21 +12,11 @@ import {
   parseGameEvent,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type VersionToCheck } from './registry.ts';
 
 const START = Date.parse('2025-03-01T10:00:00.000Z');
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** A small seeded generator (mulberry32), so game ids repeat from run to run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function setup(checkVersion?: (version: VersionToCheck) => Promise<boolean>) {
   let ms = START;
@@ -39,7 +29,7 @@ function setup(checkVersion?: (version: VersionToCheck) => Promise<boolean>) {
         return version.productId === 'p-1' && version.productVersion === 3;
       }),
     now: () => new Date(ms),
-    random: seeded(42),
+    random: seededRandom(42),
   });
   return {
     registry,
