@@ -4,7 +4,7 @@
  * the target's sample with (the security headers issue 9 asks for); @fastify/cors and @fastify/compress run with the
  * portal's options; the querystring is checked by the contract's zod schema; pino logs with the portal's options at
  * `warn`. Per request:
- * - cold (FLOOR_CACHE=off): one prepared statement reads the session by its token's sha256, the partner's count and
+ * - cold (FLOOR_CACHE=off): one prepared statement (with the portal's pool settings) reads the session by its token's sha256, the partner's count and
  *   the page, the page written as JSON by PostgreSQL; the text is answered untouched (no row decoding, no
  *   serialization in JavaScript);
  * - warm (FLOOR_CACHE=on): a session hook finds the token's hash in a Map, and the handler the page's bytes in a Map
@@ -22,6 +22,7 @@ import { catalogPageQuerySchema } from '@portal/contracts';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
+import { poolConfig } from '../../apps/server/src/db/client.ts';
 import { loggerOptions, requestLoggerFactory } from '../../apps/server/src/plugins/logging.ts';
 import { corsOptions } from '../../apps/server/src/plugins/security.ts';
 import { serveBare } from './bare-route.ts';
@@ -41,7 +42,8 @@ if (!headersFile) throw new Error('FLOOR_HEADERS_FILE is required');
 const { vary: _vary, ...headers } = JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, string>;
 const cached = process.env.FLOOR_CACHE === 'on';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, idleTimeoutMillis: 60_000 });
+// the portal's pool settings: one generic plan per statement and connection, idle connections kept
+const pool = new pg.Pool(poolConfig(process.env.DATABASE_URL ?? '', 10));
 const PAGE = {
   name: 'floor_page',
   text: `select s.user_id,
