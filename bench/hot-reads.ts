@@ -16,11 +16,11 @@
  *   another with the caches on (CACHE_SECONDS=30), each connection repeating its 24 requests. Both in production
  *   mode with LOG_LEVEL=warn.
  * - Each target is loaded with autocannon from this process: 64 connections, each cycling through 24 requests of
- *   24 different partners (or the admin). Its servers (cold, warm, the bare route, the straightforward handler) run
- *   side by side: each gets a 2 s warm-up, then they are loaded in turn, in slices of about 2 s (10 s each in all),
- *   the order rotating every round. This machine's speed drifts by a third within seconds, so a ratio to the bare
- *   route is the median of the rounds' ratios (each slice's req/s over the bare route's in the same round), and the
- *   other figures sum or take the median of the slices.
+ *   24 different partners (or the admin). Its servers (cold, warm, the bare route, for the lists the straightforward
+ *   handler and the floor) run side by side: each gets a 2 s warm-up, then they are loaded in turn, in slices of
+ *   about 2 s (10 s each in all), the order rotating every round. This machine's speed drifts by a third within
+ *   seconds, so a ratio to the bare route is the median of the rounds' ratios (each slice's req/s over the bare
+ *   route's in the same round), and the other figures sum or take the median of the slices.
  * - The bare route: Fastify with one GET route of the same path pattern, in a child process, answering the bytes of
  *   the target's checked sample. Beside it, for scale only, the same route also sending the headers the portal
  *   answered that sample with (the security headers issue 9 asks for on every response, CORS's vary).

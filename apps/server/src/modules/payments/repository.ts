@@ -177,7 +177,6 @@ export async function selectLatestMonthEnd(db: Executor, userId: string): Promis
   return row?.end ? new Date(row.end) : null;
 }
 
-/** Which of some partners have a bought month covering `at` (the profile of every page asks). */
 /** Where a partner's paid months stand at an instant: whether one covers it, and when that next changes. */
 export interface SubscriptionState {
   isSubscribed: boolean;

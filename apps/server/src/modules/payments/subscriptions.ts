@@ -66,6 +66,9 @@ export function createSubscriptionsService({
 }: SubscriptionsDeps) {
   // the profiles that requests arriving together ask for are answered with one statement
   const stateLoader = batchLoader((userIds: string[]) => repo.selectSubscriptionStates(db, userIds, now()));
+  /** Whether a bought month covers now, and when that next changes. */
+  const stateOf = async (userId: string): Promise<repo.SubscriptionState> =>
+    (await stateLoader(userId)) ?? { isSubscribed: false, changesAt: undefined };
   const portalOrigins = new Set([new URL(config.publicUrl).origin, ...config.webOrigins]);
   const isPortalPage = (url: string) => portalOrigins.has(new URL(url).origin);
   const requireProvider = (): PayoutProvider => {
@@ -195,17 +198,12 @@ export function createSubscriptionsService({
     },
 
     async status(userId: string): Promise<SubscriptionStatus> {
-      const [state, latestEnd] = await Promise.all([
-        repo.selectSubscriptionStates(db, [userId], now()),
-        repo.selectLatestMonthEnd(db, userId),
-      ]);
-      return { isSubscribed: state.get(userId)?.isSubscribed ?? false, activeUntil: latestEnd?.toISOString() ?? null };
+      const [state, latestEnd] = await Promise.all([stateOf(userId), repo.selectLatestMonthEnd(db, userId)]);
+      return { isSubscribed: state.isSubscribed, activeUntil: latestEnd?.toISOString() ?? null };
     },
 
-    /** Whether a bought month covers now, for the profile's `isSubscribed`, and when that next changes. */
-    async stateOf(userId: string): Promise<repo.SubscriptionState> {
-      return (await stateLoader(userId)) ?? { isSubscribed: false, changesAt: undefined };
-    },
+    /** For the profile's `isSubscribed` and the stages' check. */
+    stateOf,
 
     /** The clock the months are read against (tests move it). */
     now,
