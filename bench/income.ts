@@ -55,7 +55,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
+import * as schema from '../apps/server/src/db/schema/index.ts';
 import { selectOwnedItemIdsNamed } from '../apps/server/src/modules/catalog/repository.ts';
 import { selectIncomePage } from '../apps/server/src/modules/income/repository.ts';
 import { DURATION_SECONDS, loadTarget, perRequestUs, type Run, ratio } from './hot-reads.ts';

@@ -5,7 +5,10 @@ import { createPartnerEstate } from '../testing/estate.ts';
 import { bearer, createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
 import type { Executor } from './client.ts';
 import { compileRowMapper, prepared, preparedStatementsOf } from './prepared.ts';
-import { products, sessions, stages, users, versions } from './schema.ts';
+import { sessions, users } from './schema/access.ts';
+import { products } from './schema/catalog.ts';
+import { stages } from './schema/stages.ts';
+import { versions } from './schema/versions.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'planner@lumora.example', password: 'Review1234' };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/access.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
 import { bearer, registerConnectedPartner, registerPartner } from './partners.ts';
 import { multipartBody, pngImage } from './uploads.ts';

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users, verificationCodes } from '../../db/schema.ts';
+import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
 import {
   bearer,
   connectPayoutAccount,

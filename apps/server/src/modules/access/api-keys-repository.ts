@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
-import { apiKeys, users } from '../../db/schema.ts';
+import { apiKeys, users } from '../../db/schema/access.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

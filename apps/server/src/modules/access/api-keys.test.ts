@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApiKey, type ApiKeyScope, type CreatedApiKey, MAX_API_KEYS_PER_PARTNER } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys } from '../../db/schema/access.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
   bearer,

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { prepared } from '../../db/prepared.ts';
-import { sessions, users, verificationCodes } from '../../db/schema.ts';
+import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];

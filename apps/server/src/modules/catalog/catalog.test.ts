@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { models, products } from '../../db/schema.ts';
+import { models, products } from '../../db/schema/catalog.ts';
 import {
   bearer,
   createTestApp,

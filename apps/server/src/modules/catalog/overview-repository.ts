@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { models, products, reviewMessages, versions } from '../../db/schema.ts';
+import { models, products } from '../../db/schema/catalog.ts';
+import { reviewMessages, versions } from '../../db/schema/versions.ts';
 
 type ItemTable = typeof products | typeof models;
 export type OverviewVersionRow = typeof versions.$inferSelect;

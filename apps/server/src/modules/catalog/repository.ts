@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type Placeholder, 
 import type { Executor } from '../../db/client.ts';
 import { pageBounds as page, withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
-import { modelCategories, models, products } from '../../db/schema.ts';
+import { modelCategories, models, products } from '../../db/schema/catalog.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ModelRow = typeof models.$inferSelect & { categoryName: string };

@@ -1,7 +1,7 @@
 import { errorCodes, staticTextTypes } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEnquiries } from '../../db/schema.ts';
+import { contactEnquiries } from '../../db/schema/content.ts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/index.ts';
 
 describeEachDatabase('content API', (variant) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { contactEnquiries, faqs, sdkDocuments, settings, staticTexts } from '../../db/schema.ts';
+import { contactEnquiries, faqs, sdkDocuments, settings, staticTexts } from '../../db/schema/content.ts';
 
 export async function selectFaqs(db: Executor) {
   return db

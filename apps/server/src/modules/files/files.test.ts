@@ -9,7 +9,7 @@ import { parse as parseContentDisposition } from 'content-disposition';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { storedFiles } from '../../db/schema.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 import { createDiskStorage } from '../../plugins/storage.ts';
 import {
   bearer,

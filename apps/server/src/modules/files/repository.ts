@@ -1,7 +1,7 @@
 import type { BuildReport } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema.ts';
+import { storedFiles } from '../../db/schema/files.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 

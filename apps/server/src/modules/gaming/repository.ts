@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { isLiveRelease, products, versions, whitelistEntries } from '../../db/schema.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { whitelistEntries } from '../../db/schema/testers.ts';
+import { isLiveRelease, versions } from '../../db/schema/versions.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { incomeRecords } from '../../db/schema.ts';
+import { incomeRecords } from '../../db/schema/income.ts';
 import {
   bearer,
   createTestApp,

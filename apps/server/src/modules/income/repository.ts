@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, n
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTotal } from '../../db/paging.ts';
-import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema.ts';
+import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema/income.ts';
 
 export type IncomeRecordRow = typeof incomeRecords.$inferSelect;
 

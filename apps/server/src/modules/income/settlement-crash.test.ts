@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { incomeRecords, outboxMails, payouts, sandboxTransfers, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { incomeRecords, payouts } from '../../db/schema/income.ts';
+import { outboxMails } from '../../db/schema/outbox.ts';
+import { sandboxTransfers } from '../../db/schema/payments.ts';
 import { bearer, productBody, registerConnectedPartner, testConfig } from '../../testing/index.ts';
 import type { SettlementStep } from './settlement.ts';
 

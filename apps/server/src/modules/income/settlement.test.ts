@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incomeRecords, payoutAccounts, payouts, sandboxTransfers, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { incomeRecords, payouts } from '../../db/schema/income.ts';
+import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
   bearer,
   connectPayoutAccount,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { connectAttempts, payoutAccounts } from '../../db/schema.ts';
+import { connectAttempts, payoutAccounts } from '../../db/schema/payments.ts';
 import {
   bearer,
   createTestApp,
@@ -303,7 +303,7 @@ describe('payments configuration', () => {
 /** Production has no outbox to read codes from: start a session through the service directly. */
 async function registerWithoutOutbox(t: TestApp): Promise<string> {
   const { hashPassword } = await import('../../lib/passwords.ts');
-  const { users } = await import('../../db/schema.ts');
+  const { users } = await import('../../db/schema/access.ts');
   await t.database.db.insert(users).values({
     email: 'prod-partner@studio.example',
     passwordHash: await hashPassword('Secret123'),

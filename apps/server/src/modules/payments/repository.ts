@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { connectAttempts, payoutAccounts, providerEvents, subscriptions } from '../../db/schema.ts';
+import { connectAttempts, payoutAccounts, providerEvents, subscriptions } from '../../db/schema/payments.ts';
 
 export type ConnectAttemptRow = typeof connectAttempts.$inferSelect;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;

@@ -2,7 +2,7 @@ import type { CheckoutOutcome } from '@portal/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sandboxCheckoutSessions, sandboxConnectCodes, sandboxTransfers } from '../../db/schema.ts';
+import { sandboxCheckoutSessions, sandboxConnectCodes, sandboxTransfers } from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
 import type { PayoutProvider, ProviderEvent } from './provider.ts';

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutAccounts, settings, subscriptions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { settings } from '../../db/schema/content.ts';
+import { payoutAccounts, subscriptions } from '../../db/schema/payments.ts';
 import {
   bearer,
   createTestApp,

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { settings, stages as stagesTable, users } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { settings } from '../../db/schema/content.ts';
+import { stages as stagesTable } from '../../db/schema/stages.ts';
 import {
   bearer,
   createScratchDatabase,

@@ -2,18 +2,17 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
+import { users } from '../../db/schema/access.ts';
+import { models } from '../../db/schema/catalog.ts';
 import {
-  isLiveRelease,
-  models,
   type StoredContent,
   type StoredPlacement,
   stageCarousels,
   stageMedia,
   stageRemovals,
   stages,
-  users,
-  versions,
-} from '../../db/schema.ts';
+} from '../../db/schema/stages.ts';
+import { isLiveRelease, versions } from '../../db/schema/versions.ts';
 
 export type StageRow = typeof stages.$inferSelect;
 export type CarouselRow = typeof stageCarousels.$inferSelect;

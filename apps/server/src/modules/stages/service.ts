@@ -25,7 +25,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { pageBounds } from '../../db/paging.ts';
-import type { StoredContent, StoredPlacement } from '../../db/schema.ts';
+import type { StoredContent, StoredPlacement } from '../../db/schema/stages.ts';
 import { BufferPool } from '../../lib/buffer-pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';

@@ -1,7 +1,8 @@
 import { distanceMetres } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { settings, stages as stagesTable } from '../../db/schema.ts';
+import { settings } from '../../db/schema/content.ts';
+import { stages as stagesTable } from '../../db/schema/stages.ts';
 import {
   bearer,
   createTestApp,

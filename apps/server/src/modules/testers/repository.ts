@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
-import { users, whitelistEntries } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { whitelistEntries } from '../../db/schema/testers.ts';
 
 export type WhitelistRow = {
   id: string;

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, whitelistEntries } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { whitelistEntries } from '../../db/schema/testers.ts';
 import { hashRecipient } from '../../plugins/logging.ts';
 import {
   bearer,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { products, versions } from '../../db/schema.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { versions } from '../../db/schema/versions.ts';
 import {
   bearer,
   createGameInTesting,

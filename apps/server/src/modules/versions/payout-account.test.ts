@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { payoutAccounts } from '../../db/schema.ts';
+import { payoutAccounts } from '../../db/schema/payments.ts';
 import {
   bearer,
   connectPayoutAccount,

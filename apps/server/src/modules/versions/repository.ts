@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { isInReview, isLiveRelease, reviewMessages, versions } from '../../db/schema.ts';
+import { isInReview, isLiveRelease, reviewMessages, versions } from '../../db/schema/versions.ts';
 
 export type VersionRow = typeof versions.$inferSelect;
 export type ItemType = VersionRow['itemType'];

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { reviewMessages } from '../../db/schema.ts';
+import { reviewMessages } from '../../db/schema/versions.ts';
 import {
   bearer,
   createGameInTesting,

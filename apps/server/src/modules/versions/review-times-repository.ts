@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { versions } from '../../db/schema.ts';
+import { versions } from '../../db/schema/versions.ts';
 
 /**
  * Read-only queries behind the review times. In the queue: waiting for or under review, and active (the partial

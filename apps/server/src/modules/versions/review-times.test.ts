@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { medianOf, type ReviewStanding, type ReviewTimes } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { users, versions } from '../../db/schema.ts';
+import { users } from '../../db/schema/access.ts';
+import { versions } from '../../db/schema/versions.ts';
 import {
   bearer,
   createGameInTesting,

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { outboxMails } from '../../db/schema.ts';
+import { outboxMails } from '../../db/schema/outbox.ts';
 
 export interface OutboxMail {
   to: string;
