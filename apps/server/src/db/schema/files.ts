@@ -1,5 +1,5 @@
 import type { BuildReport } from '@portal/contracts';
-import { bigint, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { createdAt } from './columns.ts';
 

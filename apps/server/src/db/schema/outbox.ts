@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 export const outboxMails = pgTable('outbox_mails', {

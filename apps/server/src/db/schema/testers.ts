@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { createdAt } from './columns.ts';
 
