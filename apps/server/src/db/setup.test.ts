@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../seed.ts';
 import { createScratchDatabase, testConfig } from '../testing/index.ts';
 import { poolConfig, wrapPool } from './client.ts';
-import { prepareDatabase } from './setup.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 

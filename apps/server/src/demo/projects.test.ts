@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../db/setup.ts';
 import { DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
+import { prepareDatabase } from '../seed.ts';
 import { createTestApp, dbVariants, type TestApp } from '../testing/test-app.ts';
 import { seedDemoProjects } from './projects.ts';
 

@@ -1,10 +1,30 @@
-import { type ApiKeyRouteAccess, apiErrorSchema, apiKeyRefusal, isApiKeySecret } from '@portal/contracts';
+import { type ApiKeyRouteAccess, type ApiKeyScope, apiErrorSchema, apiKeyRefusal } from '@portal/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import type { AuthUser } from '../modules/access/service.ts';
+
+/** Who a request acts as: a signed-in user, through a session or an API key. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: 'Partner' | 'Admin';
+  /** The session of the request; for an API key, the key's id. */
+  sessionId: string;
+  /** Set when the request authenticated with an API key rather than a session: what the key may do. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
+}
+
+/**
+ * Who a bearer token names: a live session, or a live API key (as its partner, never an admin); undefined for
+ * anyone else. The access module answers it; app.ts hands it to this plugin.
+ */
+export type Authenticate = (token: string, clientIp: string) => Promise<AuthUser | undefined>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user of a request's bearer token (see `Authenticate`). */
+    authenticateBearer(request: FastifyRequest): Promise<AuthUser | undefined>;
+  }
   interface FastifyRequest {
     /** The signed-in user of a route registered through `signedIn` or `adminOnly`. */
     user: AuthUser | null;
@@ -34,28 +54,26 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** The user of the request's bearer token: a live session, or a live API key (as its partner, never an admin). */
-async function authenticateBearer(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
-  const token = bearerToken(request.headers.authorization);
-  if (!token) return undefined;
-  return isApiKeySecret(token)
-    ? app.services.apiKeys.authenticate(token, request.ip)
-    : app.services.access.authenticate(token);
-}
-
 /**
  * The user of the request's bearer token, when it names a live session or a live API key with the read scope; for
  * routes open to everyone, where anyone else is anonymous.
  */
 export async function optionalUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | undefined> {
-  const user = await authenticateBearer(app, request);
+  const user = await app.authenticateBearer(request);
   if (user?.apiKey && apiKeyRefusal(user.apiKey.scopes, 'GET', 'read')) return undefined;
   return user;
 }
 
-/** Marks every route public in the OpenAPI document unless a `signedIn` or `adminOnly` scope says otherwise. */
+/**
+ * Reads bearer tokens with `authenticate`, and marks every route public in the OpenAPI document unless a `signedIn`
+ * or `adminOnly` scope says otherwise.
+ */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { authenticate }: { authenticate: Authenticate }) => {
+    app.decorate('authenticateBearer', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      return token ? authenticate(token, request.ip) : undefined;
+    });
     app.decorateRequest('user', null);
     app.addHook('onRoute', (route: RouteOptions) => {
       if (route.schema && !route.schema.hide) route.schema = { security: [], ...route.schema };
@@ -84,7 +102,7 @@ function scope(routes: FastifyPluginAsync, role: 'Partner' | 'Admin'): FastifyPl
     // and no quota of a signed-in route (rate limits run later) is spent on them. A key's scopes are checked here
     // too, so that a refused upload is not read.
     app.addHook('onRequest', async (request) => {
-      const user = await authenticateBearer(app, request);
+      const user = await app.authenticateBearer(request);
       if (!user) throw new AppError('Unauthorized');
       if (user.apiKey) {
         const access = role === 'Admin' ? 'none' : (request.routeOptions.config.apiKeyAccess ?? DEFAULT_API_KEY_ACCESS);

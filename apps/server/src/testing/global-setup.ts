@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { wrapPglite } from '../db/client.ts';
-import { prepareDatabase } from '../db/setup.ts';
+import { prepareDatabase } from '../seed.ts';
 import { testConfig } from './config.ts';
 
 declare module 'vitest' {

@@ -13,10 +13,12 @@ let reached = 0;
 
 const app = await buildApp(testConfig({ DATABASE_URL: process.env.DATABASE_URL ?? '', PAYMENTS: 'sandbox' }), {
   logger: false,
-  afterSettlementStep: (step) => {
-    if (step !== stopAt) return;
-    reached += 1;
-    if (reached === stopAfter) process.kill(process.pid, 'SIGKILL');
+  seams: {
+    afterSettlementStep: (step) => {
+      if (step !== stopAt) return;
+      reached += 1;
+      if (reached === stopAfter) process.kill(process.pid, 'SIGKILL');
+    },
   },
 });
 const run = await app.services.income.settlement.settle(process.env.PAYOUT_DATE ?? '', 'Admin');

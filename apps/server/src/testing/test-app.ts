@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { type BuildOptions, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, poolConfig, wrapPglite, wrapPool } from '../db/client.ts';
-import { prepareDatabase } from '../db/setup.ts';
 import type { LogStream } from '../plugins/logging.ts';
+import { prepareDatabase } from '../seed.ts';
+import type { TestSeams } from '../services.ts';
 import { testConfig } from './config.ts';
 
 export type DbVariant = 'pglite' | 'postgres';
@@ -70,23 +71,12 @@ export interface TestApp {
 export async function createTestApp(
   variant: DbVariant,
   env: Record<string, string> = {},
-  options: {
-    logStream?: LogStream;
-    beforeCacheStore?: BuildOptions['beforeCacheStore'];
-    incomeClock?: BuildOptions['incomeClock'];
-    placementClock?: BuildOptions['placementClock'];
-  } = {},
+  { logStream, ...seams }: { logStream?: LogStream } & TestSeams = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = variant === 'pglite' ? await openPgliteCopy() : await openPostgresDatabase(config);
-  const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
-  const app = await buildApp(config, {
-    database,
-    logger,
-    beforeCacheStore: options.beforeCacheStore,
-    incomeClock: options.incomeClock,
-    placementClock: options.placementClock,
-  });
+  const logger = logStream ? { level: 'trace', stream: logStream } : false;
+  const app = await buildApp(config, { database, logger, seams });
   await app.ready();
   return {
     app,

@@ -2,22 +2,21 @@ import {
   API_KEY_PREFIX,
   API_KEY_SHOWN_PREFIX_LENGTH,
   type ApiKey,
-  type ApiKeyScope,
   apiKeyScopes,
   type CreateApiKeyBody,
   type CreatedApiKey,
   MAX_API_KEYS_PER_PARTNER,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
+import type { Caches } from '../../caches.ts';
 import type { Db } from '../../db/client.ts';
+import type { EventEmitter } from '../../events.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { createRateLimits, type RateLimits } from '../../lib/rate-limits.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
-import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import * as repo from './api-keys-repository.ts';
-import type { AuthUser } from './service.ts';
 
 /** Lookups of secrets that name no live key, per client address, before it must wait (like failed logins). */
 export const API_KEY_FAILED_LOOKUPS_PER_IP = 20;
@@ -30,20 +29,11 @@ const MAX_TOUCHES_REMEMBERED = 50_000;
 
 export interface ApiKeysDeps {
   db: Db;
-  config: AppConfig;
   log: FastifyBaseLogger;
-  now?: () => Date;
-  beforeCacheStore?: BeforeCacheStore;
+  events: EventEmitter;
+  caches: Pick<Caches, 'apiKeys'>;
   rateLimits?: RateLimits;
-}
-
-interface CachedKey {
-  keyId: string;
-  userId: string;
-  email: string;
-  scopes: ApiKeyScope[];
-  /** Milliseconds since the epoch; infinite for a key that never expires. */
-  expiresAt: number;
+  now?: () => Date;
 }
 
 const toApiKey = (row: repo.ApiKeyRow): ApiKey => ({
@@ -59,11 +49,11 @@ const toApiKey = (row: repo.ApiKeyRow): ApiKey => ({
 /** A partner's API keys, and the authentication of requests that carry one. */
 export function createApiKeysService({
   db,
-  config,
   log,
-  now = () => new Date(),
-  beforeCacheStore,
+  events,
+  caches: { apiKeys: liveKeys },
   rateLimits = createRateLimits(),
+  now = () => new Date(),
 }: ApiKeysDeps) {
   const failedLookups = rateLimits.create(
     'api-key-failures-ip',
@@ -71,13 +61,6 @@ export function createApiKeysService({
     FAILED_LOOKUP_WINDOW_MS,
   );
   const requestsPerKey = rateLimits.create('api-key-requests', API_KEY_REQUESTS_PER_MINUTE, 60_000);
-  /** Live keys by secret hash; a revocation through this process drops its key at once. */
-  const liveKeys = new TtlCache<CachedKey>({
-    name: 'api-keys',
-    ttlMs: config.cacheSeconds * 1000,
-    maxEntries: 50_000,
-    beforeStore: beforeCacheStore,
-  });
   /** When this process last wrote each key's `lastUsedAt`. */
   const touchedAt = new Map<string, number>();
 
@@ -124,7 +107,7 @@ export function createApiKeysService({
     async revoke(userId: string, id: string): Promise<void> {
       const isRevoked = isUuid(id) && (await repo.revokeKey(db, userId, id, now()));
       if (!isRevoked) throw new AppError('ApiKeyNotFound');
-      liveKeys.deleteGroup(id);
+      events.emit('apiKeyRevoked', { keyId: id });
       touchedAt.delete(id);
       log.info({ userId, keyId: id }, 'api key revoked');
     },

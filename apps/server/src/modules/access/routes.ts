@@ -1,8 +1,10 @@
 import {
   apiErrorSchema,
   codeSentResponseSchema,
+  type LoginResponse,
   loginBodySchema,
   loginResponseSchema,
+  type Profile,
   profileSchema,
   registerBodySchema,
   resetPasswordBodySchema,
@@ -13,14 +15,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import type { StartedSession } from './service.ts';
 
 const tags = ['access'];
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
 
+/**
+ * The profile a route answers: the account with its payout standing, which the payments module composes
+ * (payments/profiles.ts) above this one; app.ts hands it here.
+ */
+export interface ProfileSource {
+  /** Read past any cache: what a sign-in or an update answers. */
+  read(userId: string): Promise<Profile>;
+  /** Possibly kept a while: what a plain read answers. */
+  get(userId: string): Promise<Profile>;
+}
+
 /** Sign-in, registration and password reset: open to everyone. */
-export async function accessRoutes(fastify: FastifyInstance) {
+export const accessRoutes = (profiles: ProfileSource) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = app.services.access;
+  const withProfile = async (session: StartedSession): Promise<LoginResponse> => ({
+    accessToken: session.accessToken,
+    profile: await profiles.read(session.userId),
+  });
 
   app.post(
     '/api/Access/Login',
@@ -33,7 +51,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponseSchema, ...errors },
       },
     },
-    async (request) => access.login(request.body.email, request.body.password, request.ip),
+    async (request) => withProfile(await access.login(request.body.email, request.body.password, request.ip)),
   );
 
   app.get(
@@ -62,7 +80,7 @@ export async function accessRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => access.register(request.body),
+    async (request) => withProfile(await access.register(request.body)),
   );
 
   app.get(
@@ -97,10 +115,10 @@ export async function accessRoutes(fastify: FastifyInstance) {
       return {};
     },
   );
-}
+};
 
 /** The signed-in partner's own account; registered behind `signedIn`. */
-export async function accountRoutes(fastify: FastifyInstance) {
+export const accountRoutes = (profiles: ProfileSource) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const access = app.services.access;
 
@@ -114,7 +132,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: profileSchema },
       },
     },
-    async (request) => access.getProfile(currentUser(request).id),
+    async (request) => profiles.get(currentUser(request).id),
   );
 
   app.put(
@@ -128,7 +146,11 @@ export async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => access.updateProfile(currentUser(request).id, request.body),
+    async (request) => {
+      const userId = currentUser(request).id;
+      await access.updateAccount(userId, request.body);
+      return profiles.read(userId);
+    },
   );
 
   app.post(
@@ -141,4 +163,4 @@ export async function accountRoutes(fastify: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+};

@@ -1,65 +1,52 @@
 import {
-  type ApiKeyScope,
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_SECONDS,
   CODE_VALID_MINUTES,
   type CodeSentResponse,
-  type LoginResponse,
-  type Profile,
   type ProfileUpdate,
   type Registration,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Caches } from '../../caches.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { EventEmitter } from '../../events.ts';
 import { batchLoader, byId } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createRateLimits, type RateLimits, takeAll } from '../../lib/rate-limits.ts';
 import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
-import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import * as repo from './repository.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const ONE_HOUR = 60 * 60_000;
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'Partner' | 'Admin';
-  /** The session of the request; for an API key, the key's id. */
-  sessionId: string;
-  /** Set when the request authenticated with an API key rather than a session: what the key may do. */
-  apiKey?: { id: string; scopes: ApiKeyScope[] };
-}
+/** An account as the profile shows it; payments adds its payout standing (payments/profiles.ts). */
+export type Account = Pick<
+  repo.UserRow,
+  'email' | 'firstName' | 'lastName' | 'introduce' | 'registeredBusinessName' | 'registeredAddress' | 'role'
+>;
 
-/** Whether a partner has connected a payout account and has a month of placement running. */
-export interface AccountStatus {
-  connectedToStripe: boolean;
-  isSubscribed: boolean;
-  /** When, by `statusNow`, `isSubscribed` next changes by itself (a month starts or ends); Infinity for never. */
-  changesAt: number;
-}
-
-/** What other modules know about a partner's payout account; the payments module provides it. */
-export interface AccountStatusProvider {
-  getAccountStatus(userId: string): Promise<AccountStatus>;
-  /** The clock that `changesAt` is read against (the placement clock, which tests move). */
-  statusNow(): number;
+/** A session just started: its token, shown once, and whose it is. */
+export interface StartedSession {
+  accessToken: string;
+  userId: string;
 }
 
 export interface AccessDeps {
   db: Db;
   mailer: Mailer;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl' | 'sessionTtlDays' | 'rateLimits'>;
   log: FastifyBaseLogger;
-  now?: () => Date;
-  beforeCacheStore?: BeforeCacheStore;
+  events: EventEmitter;
+  caches: Pick<Caches, 'sessions'>;
   /** Where the login and code limits count: this process by default, Redis past one node. */
   rateLimits?: RateLimits;
+  now?: () => Date;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -105,9 +92,10 @@ export function createAccessService({
   mailer,
   config,
   log,
-  now = () => new Date(),
-  beforeCacheStore,
+  events,
+  caches: { sessions },
   rateLimits = createRateLimits(),
+  now = () => new Date(),
 }: AccessDeps) {
   const limits = config.rateLimits;
   const loginFailuresByAddress = rateLimits.create('login-failures-address', limits.loginPerEmail, FIFTEEN_MINUTES);
@@ -122,54 +110,17 @@ export function createAccessService({
     return new Map(rows.map((row) => [row.tokenHash, row]));
   });
   const userById = batchLoader(async (ids: string[]) => byId(await repo.selectUsersByIds(db, ids)));
-  const sessions = new TtlCache<AuthUser & { expiresAt: number }>({
-    name: 'sessions',
-    ttlMs: config.cacheSeconds * 1000,
-    maxEntries: 50_000,
-    beforeStore: beforeCacheStore,
-  });
-  let accountStatus: AccountStatusProvider = {
-    getAccountStatus: async () => ({
-      connectedToStripe: false,
-      isSubscribed: false,
-      changesAt: Number.POSITIVE_INFINITY,
-    }),
-    statusNow: () => Date.now(),
-  };
-  /**
-   * Profiles by partner, grouped by partner: a profile update, or a change of its payout account or paid months
-   * (which the payments module reports), drops it; a month starting or ending makes it stale by itself.
-   */
-  const profiles = new TtlCache<{ profile: Profile; changesAt: number }>({
-    name: 'profiles',
-    ttlMs: config.cacheSeconds * 1000,
-    maxEntries: 50_000,
-    beforeStore: beforeCacheStore,
+  const toAccount = (user: repo.UserRow): Account => ({
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    introduce: user.introduce,
+    registeredBusinessName: user.registeredBusinessName,
+    registeredAddress: user.registeredAddress,
+    role: user.role,
   });
 
-  const profileListeners: Array<(userId: string) => void> = [];
-
-  async function toProfile(user: repo.UserRow): Promise<Profile> {
-    return (await describe(user)).profile;
-  }
-
-  async function describe(user: repo.UserRow): Promise<{ profile: Profile; changesAt: number }> {
-    const status = await accountStatus.getAccountStatus(user.id);
-    const profile: Profile = {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      introduce: user.introduce,
-      registeredBusinessName: user.registeredBusinessName,
-      registeredAddress: user.registeredAddress,
-      connectedToStripe: status.connectedToStripe,
-      isSubscribed: status.isSubscribed,
-      role: user.role,
-    };
-    return { profile, changesAt: status.changesAt };
-  }
-
-  async function startSession(user: repo.UserRow): Promise<LoginResponse> {
+  async function startSession(user: repo.UserRow): Promise<StartedSession> {
     const accessToken = createToken();
     const createdAt = now();
     await repo.insertSession(db, {
@@ -178,7 +129,7 @@ export function createAccessService({
       createdAt,
       expiresAt: new Date(createdAt.getTime() + config.sessionTtlDays * 24 * 60 * 60_000),
     });
-    return { accessToken, profile: await toProfile(user) };
+    return { accessToken, userId: user.id };
   }
 
   /**
@@ -243,21 +194,6 @@ export function createAccessService({
   }
 
   return {
-    /** The payments module tells profiles whether a payout account is connected. */
-    setAccountStatusProvider(provider: AccountStatusProvider) {
-      accountStatus = provider;
-    },
-
-    /** Calls `listener` after every committed profile update, so that what another module keeps of it can go. */
-    onProfileChanged(listener: (userId: string) => void) {
-      profileListeners.push(listener);
-    },
-
-    /** The payments module says a partner's payout account or paid months changed (after its commit). */
-    accountStatusChanged(userId: string) {
-      profiles.deleteGroup(userId);
-    },
-
     /** Mails a code to a new address, and a notice without a code to the holder of an existing account. */
     async sendRegistrationCode(rawEmail: string, clientIp: string): Promise<CodeSentResponse> {
       return sendCode(normalizeEmail(rawEmail), 'register', clientIp, (code, user) =>
@@ -267,7 +203,7 @@ export function createAccessService({
       );
     },
 
-    async register(registration: Registration): Promise<LoginResponse> {
+    async register(registration: Registration): Promise<StartedSession> {
       const email = normalizeEmail(registration.email);
       const code = await checkCode(email, 'register', registration.verificationCode);
       const passwordHash = await hashPassword(registration.password);
@@ -294,7 +230,7 @@ export function createAccessService({
       return startSession(user);
     },
 
-    async login(rawEmail: string, password: string, clientIp: string): Promise<LoginResponse> {
+    async login(rawEmail: string, password: string, clientIp: string): Promise<StartedSession> {
       const email = normalizeEmail(rawEmail);
       const emailFromAddress = `${email}|${clientIp}`;
       // failures are counted before the password is checked, so parallel guesses cannot all pass the limit; a
@@ -313,7 +249,7 @@ export function createAccessService({
 
     async logout(user: AuthUser): Promise<void> {
       await repo.revokeSession(db, user.sessionId, now());
-      sessions.deleteGroup(user.sessionId);
+      events.emit('sessionsEnded', { sessionIds: [user.sessionId] });
     },
 
     /** The user of a bearer token, when its session is live. */
@@ -341,25 +277,14 @@ export function createAccessService({
       return { id: session.id, email: session.email, role: session.role, sessionId: session.sessionId };
     },
 
-    async getProfile(userId: string): Promise<Profile> {
-      const hit = profiles.get(userId);
-      if (hit !== undefined) {
-        if (hit.changesAt > accountStatus.statusNow()) return hit.profile;
-        profiles.deleteGroup(userId);
-      }
-      const found = await profiles.read(
-        userId,
-        async () => {
-          const user = await userById(userId);
-          return user && describe(user);
-        },
-        () => ({ group: userId }),
-      );
-      if (!found) throw new AppError('Unauthorized');
-      return found.profile;
+    /** The signed-in user's account; Unauthorized once it is gone. */
+    async getAccount(userId: string): Promise<Account> {
+      const user = await userById(userId);
+      if (!user) throw new AppError('Unauthorized');
+      return toAccount(user);
     },
 
-    async updateProfile(userId: string, update: ProfileUpdate): Promise<Profile> {
+    async updateAccount(userId: string, update: ProfileUpdate): Promise<void> {
       const user = await repo.updateUser(db, userId, {
         firstName: update.firstName,
         lastName: update.lastName,
@@ -367,10 +292,8 @@ export function createAccessService({
         registeredBusinessName: update.registeredBusinessName ?? '',
         registeredAddress: update.registeredAddress,
       });
-      profiles.deleteGroup(userId);
-      for (const listener of profileListeners) listener(userId);
+      events.emit('profileChanged', { userId });
       if (!user) throw new AppError('Unauthorized');
-      return toProfile(user);
     },
 
     /** Mails a code to the holder of an account, and nothing to an address without one. */
@@ -394,7 +317,7 @@ export function createAccessService({
         await repo.updateUser(tx, user.id, { passwordHash });
         return repo.revokeUserSessions(tx, user.id, current);
       });
-      for (const sessionId of revoked) sessions.deleteGroup(sessionId);
+      events.emit('sessionsEnded', { sessionIds: revoked });
       await Promise.all([loginFailuresByAddress.reset(`${email}|${clientIp}`), loginFailuresByEmail.reset(email)]);
       log.info({ userId: user.id }, 'password reset');
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pageBounds as page, withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -313,4 +313,36 @@ export async function selectOwnedItemIdsNamed(db: Executor, ownerId: string, tex
       .where(and(eq(models.ownerId, ownerId), ilike(models.name, pattern))),
   ]);
   return [...games, ...models3d].map((row) => row.id);
+}
+
+/** A partner's 3D models with a version on sale, not deleted; `ids` narrows to those. */
+export async function selectModelsOnSale(db: Executor, ownerId: string, ids?: string[]) {
+  return db
+    .select({
+      id: models.id,
+      name: models.name,
+      thumbnailUrl: models.thumbnailUrl,
+      listedAt: sql<Date>`coalesce(${models.releasedAt}, ${models.createdAt})`.mapWith(models.createdAt),
+    })
+    .from(models)
+    .where(
+      and(
+        eq(models.ownerId, ownerId),
+        isNull(models.deletedAt),
+        isNotNull(models.releasedAt),
+        ids ? inArray(models.id, ids) : undefined,
+      ),
+    );
+}
+
+/** How many of a partner's live items have each status, games and 3D models together. */
+export async function selectStatusCounts(db: Executor, ownerId: string): Promise<Array<{ status: string; n: number }>> {
+  const countOf = (table: typeof products | typeof models) =>
+    db
+      .select({ status: table.status, n: sql<number>`cast(count(*) as integer)` })
+      .from(table)
+      .where(and(eq(table.ownerId, ownerId), isNull(table.deletedAt)))
+      .groupBy(table.status);
+  const [games, models3d] = await Promise.all([countOf(products), countOf(models)]);
+  return [...games, ...models3d];
 }

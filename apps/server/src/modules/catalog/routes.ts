@@ -19,171 +19,125 @@ import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import type { CatalogItems, CatalogItemType } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-export async function catalogRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const catalog = app.services.catalog;
+/** What differs between the routes of games and of 3D models: paths, schemas and words. */
+const KINDS = {
+  Product: {
+    base: '/api/Product',
+    tags: ['catalog: products'],
+    body: productBodySchema,
+    item: productSchema,
+    page: productPageSchema,
+    one: 'an AR game',
+    many: 'AR games',
+  },
+  Model: {
+    base: '/api/Model',
+    tags: ['catalog: models'],
+    body: modelBodySchema,
+    item: modelSchema,
+    page: modelPageSchema,
+    one: 'a 3D model',
+    many: '3D models',
+  },
+} as const;
 
-  // products (AR games)
-  const productTags = ['catalog: products'];
+/** The partner's own items of one type: /api/Product or /api/Model. */
+function itemRoutes<T extends CatalogItemType>(itemType: T) {
+  const { base, tags, one, many, body, item, page } = KINDS[itemType];
+  const Item = itemType;
+  const Items = `${itemType}s`;
 
-  app.post(
-    '/api/Product',
-    {
-      schema: {
-        tags: productTags,
-        operationId: 'createProduct',
-        summary: 'Create an AR game (needs a connected payout account)',
-        body: productBodySchema,
-        response: { 200: productSchema, ...errors },
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const catalog = app.services.catalog;
+
+    app.post(
+      base,
+      {
+        schema: {
+          tags,
+          operationId: `create${Item}`,
+          summary: `Create ${one} (needs a connected payout account)`,
+          body,
+          response: { 200: item, ...errors },
+        },
       },
-    },
-    async (request) => catalog.createProduct(currentUser(request).id, request.body),
-  );
+      async (request) => catalog.createItem(currentUser(request).id, itemType, request.body as CatalogInput<T>),
+    );
 
-  app.get(
-    '/api/Product',
-    {
-      schema: {
-        tags: productTags,
-        operationId: 'listProducts',
-        summary: "The partner's AR games, newest first",
-        querystring: catalogPageQuerySchema,
-        response: { 200: productPageSchema, 400: apiErrorSchema },
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          operationId: `list${Items}`,
+          summary: `The partner's ${many}, newest first`,
+          querystring: catalogPageQuerySchema,
+          response: { 200: page, 400: apiErrorSchema },
+        },
       },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, productPageSchema, await catalog.listProducts(currentUser(request).id, request.query)),
-  );
+      async (request, reply) =>
+        sendSerialized(reply, page, await catalog.listItems(currentUser(request).id, itemType, request.query)),
+    );
 
-  app.get(
-    '/api/Product/:id',
-    {
-      schema: {
-        tags: productTags,
-        operationId: 'getProduct',
-        summary: "One of the partner's AR games",
-        params: itemIdParamsSchema,
-        response: { 200: productSchema, ...errors },
+    app.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `get${Item}`,
+          summary: `One of the partner's ${many}`,
+          params: itemIdParamsSchema,
+          response: { 200: item, ...errors },
+        },
       },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, productSchema, await catalog.getProduct(currentUser(request).id, request.params.id)),
-  );
+      async (request, reply) =>
+        sendSerialized(reply, item, await catalog.getItem(currentUser(request).id, itemType, request.params.id)),
+    );
 
-  app.put(
-    '/api/Product/:id',
-    {
-      schema: {
-        tags: productTags,
-        operationId: 'updateProduct',
-        summary: "Update an AR game's details",
-        params: itemIdParamsSchema,
-        body: productBodySchema,
-        response: { 200: productSchema, ...errors },
+    app.put(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `update${Item}`,
+          summary: `Update ${one}'s details`,
+          params: itemIdParamsSchema,
+          body,
+          response: { 200: item, ...errors },
+        },
       },
-    },
-    async (request) => catalog.updateProduct(currentUser(request).id, request.params.id, request.body),
-  );
+      async (request) =>
+        catalog.updateItem(currentUser(request).id, itemType, request.params.id, request.body as CatalogInput<T>),
+    );
 
-  app.delete(
-    '/api/Product/:id',
-    {
-      schema: {
-        tags: productTags,
-        operationId: 'deleteProduct',
-        summary: 'Delete an AR game',
-        params: itemIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+    app.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `delete${Item}`,
+          summary: `Delete ${one}`,
+          params: itemIdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      await catalog.deleteProduct(currentUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  // 3D models
-  const modelTags = ['catalog: models'];
-
-  app.post(
-    '/api/Model',
-    {
-      schema: {
-        tags: modelTags,
-        operationId: 'createModel',
-        summary: 'Create a 3D model (needs a connected payout account)',
-        body: modelBodySchema,
-        response: { 200: modelSchema, ...errors },
+      async (request, reply) => {
+        await catalog.deleteItem(currentUser(request).id, itemType, request.params.id);
+        return reply.status(204).send(null);
       },
-    },
-    async (request) => catalog.createModel(currentUser(request).id, request.body),
-  );
-
-  app.get(
-    '/api/Model',
-    {
-      schema: {
-        tags: modelTags,
-        operationId: 'listModels',
-        summary: "The partner's 3D models, newest first",
-        querystring: catalogPageQuerySchema,
-        response: { 200: modelPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, modelPageSchema, await catalog.listModels(currentUser(request).id, request.query)),
-  );
-
-  app.get(
-    '/api/Model/:id',
-    {
-      schema: {
-        tags: modelTags,
-        operationId: 'getModel',
-        summary: "One of the partner's 3D models",
-        params: itemIdParamsSchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      sendSerialized(reply, modelSchema, await catalog.getModel(currentUser(request).id, request.params.id)),
-  );
-
-  app.put(
-    '/api/Model/:id',
-    {
-      schema: {
-        tags: modelTags,
-        operationId: 'updateModel',
-        summary: "Update a 3D model's details",
-        params: itemIdParamsSchema,
-        body: modelBodySchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
-    async (request) => catalog.updateModel(currentUser(request).id, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/Model/:id',
-    {
-      schema: {
-        tags: modelTags,
-        operationId: 'deleteModel',
-        summary: 'Delete a 3D model',
-        params: itemIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await catalog.deleteModel(currentUser(request).id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+    );
+  };
 }
+
+type CatalogInput<T extends CatalogItemType> = CatalogItems[T]['input'];
+
+export const productRoutes = itemRoutes('Product');
+export const modelRoutes = itemRoutes('Model');
 
 /** Recently released work of every partner and the model categories: open to everyone. */
 export async function publicCatalogRoutes(fastify: FastifyInstance) {

@@ -12,23 +12,23 @@ import {
   type ProjectStatus,
   type RecentProductsResponse,
 } from '@portal/contracts';
+import type { Caches } from '../../caches.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import type { EventEmitter } from '../../events.ts';
 import { batchLoader, batchLoaderBy, byId } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isoTime } from '../../lib/iso-time.ts';
-import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import * as repo from './repository.ts';
 
 export interface CatalogDeps {
   db: Db;
+  events: EventEmitter;
+  caches: Pick<Caches, 'catalogPages'>;
   files: FilesService;
   payments: PaymentsService;
-  /** Seconds a partner's list page may be reused (0: never); every write of the partner drops them. */
-  cacheSeconds: number;
-  beforeCacheStore?: BeforeCacheStore;
 }
 
 const imageRef = (url: string) => ({ url });
@@ -81,6 +81,33 @@ const imagesOf = (input: {
   coverThumbnailUrl: string;
 }) => [input.iconUrl, input.thumbnailUrl, input.smallThumbnailUrl, input.coverThumbnailUrl];
 
+const productColumns = (input: ProductInput) => ({
+  name: input.name,
+  description: input.description,
+  introduce: input.introduce,
+  tokensToPlay: input.tokensToPlay,
+  minPlayers: input.minNumberOfPlayers,
+  maxPlayers: input.maxNumberOfPlayers,
+  priceCents: dollarsToCents(input.price),
+  tags: input.tags,
+  iconUrl: input.iconUrl,
+  thumbnailUrl: input.thumbnailUrl,
+  smallThumbnailUrl: input.smallThumbnailUrl,
+  coverThumbnailUrl: input.coverThumbnailUrl,
+});
+
+const modelColumns = (input: ModelInput) => ({
+  name: input.name,
+  description: input.description,
+  priceCents: dollarsToCents(input.price),
+  categoryId: input.categoryId,
+  tags: input.tags,
+  iconUrl: input.iconUrl,
+  thumbnailUrl: input.thumbnailUrl,
+  smallThumbnailUrl: input.smallThumbnailUrl,
+  coverThumbnailUrl: input.coverThumbnailUrl,
+});
+
 /** Pages of partners' lists that requests arriving together ask for, read with one statement. */
 function pagesLoader<R>(load: (pages: repo.PageWanted[]) => Promise<Array<{ rows: R[]; total: number }>>) {
   const loadPage = batchLoaderBy(
@@ -90,14 +117,29 @@ function pagesLoader<R>(load: (pages: repo.PageWanted[]) => Promise<Array<{ rows
   return async (wanted: repo.PageWanted) => (await loadPage(wanted)) ?? { rows: [], total: 0 };
 }
 
+/** What the catalog keeps of each item type, as the API answers it and takes it. */
+export interface CatalogItems {
+  Product: { item: Product; page: ProductPage; input: ProductInput };
+  Model: { item: Model; page: ModelPage; input: ModelInput };
+}
+export type CatalogItemType = keyof CatalogItems;
+
+/** How the catalog stores and answers one item type; the rest is the same for both. */
+interface ItemKind<T extends CatalogItemType> {
+  /** Names its list pages and items in the cache. */
+  cacheName: { list: string; item: string };
+  notFound: 'ProductNotFound' | 'ModelNotFound';
+  /** The item if it is live (not deleted), whoever owns it. */
+  find(id: string): Promise<{ ownerId: string; item: CatalogItems[T]['item'] } | undefined>;
+  page(wanted: repo.PageWanted): Promise<{ data: Array<CatalogItems[T]['item']>; totalCount: number }>;
+  /** Refuses an input that names what does not exist (a model's category). */
+  check(input: CatalogItems[T]['input']): Promise<void>;
+  insert(ownerId: string, input: CatalogItems[T]['input']): Promise<string>;
+  update(id: string, changes: Partial<CatalogItems[T]['input']> | { deletedAt: Date }): Promise<void>;
+}
+
 /** Products (AR games), 3D models and model categories; every item belongs to one partner. */
-export function createCatalogService({ db, files, payments, cacheSeconds, beforeCacheStore }: CatalogDeps) {
-  const pages = new TtlCache<ProductPage | ModelPage | Product | Model>({
-    name: 'catalog-pages',
-    ttlMs: cacheSeconds * 1000,
-    maxEntries: 20_000,
-    beforeStore: beforeCacheStore,
-  });
+export function createCatalogService({ db, events, caches: { catalogPages: pages }, files, payments }: CatalogDeps) {
   /**
    * A partner's list page or item, from the cache or the database: grouped by partner, so that every write to the
    * partner's items drops them all. The key holds the partner, so an item is found only by its owner.
@@ -109,148 +151,130 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
   ): Promise<T> {
     return (await pages.readIn(ownerId, what, load)) as T;
   }
-  const cachedPage = <T extends ProductPage | ModelPage>(
-    ownerId: string,
-    list: 'products' | 'models',
-    page: PageQuery,
-    load: () => Promise<T>,
-  ) => cached(ownerId, `${list}:${page.PageIndex}:${page.PageSize}`, load);
-  const listeners: Array<(ownerId: string) => void> = [];
-  const changed = (ownerId: string) => {
-    pages.deleteGroup(ownerId);
-    for (const listener of listeners) listener(ownerId);
-  };
+  const changed = (ownerId: string) => events.emit('itemsChanged', { ownerId });
 
   // the items of the requests that arrived together are read with one statement per type
   const productById = batchLoader(async (ids: string[]) => byId(await repo.selectProducts(db, ids)));
+  const modelById = batchLoader(async (ids: string[]) => byId(await repo.selectModels(db, ids)));
   const summaryOf = {
     Product: batchLoader(async (ids: string[]) => byId(await repo.selectItemSummaries(db, 'Product', ids))),
     Model: batchLoader(async (ids: string[]) => byId(await repo.selectItemSummaries(db, 'Model', ids))),
   };
   const productsPage = pagesLoader((pages) => repo.selectProductsPages(db, pages));
   const modelsPage = pagesLoader((pages) => repo.selectModelsPages(db, pages));
-  const modelById = batchLoader(async (ids: string[]) => byId(await repo.selectModels(db, ids)));
 
-  async function ownedProduct(ownerId: string, id: string): Promise<repo.ProductRow> {
-    const row = isUuid(id) ? await productById(id) : undefined;
-    if (!row || row.ownerId !== ownerId) throw new AppError('ProductNotFound');
-    return row;
+  const kinds: { [T in CatalogItemType]: ItemKind<T> } = {
+    Product: {
+      cacheName: { list: 'products', item: 'product' },
+      notFound: 'ProductNotFound',
+      find: async (id) => {
+        const row = await productById(id);
+        return row && { ownerId: row.ownerId, item: toProduct(row) };
+      },
+      page: async (wanted) => {
+        const { rows, total } = await productsPage(wanted);
+        return { data: rows.map(toProduct), totalCount: total };
+      },
+      check: async () => {},
+      insert: async (ownerId, input) => (await repo.insertProduct(db, { ownerId, ...productColumns(input) })).id,
+      update: async (id, changes) => {
+        await repo.updateProduct(db, id, 'deletedAt' in changes ? changes : productColumns(changes as ProductInput));
+      },
+    },
+    Model: {
+      cacheName: { list: 'models', item: 'model' },
+      notFound: 'ModelNotFound',
+      find: async (id) => {
+        const row = await modelById(id);
+        return row && { ownerId: row.ownerId, item: toModel(row) };
+      },
+      page: async (wanted) => {
+        const { rows, total } = await modelsPage(wanted);
+        return { data: rows.map(toModel), totalCount: total };
+      },
+      check: async (input) => {
+        if (!(await repo.selectCategory(db, input.categoryId))) throw new AppError('CategoryNotFound');
+      },
+      insert: (ownerId, input) => repo.insertModel(db, { ownerId, ...modelColumns(input) }),
+      update: async (id, changes) => {
+        await repo.updateModel(db, id, 'deletedAt' in changes ? changes : modelColumns(changes as ModelInput));
+      },
+    },
+  };
+
+  /** The partner's live item of this type, as the API answers it; 404 for anyone else's. */
+  async function owned<T extends CatalogItemType>(ownerId: string, itemType: T, id: string) {
+    const kind = kinds[itemType] as ItemKind<T>;
+    const found = isUuid(id) ? await kind.find(id) : undefined;
+    if (!found || found.ownerId !== ownerId) throw new AppError(kind.notFound);
+    return found.item;
   }
-
-  async function ownedModel(ownerId: string, id: string): Promise<repo.ModelRow> {
-    const row = isUuid(id) ? await modelById(id) : undefined;
-    if (!row || row.ownerId !== ownerId) throw new AppError('ModelNotFound');
-    return row;
-  }
-
-  async function requireCategory(categoryId: number) {
-    if (!(await repo.selectCategory(db, categoryId))) throw new AppError('CategoryNotFound');
-  }
-
-  const productColumns = (input: ProductInput) => ({
-    name: input.name,
-    description: input.description,
-    introduce: input.introduce,
-    tokensToPlay: input.tokensToPlay,
-    minPlayers: input.minNumberOfPlayers,
-    maxPlayers: input.maxNumberOfPlayers,
-    priceCents: dollarsToCents(input.price),
-    tags: input.tags,
-    iconUrl: input.iconUrl,
-    thumbnailUrl: input.thumbnailUrl,
-    smallThumbnailUrl: input.smallThumbnailUrl,
-    coverThumbnailUrl: input.coverThumbnailUrl,
-  });
-
-  const modelColumns = (input: ModelInput) => ({
-    name: input.name,
-    description: input.description,
-    priceCents: dollarsToCents(input.price),
-    categoryId: input.categoryId,
-    tags: input.tags,
-    iconUrl: input.iconUrl,
-    thumbnailUrl: input.thumbnailUrl,
-    smallThumbnailUrl: input.smallThumbnailUrl,
-    coverThumbnailUrl: input.coverThumbnailUrl,
-  });
 
   return {
-    // products
-
-    async createProduct(ownerId: string, input: ProductInput): Promise<Product> {
+    /** Creates a game or 3D model; only for a partner whose payout account is connected. */
+    async createItem<T extends CatalogItemType>(
+      ownerId: string,
+      itemType: T,
+      input: CatalogItems[T]['input'],
+    ): Promise<CatalogItems[T]['item']> {
+      const kind = kinds[itemType] as ItemKind<T>;
       await payments.requireConnectedAccount(ownerId);
+      await kind.check(input);
       await files.requireOwnedImages(ownerId, imagesOf(input));
-      const row = await repo.insertProduct(db, { ownerId, ...productColumns(input) });
+      const id = await kind.insert(ownerId, input);
       changed(ownerId);
-      return toProduct(row);
+      return owned(ownerId, itemType, id);
     },
 
-    async listProducts(ownerId: string, page: PageQuery): Promise<ProductPage> {
-      return cachedPage(ownerId, 'products', page, async () => {
-        const { rows, total } = await productsPage({ ownerId, pageIndex: page.PageIndex, pageSize: page.PageSize });
-        return { data: rows.map(toProduct), totalCount: total };
-      });
+    async listItems<T extends CatalogItemType>(
+      ownerId: string,
+      itemType: T,
+      page: PageQuery,
+    ): Promise<CatalogItems[T]['page']> {
+      const kind = kinds[itemType] as ItemKind<T>;
+      return cached(
+        ownerId,
+        `${kind.cacheName.list}:${page.PageIndex}:${page.PageSize}`,
+        () =>
+          kind.page({ ownerId, pageIndex: page.PageIndex, pageSize: page.PageSize }) as Promise<
+            CatalogItems[T]['page']
+          >,
+      );
     },
 
-    async getProduct(ownerId: string, id: string): Promise<Product> {
-      return cached(ownerId, `product:${id}`, async () => toProduct(await ownedProduct(ownerId, id)));
+    async getItem<T extends CatalogItemType>(
+      ownerId: string,
+      itemType: T,
+      id: string,
+    ): Promise<CatalogItems[T]['item']> {
+      const kind = kinds[itemType] as ItemKind<T>;
+      return cached(ownerId, `${kind.cacheName.item}:${id}`, () => owned(ownerId, itemType, id));
     },
 
-    async updateProduct(ownerId: string, id: string, input: ProductInput): Promise<Product> {
-      await ownedProduct(ownerId, id);
+    async updateItem<T extends CatalogItemType>(
+      ownerId: string,
+      itemType: T,
+      id: string,
+      input: CatalogItems[T]['input'],
+    ): Promise<CatalogItems[T]['item']> {
+      const kind = kinds[itemType] as ItemKind<T>;
+      await owned(ownerId, itemType, id);
+      await kind.check(input);
       await files.requireOwnedImages(ownerId, imagesOf(input));
-      const row = await repo.updateProduct(db, id, productColumns(input));
-      if (!row) throw new AppError('ProductNotFound');
+      await kind.update(id, input);
       changed(ownerId);
-      return toProduct(row);
+      return owned(ownerId, itemType, id);
     },
 
-    async deleteProduct(ownerId: string, id: string): Promise<void> {
-      await ownedProduct(ownerId, id);
-      await repo.updateProduct(db, id, { deletedAt: new Date() });
+    async deleteItem(ownerId: string, itemType: CatalogItemType, id: string): Promise<void> {
+      await owned(ownerId, itemType, id);
+      await kinds[itemType].update(id, { deletedAt: new Date() });
       changed(ownerId);
     },
-
-    // models
 
     async listCategories(): Promise<{ data: ModelCategory[] }> {
       const rows = await repo.selectCategories(db);
       return { data: rows.map((row) => ({ categoryId: row.id, categoryName: row.name })) };
-    },
-
-    async createModel(ownerId: string, input: ModelInput): Promise<Model> {
-      await payments.requireConnectedAccount(ownerId);
-      await requireCategory(input.categoryId);
-      await files.requireOwnedImages(ownerId, imagesOf(input));
-      const id = await repo.insertModel(db, { ownerId, ...modelColumns(input) });
-      changed(ownerId);
-      return toModel(await ownedModel(ownerId, id));
-    },
-
-    async listModels(ownerId: string, page: PageQuery): Promise<ModelPage> {
-      return cachedPage(ownerId, 'models', page, async () => {
-        const { rows, total } = await modelsPage({ ownerId, pageIndex: page.PageIndex, pageSize: page.PageSize });
-        return { data: rows.map(toModel), totalCount: total };
-      });
-    },
-
-    async getModel(ownerId: string, id: string): Promise<Model> {
-      return cached(ownerId, `model:${id}`, async () => toModel(await ownedModel(ownerId, id)));
-    },
-
-    async updateModel(ownerId: string, id: string, input: ModelInput): Promise<Model> {
-      await ownedModel(ownerId, id);
-      await requireCategory(input.categoryId);
-      await files.requireOwnedImages(ownerId, imagesOf(input));
-      await repo.updateModel(db, id, modelColumns(input));
-      changed(ownerId);
-      return toModel(await ownedModel(ownerId, id));
-    },
-
-    async deleteModel(ownerId: string, id: string): Promise<void> {
-      await ownedModel(ownerId, id);
-      await repo.updateModel(db, id, { deletedAt: new Date() });
-      changed(ownerId);
     },
 
     /** The partner's live product or model; 404 (ProductNotFound or ModelNotFound) for anyone else's. */
@@ -294,18 +318,16 @@ export function createCatalogService({ db, files, payments, cacheSeconds, before
       await repo.updateItemStatus(executor, itemType, itemId, status, isOnMarketplace);
     },
 
-    /** Drops a partner's cached list pages; the versions module calls it once its transaction has committed. */
+    /** The versions module recorded statuses of the partner's items, and its transaction has committed. */
     statusesChanged(ownerId: string) {
       changed(ownerId);
     },
 
-    /**
-     * Calls `listener` after every change of a partner's items (a create, an update, a delete, or a status the
-     * versions module recorded), once committed, so that what another module keeps of them can be dropped.
-     */
-    onItemsChanged(listener: (ownerId: string) => void) {
-      listeners.push(listener);
-    },
+    /** A partner's 3D models on sale (`ids` narrows to those), with when they went on sale. */
+    modelsOnSale: (ownerId: string, ids?: string[]) => repo.selectModelsOnSale(db, ownerId, ids?.filter(isUuid)),
+
+    /** How many of a partner's items have each status, games and 3D models together. */
+    statusCounts: (ownerId: string) => repo.selectStatusCounts(db, ownerId),
 
     /** Released items of all partners, newest first. */
     async listRecent(page: PageQuery): Promise<RecentProductsResponse> {

@@ -190,10 +190,11 @@ describeEachDatabase('file host', (variant) => {
     const get = vi.spyOn(storage, 'get');
     const files = createFilesService({ db: t.database.db, config: t.config, storage, log: t.app.log });
     const stranger = await t.app.services.access.authenticate((await registerPartner(t.app)).accessToken);
-    await expect(files.openFile(key, stranger)).rejects.toMatchObject({
+    const noTesters = { canInstall: async () => false };
+    await expect(files.openFile(key, stranger, noTesters)).rejects.toMatchObject({
       errorCode: 'FileNotFound',
     });
-    await expect(files.openFile(key, undefined)).rejects.toMatchObject({ errorCode: 'FileNotFound' });
+    await expect(files.openFile(key, undefined, noTesters)).rejects.toMatchObject({ errorCode: 'FileNotFound' });
     expect(get).not.toHaveBeenCalled();
   });
 

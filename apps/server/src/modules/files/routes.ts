@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
 import { documentWildcardAs } from '../../plugins/openapi.ts';
 import { CONTENT_TYPES } from './detect.ts';
-import { asUploadReadError, buildDisposition } from './service.ts';
+import { asUploadReadError, buildDisposition, type TesterAccess } from './service.ts';
 
 const tags = ['files'];
 const errors = {
@@ -58,8 +58,8 @@ export async function acceptUploads(app: FastifyInstance, maxFiles: number) {
   });
 }
 
-/** The upload host: multipart uploads streamed to storage, and the files it serves. */
-export async function filesRoutes(fastify: FastifyInstance) {
+/** The upload host: multipart uploads streamed to storage, and the reports of the builds it keeps. */
+export const filesRoutes = (testers: TesterAccess) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const files = app.services.files;
 
@@ -133,12 +133,12 @@ export async function filesRoutes(fastify: FastifyInstance) {
         response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => files.buildReport(request.query.url, currentUser(request)),
+    async (request) => files.buildReport(request.query.url, currentUser(request), testers),
   );
-}
+};
 
 /** Stored files: images are public, builds are read by the viewer their session names. */
-export async function fileDownloadRoutes(fastify: FastifyInstance) {
+export const fileDownloadRoutes = (testers: TesterAccess) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const files = app.services.files;
 
@@ -166,7 +166,7 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
     },
     async (request, reply: FastifyReply) => {
       const viewer = await optionalUser(app, request);
-      const file = await files.openFile((request.params as { '*': string })['*'], viewer);
+      const file = await files.openFile((request.params as { '*': string })['*'], viewer, testers);
       // a build on S3 with BUILD_DOWNLOADS=redirect: the store sends the bytes, under a URL that soon expires
       if ('redirect' in file) return reply.header('cache-control', 'no-store').redirect(file.redirect, 302);
       const { row, body, size } = file;
@@ -179,4 +179,4 @@ export async function fileDownloadRoutes(fastify: FastifyInstance) {
       return reply.type(row.contentType).header('content-length', size).send(body);
     },
   );
-}
+};

@@ -137,6 +137,10 @@ class UploadGuard extends Transform {
 }
 
 /** Whether `viewerId` may install `url`, a build of `ownerId`, as a tester (the testers module answers). */
+/**
+ * Who else may install a partner's build: the testers module answers (a whitelisted tester, for a build of a
+ * testing version). It sits above this module, so app.ts hands it to the routes that read builds.
+ */
 export interface TesterAccess {
   canInstall(viewerId: string, ownerId: string, url: string): Promise<boolean>;
 }
@@ -155,7 +159,7 @@ export function asUploadReadError(err: unknown): unknown {
 
 export interface FilesDeps {
   db: Db;
-  config: AppConfig;
+  config: Pick<AppConfig, 'dataDir' | 'hosts' | 'storage' | 'buildBudgets' | 'buildValidationTimeoutMs'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
 }
@@ -167,14 +171,13 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
   const keyOf = (url: string) => (url.startsWith(urlPrefix) ? url.slice(urlPrefix.length) : undefined);
 
   const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
-  let testerAccess: TesterAccess = { canInstall: async () => false };
 
   /** A build is read by its owner, an admin, or a whitelisted tester of the testing version it belongs to. */
-  const mayReadBuild = async (row: { key: string; ownerId: string }, viewer: FileViewer) =>
+  const mayReadBuild = async (row: { key: string; ownerId: string }, viewer: FileViewer, testers: TesterAccess) =>
     viewer !== undefined &&
     (viewer.id === row.ownerId ||
       viewer.role === 'Admin' ||
-      (await testerAccess.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
+      (await testers.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
 
   const newTmpFile = () => path.join(tmpDir, randomUUID());
 
@@ -408,10 +411,14 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     requireOwnedBuilds: (ownerId: string, urls: string[]) => requireOwnedFiles(ownerId, urls, 'build'),
 
     /** The inspection report of a build and the name it was uploaded under, for whoever may read the build. */
-    async buildReport(url: string, viewer: { id: string; role: string }): Promise<BuildReportResponse> {
+    async buildReport(
+      url: string,
+      viewer: { id: string; role: string },
+      testers: TesterAccess,
+    ): Promise<BuildReportResponse> {
       const key = keyOf(url);
       const [row] = key ? await repo.selectStoredFilesByKeys(db, [key]) : [];
-      if (row?.kind !== 'build' || !row.report || !(await mayReadBuild(row, viewer))) {
+      if (row?.kind !== 'build' || !row.report || !(await mayReadBuild(row, viewer, testers))) {
         throw new AppError('FileNotFound');
       }
       return { ...row.report, fileName: row.originalName };
@@ -441,11 +448,6 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     /** Ends the validation under way and drops the queue: what was pending stays so, for the next start. */
     stopValidations: () => validations.close(),
 
-    /** The testers module says who may install a build of a testing version. */
-    setTesterAccess(access: TesterAccess) {
-      testerAccess = access;
-    },
-
     sweepTemp,
 
     /**
@@ -455,13 +457,14 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     async openFile(
       key: string,
       viewer: FileViewer,
+      testers: TesterAccess,
     ): Promise<
       { row: repo.StoredFileRow; redirect: string } | { row: repo.StoredFileRow; body: Readable; size: number }
     > {
       const [row] = await repo.selectStoredFilesByKeys(db, [key]);
       if (!row) throw new AppError('FileNotFound');
       if (row.kind === 'build') {
-        if (!(await mayReadBuild(row, viewer))) throw new AppError('FileNotFound');
+        if (!(await mayReadBuild(row, viewer, testers))) throw new AppError('FileNotFound');
         const redirect = await storage.signedDownloadUrl(key, {
           contentType: row.contentType,
           contentDisposition: buildDisposition(row.originalName),

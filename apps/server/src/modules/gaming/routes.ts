@@ -14,7 +14,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Backplane, startBackplane } from './backplane.ts';
 import { type HubConnection, type HubHandle, PreparedInvocation, registerHub } from './hub/hub-server.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
-import { mayPlayVersion } from './repository.ts';
 import { createSyntheticPlayers, type EventSink } from './synthetic-players.ts';
 
 const BEARER = /^Bearer\s+/i;
@@ -49,8 +48,16 @@ export async function gameAccessRoutes(fastify: FastifyInstance) {
  * created them and the backplane carries invocations and events between nodes.
  */
 export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> {
-  const { db } = app;
-  const registry = createGameRegistry({ checkVersion: (version) => mayPlayVersion(db, version) });
+  const { versions, testers } = app.services;
+  const registry = createGameRegistry({
+    // a game's live release is anyone's to play; its testing version its partner's and their testers'
+    checkVersion: async ({ productId, productVersion, userId }) => {
+      const version = await versions.playableVersion(productId, productVersion);
+      if (!version) return false;
+      if (version.isLive) return true;
+      return version.ownerId === userId || testers.isTesterOf(version.ownerId, userId);
+    },
+  });
   /** Where each connection the registry knows (by that id) hears its events: hub connections and synthetic players. */
   const sinks = new Map<string, EventSink>();
   const hubConnections = new Map<string, HubConnection>();

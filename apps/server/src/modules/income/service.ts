@@ -27,11 +27,12 @@ import {
   splitSale,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Caches } from '../../caches.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { pageBounds } from '../../db/paging.ts';
+import type { EventEmitter } from '../../events.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type BeforeCacheStore, TtlCache } from '../../lib/ttl-cache.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { compileSerializer } from '../../plugins/serializer.ts';
 import type { AccessService } from '../access/service.ts';
@@ -45,14 +46,16 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface IncomeDeps {
   database: Database;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl' | 'isProduction' | 'feeRates'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  events: EventEmitter;
+  caches: Pick<Caches, 'incomeCounts'>;
   access: AccessService;
   catalog: CatalogService;
   payments: PaymentsService;
-  now?: () => Date;
-  beforeCacheStore?: BeforeCacheStore;
+  /** The income clock: sales, payout days and settlement runs. */
+  now: () => Date;
   /** Tests only: called after each step of a payout (settlement.ts). */
   afterSettlementStep?: (step: SettlementStep, payout: repo.PayoutRow) => Promise<void> | void;
 }
@@ -160,17 +163,12 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
 }
 
 export function createIncomeService(deps: IncomeDeps) {
-  const { database, config, log, access, catalog, payments, now = () => new Date() } = deps;
+  const { database, config, log, events, access, catalog, payments, now } = deps;
   const { db } = database;
-  /** Counts of the partners' filters; any change to a partner's sales drops its own. */
-  const counts = new TtlCache<number>({
-    name: 'income-counts',
-    ttlMs: config.cacheSeconds * 1000,
-    maxEntries: 10_000,
-    beforeStore: deps.beforeCacheStore,
-  });
-  const changed = (ownerId: string) => counts.deleteGroup(ownerId);
-  const settlement = createSettlement({ ...deps, now, afterStep: deps.afterSettlementStep, changed });
+  /** Counts of the partners' filters. */
+  const counts = deps.caches.incomeCounts;
+  const changed = (ownerId: string) => events.emit('salesChanged', { ownerId });
+  const settlement = createSettlement({ ...deps, afterStep: deps.afterSettlementStep });
   const defaultRate = config.feeRates.commissionBasisPoints;
 
   /** The commission rates of some partners in basis points: their own, or the default. */

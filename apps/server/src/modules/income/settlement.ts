@@ -3,6 +3,7 @@ import { formatUsd, latestPayoutDayOnOrBefore, payoutKey, payoutZoneDate } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { EventEmitter } from '../../events.ts';
 import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
@@ -16,16 +17,15 @@ export type SettlementStep = 'payout-created' | 'transfer-made' | 'payout-sent' 
 
 export interface SettlementDeps {
   database: Database;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  events: EventEmitter;
   access: AccessService;
   payments: PaymentsService;
   now: () => Date;
   /** Tests only: called after each step of a payout. */
   afterStep?: (step: SettlementStep, payout: repo.PayoutRow) => Promise<void> | void;
-  /** Called when a partner's sales change settlement state (what caches of them must forget). */
-  changed: (partnerId: string) => void;
 }
 
 /** The lock a settlement run holds across every process of the database. */
@@ -53,11 +53,13 @@ export function createSettlement({
   mailer,
   access,
   payments,
+  events,
   now,
   afterStep,
-  changed,
 }: SettlementDeps) {
   const { db } = database;
+  /** A partner's sales changed settlement state. */
+  const changed = (partnerId: string) => events.emit('salesChanged', { ownerId: partnerId });
   const step = async (name: SettlementStep, payout: repo.PayoutRow) => {
     await afterStep?.(name, payout);
   };

@@ -60,7 +60,11 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
         response: { 200: profileSchema, ...errors },
       },
     },
-    async (request) => payments.confirmConnection(currentUser(request).id, request.body),
+    async (request) => {
+      const userId = currentUser(request).id;
+      await payments.confirmConnection(userId, request.body);
+      return app.services.profiles.get(userId);
+    },
   );
 
   app.post(

@@ -1,20 +1,15 @@
-import {
-  type ConnectUrl,
-  type PayoutAccount,
-  type PayoutAccountType,
-  type Profile,
-  payoutAccountTypes,
-} from '@portal/contracts';
+import { type ConnectUrl, type PayoutAccount, type PayoutAccountType, payoutAccountTypes } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import type { EventEmitter } from '../../events.ts';
 import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { AccessService, AccountStatus } from '../access/service.ts';
+import type { AccessService } from '../access/service.ts';
 import type { PayoutProvider, TransferInput } from './provider.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
@@ -23,12 +18,21 @@ import type { SubscriptionsService } from './subscriptions.ts';
 const PAGE_ATTEMPT_TTL_MS = 60 * 60_000;
 const MAIL_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
 
+/** Whether a partner has connected a payout account and has a month of placement running. */
+export interface AccountStatus {
+  connectedToStripe: boolean;
+  isSubscribed: boolean;
+  /** When, by `statusNow`, `isSubscribed` next changes by itself (a month starts or ends); Infinity for never. */
+  changesAt: number;
+}
+
 export interface PaymentsDeps {
   db: Db;
   mailer: Mailer;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl'>;
   log: FastifyBaseLogger;
-  access: AccessService;
+  events: EventEmitter;
+  access: Pick<AccessService, 'getAccount'>;
   /** Undefined when payments are disabled (production without Stripe keys). */
   provider: PayoutProvider | undefined;
   /** Whether a bought month of AR placement covers now, and when that next changes. */
@@ -41,6 +45,7 @@ export function createPaymentsService({
   mailer,
   config,
   log,
+  events,
   access,
   provider,
   subscriptions,
@@ -97,6 +102,7 @@ export function createPaymentsService({
       };
     },
 
+    /** The clock `changesAt` is read against: the placement clock, which tests move. */
     statusNow: () => subscriptions.now().getTime(),
 
     /** Throws PayoutAccountRequired (403) unless the partner has connected a payout account. */
@@ -163,9 +169,8 @@ export function createPaymentsService({
           connectedAt: current,
         });
       });
-      access.accountStatusChanged(userId);
+      events.emit('accountStatusChanged', { userId });
       log.info({ userId, accountType: attempt.accountType }, 'payout account connected');
-      return access.getProfile(userId) satisfies Promise<Profile>;
     },
 
     /**
@@ -182,7 +187,7 @@ export function createPaymentsService({
         attempt !== undefined && !attempt.usedAt && attempt.expiresAt > now() && attempt.accountType === 'Express';
       const opened = await repo.selectAttemptByStateHash(db, stateHash);
       if (!isOpen(opened)) throw new AppError('ConnectStateInvalid');
-      const partner = await access.getProfile(opened.userId);
+      const partner = await access.getAccount(opened.userId);
       const returnCode = createToken();
       const accountId = await db.transaction(async (tx) => {
         await lockKey(tx, `express-onboarding:${opened.userId}`);
@@ -217,7 +222,7 @@ export function createPaymentsService({
     async disconnectAccount(accountId: string): Promise<void> {
       const userId = await repo.deletePayoutAccountByAccountId(db, accountId);
       if (!userId) return;
-      access.accountStatusChanged(userId);
+      events.emit('accountStatusChanged', { userId });
       log.info({ userId }, 'payout account disconnected by the provider');
     },
 

@@ -18,6 +18,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { pageBounds } from '../../db/paging.ts';
+import type { EventEmitter } from '../../events.ts';
 import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PayoutProvider, ProviderEvent } from './provider.ts';
@@ -28,14 +29,14 @@ export const MONTH_DESCRIPTION = 'AR placement: one month';
 
 export interface SubscriptionsDeps {
   db: Db;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl' | 'webOrigins'>;
   log: FastifyBaseLogger;
+  events: EventEmitter;
   provider: PayoutProvider | undefined;
   /** The price of a month in US dollars, from the settings. */
   monthlyPrice: () => Promise<number>;
-  /** Told after a partner's paid months change, so that what was read of them is read again. */
-  changed?: (userId: string) => void;
-  now?: () => Date;
+  /** The placement clock: the months bought, and (in the stages module) the stages they let publish. */
+  now: () => Date;
 }
 
 function toRecord(row: repo.SubscriptionRow): SubscriptionRecord {
@@ -60,10 +61,11 @@ export function createSubscriptionsService({
   config,
   log,
   provider,
+  events,
   monthlyPrice,
-  changed = () => {},
-  now = () => new Date(),
+  now,
 }: SubscriptionsDeps) {
+  const changed = (userId: string) => events.emit('accountStatusChanged', { userId });
   // the profiles that requests arriving together ask for are answered with one statement
   const stateLoader = batchLoader((userIds: string[]) => repo.selectSubscriptionStates(db, userIds, now()));
   /** Whether a bought month covers now, and when that next changes. */

@@ -2,8 +2,6 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
-import { users } from '../../db/schema/access.ts';
-import { models } from '../../db/schema/catalog.ts';
 import {
   type StoredContent,
   type StoredPlacement,
@@ -12,7 +10,6 @@ import {
   stageRemovals,
   stages,
 } from '../../db/schema/stages.ts';
-import { isLiveRelease, versions } from '../../db/schema/versions.ts';
 
 export type StageRow = typeof stages.$inferSelect;
 export type CarouselRow = typeof stageCarousels.$inferSelect;
@@ -201,68 +198,26 @@ export interface AssetRow {
 }
 
 /**
- * What a partner can place: their 3D models with a live release (its build), and the images and videos they
- * uploaded for stages; newest first. `ids` narrows to those assets (to check a stage's references).
+ * The images and videos a partner uploaded for stages, newest first: the first `limit` (all with null) and how
+ * many there are. `ids` narrows to those.
  */
-export async function selectAssets(
+export async function selectMedia(
   db: Executor,
   ownerId: string,
-  filter: { type?: AssetRow['type']; ids?: string[] },
+  filter: { type?: MediaRow['type']; ids?: string[] },
   limit: number | null,
-  offset: number,
-): Promise<{ rows: AssetRow[]; total: number }> {
-  const ids = filter.ids;
-  const idFilter = (column: unknown) =>
-    ids
-      ? sql`and ${column} in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql``;
-  const wantModels = !filter.type || filter.type === 'Asset3D';
-  const wantMedia = !filter.type || filter.type !== 'Asset3D';
-  const parts = [];
-  if (wantModels) {
-    parts.push(sql`
-      select ${models.id} as id, 'Asset3D' as type, ${models.name} as name,
-        coalesce(
-          (select u from unnest(array[${versions.iosAssetUrl}, ${versions.androidAssetUrl}, ${versions.visionOsAssetUrl}, ${versions.macOsAssetUrl}]) u
-            where u like '%.glb' limit 1),
-          (select u from unnest(array[${versions.iosAssetUrl}, ${versions.androidAssetUrl}, ${versions.visionOsAssetUrl}, ${versions.macOsAssetUrl}]) u
-            where u is not null limit 1)
-        ) as url,
-        ${models.thumbnailUrl} as thumbnail_url, coalesce(${models.releasedAt}, ${models.createdAt}) as created_at
-      from ${models}
-      join ${versions} on ${versions.itemType} = 'Model' and ${versions.itemId} = ${models.id} and ${isLiveRelease(versions)}
-      where ${models.ownerId} = ${ownerId} and ${models.deletedAt} is null ${idFilter(models.id)}`);
-  }
-  if (wantMedia) {
-    parts.push(sql`
-      select ${stageMedia.id} as id, ${stageMedia.type} as type, ${stageMedia.name} as name, ${stageMedia.url} as url,
-        ${stageMedia.thumbnailUrl} as thumbnail_url, ${stageMedia.createdAt} as created_at
-      from ${stageMedia}
-      where ${stageMedia.ownerId} = ${ownerId} ${filter.type && filter.type !== 'Asset3D' ? sql`and ${stageMedia.type} = ${filter.type}` : sql``}
-        ${idFilter(stageMedia.id)}`);
-  }
-  const union = sql.join(parts, sql` union all `);
-  const page = limit === null ? sql`` : sql`limit ${limit}`;
-  const result = await db.execute(sql`select a.*, (count(*) over ())::int as total from (${union}) a
-    order by a.created_at desc, a.id desc ${page} offset ${offset}`);
-  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  const mapped = rows.map((row) => ({
-    id: String(row.id),
-    type: row.type as AssetRow['type'],
-    name: String(row.name),
-    url: (row.url as string | null) ?? '',
-    thumbnailUrl: (row.thumbnail_url as string | null) ?? null,
-    createdAt: new Date(row.created_at as string),
-    total: Number(row.total),
-  }));
-  if (mapped.length === 0 && offset > 0) {
-    const counted = await db.execute(sql`select count(*)::int as n from (${union}) a`);
-    return { rows: [], total: Number((counted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0) };
-  }
-  return withTotal(mapped, async () => 0);
+): Promise<{ rows: MediaRow[]; total: number }> {
+  const where = and(
+    eq(stageMedia.ownerId, ownerId),
+    filter.type ? eq(stageMedia.type, filter.type) : undefined,
+    filter.ids ? inArray(stageMedia.id, filter.ids) : undefined,
+  );
+  const query = db.select().from(stageMedia).where(where).orderBy(desc(stageMedia.createdAt), desc(stageMedia.id));
+  const [rows, [counted]] = await Promise.all([
+    limit === null ? query : query.limit(limit),
+    db.select({ n: count() }).from(stageMedia).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 // the AR app
@@ -376,6 +331,14 @@ export async function pruneStageRemovals(db: Executor): Promise<void> {
 
 // expiry
 
+/** A stage the expiry job claimed, for its mail. */
+export interface DueStage {
+  id: string;
+  name: string;
+  owner_id: string;
+  expires_at: string;
+}
+
 /** Published stages whose month has ended by `at` become Expired; answers them with their partner's email. */
 export async function expireStages(db: Executor, at: Date, limit: number) {
   const result = await db.execute(sql`
@@ -387,10 +350,10 @@ export async function expireStages(db: Executor, at: Date, limit: number) {
       for update skip locked
     )
     update ${stages} s set state = 'Expired', updated_at = now()
-    from due, ${users} u
-    where s.id = due.id and u.id = s.owner_id
-    returning s.id, s.name, u.email, s.expires_at`);
-  return (result as unknown as { rows: Array<{ id: string; name: string; email: string; expires_at: string }> }).rows;
+    from due
+    where s.id = due.id
+    returning s.id, s.name, s.owner_id, s.expires_at`);
+  return (result as unknown as { rows: DueStage[] }).rows;
 }
 
 /** Published stages ending within the reminder window and not reminded yet are marked reminded; answers them. */
@@ -406,8 +369,8 @@ export async function claimReminders(db: Executor, at: Date, remindFrom: Date, l
       for update skip locked
     )
     update ${stages} s set reminder_sent_at = ${at.toISOString()}::timestamptz
-    from due, ${users} u
-    where s.id = due.id and u.id = s.owner_id
-    returning s.id, s.name, u.email, s.expires_at`);
-  return (result as unknown as { rows: Array<{ id: string; name: string; email: string; expires_at: string }> }).rows;
+    from due
+    where s.id = due.id
+    returning s.id, s.name, s.owner_id, s.expires_at`);
+  return (result as unknown as { rows: DueStage[] }).rows;
 }

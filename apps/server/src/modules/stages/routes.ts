@@ -5,7 +5,6 @@ import {
   assetSchema,
   carouselBodySchema,
   carouselUpdateBodySchema,
-  type NearbyResponse,
   nearbyQuerySchema,
   nearbyResponseSchema,
   stageBodySchema,
@@ -22,6 +21,7 @@ import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { acceptUploads } from '../files/routes.ts';
 import { asUploadReadError } from '../files/service.ts';
+import { createNearbySerializer } from './nearby-serializer.ts';
 
 const tags = ['stages'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -208,6 +208,7 @@ export async function stageRoutes(fastify: FastifyInstance) {
 export async function nearbyStageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const stages = app.services.stages;
+  const answers = createNearbySerializer({ checkContract: !app.config.isProduction });
   app.get(
     `${app.config.gameRoutesPrefix}/api/Stage/Nearby`,
     {
@@ -220,12 +221,6 @@ export async function nearbyStageRoutes(fastify: FastifyInstance) {
         response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
       },
     },
-    // the answer is JSON bytes already (checked against the contract outside production): sent as they are, and
-    // their buffer lent to the next answer once they are written (not if the connection goes first)
-    async (request, reply) => {
-      const body = await stages.nearby(request.query);
-      reply.raw.once('finish', () => stages.nearbySent(body));
-      return reply.type('application/json; charset=utf-8').send(body as unknown as NearbyResponse);
-    },
+    async (request, reply) => answers.send(reply, await stages.nearby(request.query)),
   );
 }

@@ -8,10 +8,6 @@ import {
   canPublish,
   EXPIRY_REMINDER_DAYS,
   MAX_CAROUSELS_PER_STAGE,
-  MAX_NEARBY_RESULTS,
-  type NearbyQuery,
-  type NearbyStage,
-  nearbyResponseSchema,
   reminderHorizon,
   type Stage,
   type StageInput,
@@ -26,38 +22,42 @@ import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { pageBounds } from '../../db/paging.ts';
 import type { StoredContent, StoredPlacement } from '../../db/schema/stages.ts';
-import { BufferPool } from '../../lib/buffer-pool.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { MAX_TENTHS_CHARACTERS, writeTenths } from '../../lib/json-bytes.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { AccessService } from '../access/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { FilesService, IncomingFile } from '../files/service.ts';
-import { createNearbyIndex } from './nearby-index.ts';
+import type { SubscriptionsService } from '../payments/subscriptions.ts';
+import type { VersionsService } from '../versions/service.ts';
+import { createNearby, toCarousel } from './nearby.ts';
 import * as repo from './repository.ts';
-
-const NEARBY_OPENING = Buffer.from('{"data":[');
-const NEARBY_CLOSING = Buffer.from(']}');
-const NEARBY_HEAD = Buffer.from('{"distance":');
-const COMMA = 0x2c;
-/** Room for a full nearby answer (50 stages of about 1.3 KB): the answers are written into buffers lent for them. */
-const NEARBY_ANSWER_BYTES = 128 * 1024;
-/** Answer buffers kept between loads: as many as answers are written at once, up to this. */
-const NEARBY_ANSWERS_KEPT = 128;
 
 /** Stages expired or reminded in one statement: a run takes them in batches until none is left. */
 const EXPIRY_BATCH = 500;
 
 export interface StagesDeps {
   db: Db;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl' | 'isProduction' | 'nearbySyncMs' | 'nearbyCacheMb'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  files: FilesService;
-  /** Whether a bought month covers now for a partner (the subscriptions' own rule). */
-  isSubscribed: (userId: string) => Promise<boolean>;
-  now?: () => Date;
+  access: Pick<AccessService, 'summarizeUsers'>;
+  files: Pick<FilesService, 'storeUpload'>;
+  /** A partner's 3D models on sale: what they can place. */
+  catalog: Pick<CatalogService, 'modelsOnSale'>;
+  versions: Pick<VersionsService, 'liveBuilds'>;
+  subscriptions: Pick<SubscriptionsService, 'stateOf'>;
+  /** The placement clock: the months bought, and the stages they let publish and expire. */
+  now: () => Date;
 }
+
+/** The build a placed 3D model shows: its first .glb, else its first build. */
+const modelUrlOf = (builds: string[]) => builds.find((url) => url.endsWith('.glb')) ?? builds[0] ?? '';
+
+/** Newest first, as the asset list shows them (ties by id, as PostgreSQL orders uuids). */
+const newestFirst = (a: repo.AssetRow, b: repo.AssetRow) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 const placementOf = (input: { position: number[]; rotation: number[]; scale: number[] }): StoredPlacement => ({
   position: input.position as StoredPlacement['position'],
@@ -66,18 +66,6 @@ const placementOf = (input: { position: number[]; rotation: number[]; scale: num
 });
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-function toCarousel(row: repo.NearbyCarousel): VerticalCarousel {
-  return {
-    id: row.id,
-    stageId: row.stageId,
-    name: row.name,
-    images: row.images,
-    position: row.placement.position,
-    rotation: row.placement.rotation,
-    scale: row.placement.scale,
-  };
-}
 
 /** A stage as the partner sees it at `at`: a published stage whose month has ended is expired, job or no job. */
 function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): Stage {
@@ -101,22 +89,6 @@ function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): S
   };
 }
 
-/** A nearby stage as the AR app reads it; its distance to 0.1 m. */
-/** A stage as the AR app's answer shows it, but for its distance from the place asked about. */
-const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  latitude: row.latitude,
-  longitude: row.longitude,
-  altitude: row.altitude,
-  heading: row.heading,
-  anchorId: row.anchorId,
-  contents: row.contents,
-  verticalCarousels: row.carousels.map(toCarousel),
-  expiresAt: iso(row.expiresAt),
-});
-
 const toAsset = (row: repo.AssetRow): Asset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
@@ -129,26 +101,72 @@ export function createStagesService({
   config,
   log,
   mailer,
+  access,
   files,
-  isSubscribed,
-  now = () => new Date(),
+  catalog,
+  versions,
+  subscriptions,
+  now,
 }: StagesDeps) {
-  const nearbyAnswers = new BufferPool(NEARBY_ANSWER_BYTES, NEARBY_ANSWERS_KEPT);
-  const nearbyIndex = createNearbyIndex({
-    db,
-    log,
-    syncMs: config.nearbySyncMs,
-    keepBytes: config.nearbyCacheMb * 1024 * 1024,
-  });
+  const nearby = createNearby({ db, config, log, now });
   /** After a write here: the index reads it before the write answers, so the next nearby read shows it. */
   const stagesChanged = () =>
-    nearbyIndex.sync().catch((err: unknown) => log.warn({ err }, 'nearby index could not read stage changes'));
+    nearby.sync().catch((err: unknown) => log.warn({ err }, 'nearby index could not read stage changes'));
+  /**
+   * What a partner can place: their 3D models on sale (each with its live build) and the images and videos they
+   * uploaded for stages, newest first; a page from `offset` (`limit` null: all), and how many there are. `ids`
+   * narrows to those assets (to check a stage's references).
+   */
+  async function selectAssets(
+    ownerId: string,
+    filter: { type?: repo.AssetRow['type']; ids?: string[] },
+    limit: number | null,
+    offset: number,
+  ): Promise<{ rows: repo.AssetRow[]; total: number }> {
+    const ids = filter.ids?.filter(isUuid);
+    const wantModels = !filter.type || filter.type === 'Asset3D';
+    const mediaType = filter.type === 'Asset3D' ? undefined : filter.type;
+    const [models3d, media] = await Promise.all([
+      wantModels ? modelAssets(ownerId, ids) : [],
+      filter.type === 'Asset3D'
+        ? { rows: [], total: 0 }
+        : repo.selectMedia(
+            db,
+            ownerId,
+            { ...(mediaType ? { type: mediaType } : {}), ...(ids ? { ids } : {}) },
+            limit === null ? null : offset + limit,
+          ),
+    ]);
+    const all = [...models3d, ...media.rows.map((row) => ({ ...row, type: row.type as repo.AssetRow['type'] }))].sort(
+      newestFirst,
+    );
+    return {
+      rows: all.slice(offset, limit === null ? undefined : offset + limit),
+      total: models3d.length + media.total,
+    };
+  }
+
+  async function modelAssets(ownerId: string, ids: string[] | undefined): Promise<repo.AssetRow[]> {
+    const [onSale, builds] = await Promise.all([
+      catalog.modelsOnSale(ownerId, ids),
+      versions.liveBuilds('Model', ownerId, ids),
+    ]);
+    return onSale.map((model) => ({
+      id: model.id,
+      type: 'Asset3D',
+      name: model.name,
+      url: modelUrlOf(builds.get(model.id) ?? []),
+      thumbnailUrl: model.thumbnailUrl,
+      createdAt: model.listedAt,
+    }));
+  }
+
   /** The partner's assets a stage names, checked for owner and type: a foreign or unknown id is refused. */
   async function resolveAssets(ownerId: string, wanted: Array<{ assetId: string; type: Asset['type'] }>) {
     const ids = [...new Set(wanted.map((item) => item.assetId))];
     const found = new Map<string, repo.AssetRow>();
     if (ids.length > 0) {
-      const { rows } = await repo.selectAssets(db, ownerId, { ids }, null, 0);
+      const { rows } = await selectAssets(ownerId, { ids }, null, 0);
       for (const row of rows) found.set(row.id, row);
     }
     for (const item of wanted) {
@@ -213,10 +231,8 @@ export function createStagesService({
     contents: await storedContents(ownerId, input.contents),
   });
 
-  async function mailStage(
-    kind: 'reminder' | 'expired',
-    stage: { id: string; name: string; email: string; expires_at: string | Date },
-  ) {
+  async function mailStage(kind: 'reminder' | 'expired', stage: repo.DueStage, email: string | undefined) {
+    if (!email) return;
     const ends = new Date(stage.expires_at).toISOString().slice(0, 10);
     const mail =
       kind === 'reminder'
@@ -238,14 +254,17 @@ export function createStagesService({
           };
     await mailer.send({
       purpose: kind === 'reminder' ? 'stage-expiry-reminder' : 'stage-expired',
-      to: stage.email,
+      to: email,
       ...renderMail({ ...mail, action: { label: 'Open your stages', url: `${config.publicUrl}/vps` } }),
     });
   }
 
   return {
     /** The nearby index's look for changes now (other nodes' writes), and its timer's end. */
-    nearbyIndex: { sync: nearbyIndex.sync, stop: nearbyIndex.stop },
+    nearbyIndex: { sync: nearby.sync, stop: nearby.stop },
+
+    /** The AR app's read: live stages around a place, nearest first, each as its JSON (nearby.ts). */
+    nearby: nearby.near,
 
     async query(ownerId: string, query: StageQuery): Promise<StagePage> {
       const at = now();
@@ -292,7 +311,7 @@ export function createStagesService({
       const at = now();
       const current = toStage(await ownedStage(ownerId, id), [], at);
       if (!canPublish(current.state)) throw new AppError('StageNotPublishable');
-      if (!(await isSubscribed(ownerId))) throw new AppError('SubscriptionRequired');
+      if (!(await subscriptions.stateOf(ownerId)).isSubscribed) throw new AppError('SubscriptionRequired');
       const row = await repo.publishStage(db, ownerId, id, at, stageExpiry(at));
       if (!row) throw new AppError('StageNotPublishable');
       log.info({ stageId: id, ownerId, expiresAt: row.expiresAt }, 'stage published');
@@ -360,71 +379,8 @@ export function createStagesService({
 
     async listAssets(ownerId: string, query: AssetQuery): Promise<AssetPage> {
       const { limit, offset } = pageBounds(query.PageIndex, query.PageSize);
-      const { rows, total } = await repo.selectAssets(
-        db,
-        ownerId,
-        query.Type ? { type: query.Type } : {},
-        limit,
-        offset,
-      );
+      const { rows, total } = await selectAssets(ownerId, query.Type ? { type: query.Type } : {}, limit, offset);
       return { data: rows.map(toAsset), totalCount: total };
-    },
-
-    /**
-     * The AR app's answer, as JSON text: the candidates come from the nearby index, each with its revision, and
-     * each stage's JSON is kept from the last answer that carried it at that revision, so only a stage new to this
-     * process or changed since is read and serialized. The text is checked against the contract outside
-     * production, as every answer is.
-     */
-    async nearby(query: NearbyQuery): Promise<Buffer> {
-      const at = now();
-      await nearbyIndex.ready();
-      const candidates = nearbyIndex.near({ lat: query.lat, lng: query.lng }, query.radius, at, MAX_NEARBY_RESULTS);
-      const missing = candidates.filter((candidate) => !candidate.tail);
-      if (missing.length > 0) {
-        const read = new Map<string, Buffer>();
-        for (const row of await repo.selectNearbyStages(
-          db,
-          missing.map((candidate) => candidate.id),
-        )) {
-          const tail = Buffer.from(JSON.stringify(toNearbyStage(row)).slice(1));
-          nearbyIndex.keepTail(row.id, row.revision, tail);
-          read.set(row.id, tail);
-        }
-        for (const candidate of missing) candidate.tail = read.get(candidate.id);
-      }
-      // `{"data":[` + each stage as `{"distance":…,` and its tail, by commas + `]}`
-      let size = NEARBY_OPENING.length + NEARBY_CLOSING.length;
-      // each stage: a comma between, the head, the distance, a comma, the tail
-      for (const { tail } of candidates) if (tail) size += NEARBY_HEAD.length + MAX_TENTHS_CHARACTERS + 2 + tail.length;
-      const bytes = nearbyAnswers.lend(size);
-      let offset = NEARBY_OPENING.copy(bytes, 0);
-      for (const { tail, distance } of candidates) {
-        // a stage deleted since the index last looked is left out
-        if (!tail) continue;
-        if (offset > NEARBY_OPENING.length) bytes[offset++] = COMMA;
-        bytes.set(NEARBY_HEAD, offset);
-        offset = writeTenths(bytes, offset + NEARBY_HEAD.length, Math.round(distance * 10));
-        bytes[offset++] = COMMA;
-        bytes.set(tail, offset);
-        offset += tail.length;
-      }
-      offset += NEARBY_CLOSING.copy(bytes, offset);
-      const body = bytes.subarray(0, offset);
-      if (!config.isProduction) {
-        try {
-          nearbyResponseSchema.parse(JSON.parse(body.toString('utf8')));
-        } catch (err) {
-          nearbyAnswers.giveBack(body);
-          throw err;
-        }
-      }
-      return body;
-    },
-
-    /** A nearby answer has been written out: its buffer may carry the next one. */
-    nearbySent(body: Buffer): void {
-      nearbyAnswers.giveBack(body);
     },
 
     /**
@@ -438,8 +394,9 @@ export function createStagesService({
       let expired = 0;
       for (;;) {
         const due = await repo.claimReminders(db, at, reminderHorizon(at), EXPIRY_BATCH);
+        const owners = await access.summarizeUsers(due.map((stage) => stage.owner_id));
         for (const stage of due)
-          await mailStage('reminder', stage).catch((err: unknown) =>
+          await mailStage('reminder', stage, owners.get(stage.owner_id)?.email).catch((err: unknown) =>
             log.warn({ err, stageId: stage.id }, 'stage reminder mail failed'),
           );
         reminded += due.length;
@@ -447,8 +404,9 @@ export function createStagesService({
       }
       for (;;) {
         const due = await repo.expireStages(db, at, EXPIRY_BATCH);
+        const owners = await access.summarizeUsers(due.map((stage) => stage.owner_id));
         for (const stage of due)
-          await mailStage('expired', stage).catch((err: unknown) =>
+          await mailStage('expired', stage, owners.get(stage.owner_id)?.email).catch((err: unknown) =>
             log.warn({ err, stageId: stage.id }, 'stage expiry mail failed'),
           );
         expired += due.length;

@@ -1,29 +1,15 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
-import { users } from '../../db/schema/access.ts';
 import { whitelistEntries } from '../../db/schema/testers.ts';
 
-export type WhitelistRow = {
-  id: string;
-  createdAt: Date;
-  email: string;
-  firstName: string;
-  lastName: string;
-};
+export type WhitelistRow = typeof whitelistEntries.$inferSelect;
 
-/** A partner's whitelist with each tester's account, newest first. */
+/** A partner's whitelist, newest first. */
 export async function selectWhitelist(db: Executor, ownerId: string): Promise<WhitelistRow[]> {
   return db
-    .select({
-      id: whitelistEntries.id,
-      createdAt: whitelistEntries.createdAt,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select()
     .from(whitelistEntries)
-    .innerJoin(users, eq(users.id, whitelistEntries.testerId))
     .where(eq(whitelistEntries.ownerId, ownerId))
     .orderBy(desc(whitelistEntries.createdAt), desc(whitelistEntries.id));
 }

@@ -14,7 +14,7 @@ import * as repo from './repository.ts';
 
 export interface TestersDeps {
   db: Db;
-  config: AppConfig;
+  config: Pick<AppConfig, 'publicUrl' | 'rateLimits'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
   access: AccessService;
@@ -24,9 +24,12 @@ export interface TestersDeps {
 
 const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`.trim();
 
-const toEntry = (row: repo.WhitelistRow): WhitelistEntry => ({
+const toEntry = (
+  row: { id: string; createdAt: Date },
+  tester: { email: string; fullName: string },
+): WhitelistEntry => ({
   id: row.id,
-  user: { email: row.email, fullName: fullName(row), profileUrl: null },
+  user: { email: tester.email, fullName: tester.fullName, profileUrl: null },
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -94,7 +97,13 @@ export function createTestersService({
 
   return {
     async list(ownerId: string): Promise<{ data: WhitelistEntry[]; totalCount: number }> {
-      const data = (await repo.selectWhitelist(db, ownerId)).map(toEntry);
+      const rows = await repo.selectWhitelist(db, ownerId);
+      const testers = await access.summarizeUsers(rows.map((row) => row.testerId));
+      // an entry outlives no account: entries cascade with their tester
+      const data = rows.flatMap((row) => {
+        const tester = testers.get(row.testerId);
+        return tester ? [toEntry(row, tester)] : [];
+      });
       return { data, totalCount: data.length };
     },
 
@@ -113,7 +122,7 @@ export function createTestersService({
       if (!row) throw new AppError('WhitelistFull');
       log.info({ ownerId, testerId: user.id }, 'tester whitelisted');
       await notifyTester('added', ownerId, user.id);
-      return toEntry({ ...row, email: user.email, firstName: user.firstName, lastName: user.lastName });
+      return toEntry(row, { email: user.email, fullName: fullName(user) });
     },
 
     async remove(ownerId: string, id: string): Promise<void> {
@@ -127,6 +136,9 @@ export function createTestersService({
     async builds(testerId: string) {
       return versions.testingBuilds(await repo.selectOwnersWhitelisting(db, testerId));
     },
+
+    /** Whether a user is on a partner's whitelist. */
+    isTesterOf: (ownerId: string, userId: string) => repo.isWhitelisted(db, ownerId, userId),
 
     /** Whether a user may download a partner's build: it is in a testing version and they are whitelisted. */
     async canInstall(viewerId: string, ownerId: string, url: string): Promise<boolean> {

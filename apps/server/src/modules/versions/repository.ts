@@ -305,3 +305,53 @@ export async function isTestingBuild(db: Executor, ownerId: string, url: string)
     .limit(1);
   return row !== undefined;
 }
+
+/** The version of an item with this number, if any. */
+export async function selectVersionByNumber(
+  db: Executor,
+  itemType: ItemType,
+  itemId: string,
+  number: number,
+): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(versions)
+    .where(and(eq(versions.itemType, itemType), eq(versions.itemId, itemId), eq(versions.number, number)))
+    .limit(1);
+  return row;
+}
+
+/** The live versions of a partner's items of one type; `itemIds` narrows to those items. */
+export async function selectLiveVersionsOf(
+  db: Executor,
+  itemType: ItemType,
+  ownerId: string,
+  itemIds?: string[],
+): Promise<VersionRow[]> {
+  return db
+    .select()
+    .from(versions)
+    .where(
+      and(
+        eq(versions.ownerId, ownerId),
+        eq(versions.itemType, itemType),
+        isLiveRelease(versions),
+        itemIds ? inArray(versions.itemId, itemIds) : undefined,
+      ),
+    );
+}
+
+/**
+ * Who wrote a version's latest review message, if anyone. "versions"."id" is qualified by hand: in a select from
+ * one table drizzle writes a column unqualified, and `id` would be the message's own.
+ */
+const lastMessageBy = sql<'Partner' | 'Reviewer' | null>`(select m.author from ${reviewMessages} m
+  where m.version_id = "versions"."id" order by m.created_at desc, m.id desc limit 1)`;
+
+/** The testing and release versions of a partner's items, each with the author of its conversation's latest message. */
+export async function selectCurrentVersions(db: Executor, ownerId: string) {
+  return db
+    .select({ version: versions, lastMessageBy })
+    .from(versions)
+    .where(and(eq(versions.ownerId, ownerId), inArray(versions.slot, ['testing', 'release'])));
+}

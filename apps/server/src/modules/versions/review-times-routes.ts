@@ -1,4 +1,4 @@
-import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema, reviewTimesSchema } from '@portal/contracts';
+import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -22,24 +22,5 @@ export async function reviewStandingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
-  );
-}
-
-/** The review console's figures, for admins. */
-export async function reviewTimesAdminRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reviewTimes = app.services.reviewTimes;
-
-  app.get(
-    '/api/Admin/ReviewTimes',
-    {
-      schema: {
-        tags: ['admin'],
-        operationId: 'getReviewTimes',
-        summary: 'Median time to a decision over the last 30 days, overall and per reviewer, and the oldest waiting',
-        response: { 200: reviewTimesSchema },
-      },
-    },
-    async () => reviewTimes.figures(),
   );
 }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../../app.ts';
 import { wrapPglite } from '../../db/client.ts';
-import { prepareDatabase } from '../../db/setup.ts';
+import { prepareDatabase } from '../../seed.ts';
 import { testConfig } from '../config.ts';
 import { createPartnerEstate, snapshotPartnerData } from '../estate.ts';
 import { fuzzContextOf, partnerCallers } from './estate.ts';

@@ -8,17 +8,23 @@ import {
   type ProjectStatus,
   slotsOf,
 } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
+import type { CatalogService } from '../catalog/service.ts';
 import type { IncomeService } from '../income/service.ts';
-import * as repo from './overview-repository.ts';
+import type { VersionsService } from '../versions/service.ts';
 
 export interface OverviewDeps {
-  db: Db;
+  catalog: Pick<CatalogService, 'statusCounts' | 'summarizeItemsOf'>;
+  versions: Pick<VersionsService, 'currentVersions'>;
   income: Pick<IncomeService, 'summary' | 'payoutCalendar'>;
 }
 
-/** The top of My Projects: items by status, what needs the partner's action, and income once there is some. */
-export function createOverviewService({ db, income }: OverviewDeps) {
+type CurrentVersion = Awaited<ReturnType<VersionsService['currentVersions']>>[number]['version'];
+
+/**
+ * The top of My Projects: items by status, what needs the partner's action, and income once there is some. It reads
+ * the catalog, versions and income modules, so it stands above all three.
+ */
+export function createOverviewService({ catalog, versions, income }: OverviewDeps) {
   async function incomeOf(ownerId: string): Promise<PartnerOverview['income']> {
     const summary = await income.summary(ownerId);
     if (!summary.hasSales) return null;
@@ -32,8 +38,14 @@ export function createOverviewService({ db, income }: OverviewDeps) {
   }
 
   async function needsActionOfOwner(ownerId: string): Promise<NeedsAction[]> {
-    const rows = await repo.selectCurrentVersions(db, ownerId);
-    const byItem = new Map<string, repo.OverviewVersionRow[]>();
+    const current = await versions.currentVersions(ownerId);
+    // the items not deleted, with their names
+    const items = await catalog.summarizeItemsOf(current.map(({ version }) => version));
+    const rows = current.flatMap((row) => {
+      const item = items.get(row.version.itemId);
+      return item ? [{ ...row, itemName: item.name }] : [];
+    });
+    const byItem = new Map<string, CurrentVersion[]>();
     for (const { version } of rows) {
       const key = `${version.itemType}:${version.itemId}`;
       byItem.set(key, [...(byItem.get(key) ?? []), version]);
@@ -60,7 +72,7 @@ export function createOverviewService({ db, income }: OverviewDeps) {
   return {
     async overview(ownerId: string): Promise<PartnerOverview> {
       const [counts, needsAction, incomeFigures] = await Promise.all([
-        repo.selectStatusCounts(db, ownerId),
+        catalog.statusCounts(ownerId),
         needsActionOfOwner(ownerId),
         incomeOf(ownerId),
       ]);

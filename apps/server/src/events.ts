@@ -1,0 +1,44 @@
+/**
+ * What one part of the server tells the others once a change has committed: the names and what each carries. A
+ * module emits the events of the data it owns; whoever keeps something derived from that data (a cache, an index)
+ * listens. The bus is in-process and synchronous: a listener has run when `emit` returns, so a write that emits
+ * before it answers leaves no stale entry behind on this node. Other nodes hear nothing (their caches are off in
+ * multi-node mode, see caches.ts).
+ */
+export interface AppEvents {
+  /** A partner's items changed: created, edited, deleted, or given a status the versions module derived. */
+  itemsChanged: { ownerId: string };
+  /** A review conversation of a partner's version changed: a message was posted, or read by the partner. */
+  conversationChanged: { ownerId: string };
+  /** A partner edited their profile. */
+  profileChanged: { userId: string };
+  /** A partner's payout account was connected or disconnected, or a month of placement was bought or settled. */
+  accountStatusChanged: { userId: string };
+  /** A partner's sales changed: one recorded, voided, or moved on by a settlement run. */
+  salesChanged: { ownerId: string };
+  /** Sessions ended: a logout, or every session of an account whose password was reset. */
+  sessionsEnded: { sessionIds: string[] };
+  /** A partner revoked an API key. */
+  apiKeyRevoked: { keyId: string };
+}
+
+export type AppEventName = keyof AppEvents;
+type Listener<E extends AppEventName> = (event: AppEvents[E]) => void;
+
+/** The typed bus of `AppEvents`. */
+export class EventBus {
+  private readonly listeners: { [E in AppEventName]?: Array<Listener<E>> } = {};
+
+  on<E extends AppEventName>(name: E, listener: Listener<E>): void {
+    const list: Array<Listener<E>> = this.listeners[name] ?? [];
+    list.push(listener);
+    this.listeners[name] = list as (typeof this.listeners)[E];
+  }
+
+  emit<E extends AppEventName>(name: E, event: AppEvents[E]): void {
+    for (const listener of (this.listeners[name] ?? []) as Array<Listener<E>>) listener(event);
+  }
+}
+
+/** What a service that only tells gets: it cannot listen. */
+export type EventEmitter = Pick<EventBus, 'emit'>;

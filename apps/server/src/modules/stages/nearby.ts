@@ -1,0 +1,92 @@
+import { MAX_NEARBY_RESULTS, type NearbyQuery, type NearbyStage, type VerticalCarousel } from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { createNearbyIndex, type NearbyCandidate } from './nearby-index.ts';
+import * as repo from './repository.ts';
+
+/** The stages of a nearby answer, nearest first: each with its distance and its JSON (without the distance). */
+export type NearbyStages = ReadonlyArray<{ distance: number; json: Buffer }>;
+
+export interface NearbyDeps {
+  db: Db;
+  config: Pick<AppConfig, 'nearbySyncMs' | 'nearbyCacheMb'>;
+  log: FastifyBaseLogger;
+  /** The placement clock: a stage whose month has ended is not answered. */
+  now: () => Date;
+}
+
+/** A carousel as a stage shows it, to its partner and in the AR app. */
+export function toCarousel(row: repo.NearbyCarousel): VerticalCarousel {
+  return {
+    id: row.id,
+    stageId: row.stageId,
+    name: row.name,
+    images: row.images,
+    position: row.placement.position,
+    rotation: row.placement.rotation,
+    scale: row.placement.scale,
+  };
+}
+
+/** A stage as the AR app's answer shows it, but for its distance from the place asked about. */
+const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  altitude: row.altitude,
+  heading: row.heading,
+  anchorId: row.anchorId,
+  contents: row.contents,
+  verticalCarousels: row.carousels.map(toCarousel),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
+/**
+ * The AR app's read of live stages around a place. The candidates come from the nearby index (every published
+ * stage's place, in memory), each with its revision; each stage's JSON is kept by the index from the first answer
+ * that carried it until the stage changes, so only a stage new to this process or changed since is read from the
+ * database. Writing the answer is the routes' (nearby-serializer.ts).
+ */
+export function createNearby({ db, config, log, now }: NearbyDeps) {
+  const index = createNearbyIndex({
+    db,
+    log,
+    syncMs: config.nearbySyncMs,
+    keepBytes: config.nearbyCacheMb * 1024 * 1024,
+  });
+
+  return {
+    /** A look for stage changes now (this node's writes; other nodes' come every NEARBY_SYNC_MS), and its end. */
+    sync: index.sync,
+    stop: index.stop,
+
+    /** Live stages within the radius, nearest first (then by id), at most MAX_NEARBY_RESULTS. */
+    async near(query: NearbyQuery): Promise<NearbyStages> {
+      const at = now();
+      await index.ready();
+      const candidates = index.near({ lat: query.lat, lng: query.lng }, query.radius, at, MAX_NEARBY_RESULTS);
+      const missing = candidates.filter((candidate) => !candidate.json);
+      if (missing.length > 0) {
+        const read = new Map<string, Buffer>();
+        for (const row of await repo.selectNearbyStages(
+          db,
+          missing.map((candidate) => candidate.id),
+        )) {
+          const json = Buffer.from(JSON.stringify(toNearbyStage(row)));
+          index.keepJson(row.id, row.revision, json);
+          read.set(row.id, json);
+        }
+        for (const candidate of missing) candidate.json = read.get(candidate.id);
+      }
+      // a stage deleted since the index last looked is left out
+      return candidates.filter(
+        (candidate): candidate is NearbyCandidate & { json: Buffer } => candidate.json !== undefined,
+      );
+    },
+  };
+}
+
+export type Nearby = ReturnType<typeof createNearby>;

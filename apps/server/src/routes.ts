@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './lib/clock.ts';
+import { apiKeysRoutes } from './modules/access/api-keys-routes.ts';
+import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { modelRoutes, productRoutes, publicCatalogRoutes } from './modules/catalog/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
+import { gameAccessRoutes, registerGameHub } from './modules/gaming/routes.ts';
+import { incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
+import {
+  expressOnboardingRoutes,
+  paymentsRoutes,
+  stripeWebhookRoutes,
+  subscriptionRoutes,
+} from './modules/payments/routes.ts';
+import type { SandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
+import { testersRoutes } from './modules/testers/routes.ts';
+import { reviewStandingRoutes } from './modules/versions/review-times-routes.ts';
+import { liveItemRoutes, modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
+import { adminOnly, keyAccess, signedIn } from './plugins/auth.ts';
+import { clockControlRoutes } from './plugins/clock-control.ts';
+import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
+import { webPlugin } from './plugins/web.ts';
+
+/**
+ * Registers every route group in its scope: open to everyone, `signedIn` (a session, or an API key within what
+ * `keyAccess` lets it do) or `adminOnly`. A group reaches its module's service through `app.services`; where it
+ * needs a module above its own (the profile, which payments composes; who may install a build, which testers
+ * decide), that is handed to it here.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  { sandbox, placementClock }: { sandbox: SandboxProvider | undefined; placementClock: Clock },
+): Promise<void> {
+  const { config, mailer, services } = app;
+  const { profiles, testers, payments, subscriptions, stages } = services;
+
+  await app.register(accessRoutes(profiles));
+  await app.register(fileDownloadRoutes(testers));
+  await app.register(expressOnboardingRoutes);
+  if (sandbox) await app.register(sandboxRoutes(sandbox, payments, subscriptions));
+  if (config.payments.mode === 'stripe' && config.payments.webhookSecret) {
+    await app.register(stripeWebhookRoutes(config.payments.webhookSecret));
+  }
+  await app.register(contentRoutes);
+  await app.register(publicCatalogRoutes);
+  await app.register(liveItemRoutes);
+  await app.register(nearbyStageRoutes);
+  await app.register(gameAccessRoutes);
+  if (config.clockControl) await app.register(clockControlRoutes(placementClock, () => stages.runExpiry()));
+  await app.register(
+    signedIn(async (partner) => {
+      // what an API key may do in each group (apiKeyRefusal in contracts); a group not wrapped here: read only
+      await partner.register(keyAccess('none', accountRoutes(profiles)));
+      await partner.register(keyAccess('none', apiKeysRoutes));
+      await partner.register(keyAccess('upload', filesRoutes(testers)));
+      await partner.register(keyAccess('versions', productVersionRoutes));
+      await partner.register(keyAccess('versions', modelVersionRoutes));
+      await partner.register(keyAccess('read', testersRoutes));
+      await partner.register(keyAccess('none', paymentsRoutes));
+      await partner.register(keyAccess('none', subscriptionRoutes));
+      await partner.register(keyAccess('read', stageRoutes));
+      await partner.register(keyAccess('versions', productRoutes));
+      await partner.register(keyAccess('versions', modelRoutes));
+      await partner.register(keyAccess('read', incomeRoutes));
+      await partner.register(reviewStandingRoutes);
+      await partner.register(overviewRoutes);
+    }),
+  );
+  // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
+  await registerGameHub(app);
+  await app.register(adminOnly(adminRoutes));
+  if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
+  if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
+  await app.register(webPlugin);
+}
