@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/cli', 'apps/server', 'apps/web'],
+    projects: ['packages/contracts', 'packages/test-assets', 'packages/cli', 'apps/server', 'apps/web'],
     pool: 'forks',
     maxWorkers: 2,
   },

@@ -10,7 +10,7 @@
  * a valid .glb of exactly that many bytes, one mesh whose triangle list has a float VEC3 POSITION accessor over the
  * whole BIN chunk (pseudo-random coordinates in [-1, 1), with their exact min and max), so that the validator reads
  * every byte and finds nothing wrong; and an AssetBundle of the same size (a UnityFS header and random bytes, like
- * `unityBundle` of the demo data), which is inspected but not validated. Every upload is a `multipart/form-data`
+ * `unityBundle` of @portal/test-assets), which is inspected but not validated. Every upload is a `multipart/form-data`
  * POST with one part `file` to `POST /FileUpload/Single/Query`, over node:http with chunked transfer encoding,
  * writing 256 KB chunks only as fast as the socket drains.
  *
@@ -46,7 +46,7 @@
  * a few milliseconds, so its ratio moves with that load more than the larger sizes' do.
  */
 import type { BuildReportResponse, BuildValidation } from '@portal/contracts';
-import { unityBundle } from '../apps/server/src/demo/assets.ts';
+import { encodeGlb, unityBundle } from '@portal/test-assets';
 import { uploadMultipart } from './lib/multipart-upload.ts';
 import { isEntryPoint } from './lib/paths.ts';
 import {
@@ -338,11 +338,9 @@ export function validGlb(totalBytes: number): Buffer {
   if (totalBytes % 4 !== 0 || triangles < 1) throw new Error(`cannot make a .glb of ${totalBytes} bytes`);
   const vertices = triangles * 3;
   const binBytes = vertices * 12;
-  const jsonBytes = totalBytes - headers - binBytes;
-  const binStart = 12 + 8 + jsonBytes + 8;
 
-  const glb = Buffer.alloc(totalBytes, 0x20);
-  const view = new DataView(glb.buffer, glb.byteOffset, glb.length);
+  const bin = Buffer.alloc(binBytes);
+  const view = new DataView(bin.buffer, bin.byteOffset, bin.length);
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
   // xorshift32: cheap, and the same model every run
@@ -353,12 +351,12 @@ export function validGlb(totalBytes: number): Buffer {
     state ^= state << 5;
     // 24 bits over 2^23, minus 1: exact in float32, in [-1, 1)
     const value = ((state >>> 8) & 0xffffff) / 0x800000 - 1;
-    view.setFloat32(binStart + i * 4, value, true);
+    view.setFloat32(i * 4, value, true);
     const axis = i % 3;
     min[axis] = Math.min(min[axis] ?? value, value);
     max[axis] = Math.max(max[axis] ?? value, value);
   }
-  const json = JSON.stringify({
+  const gltf = {
     asset: { version: '2.0', generator: 'portal bench' },
     scene: 0,
     scenes: [{ nodes: [0] }],
@@ -367,18 +365,9 @@ export function validGlb(totalBytes: number): Buffer {
     buffers: [{ byteLength: binBytes }],
     bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: binBytes, target: 34962 }],
     accessors: [{ bufferView: 0, componentType: 5126, count: vertices, type: 'VEC3', min, max }],
-  });
-  if (Buffer.byteLength(json) > jsonBytes) throw new Error('the glTF JSON outgrew its reserved space');
-
-  glb.write('glTF', 0, 'ascii');
-  glb.writeUInt32LE(2, 4);
-  glb.writeUInt32LE(totalBytes, 8);
-  glb.writeUInt32LE(jsonBytes, 12);
-  glb.write('JSON', 16, 'ascii');
-  glb.write(json, 20, 'utf8');
-  glb.writeUInt32LE(binBytes, 20 + jsonBytes);
-  glb.write('BIN\0', 24 + jsonBytes, 'ascii');
-  return glb;
+  };
+  // the JSON chunk takes what the triangles leave, padded with spaces
+  return encodeGlb(gltf, { bin, jsonBytes: totalBytes - headers - binBytes });
 }
 
 function uploadFile(kind: BuildKind, sizeMb: number, bytes: Buffer): UploadFile {

@@ -36,6 +36,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import http from 'node:http';
+import { encodeGlb } from '@portal/test-assets';
 import { startBareUploadRoute } from './lib/bare-upload-route.ts';
 import { type UploadAnswer, uploadMultipart } from './lib/multipart-upload.ts';
 import { isEntryPoint } from './lib/paths.ts';
@@ -282,29 +283,17 @@ async function timeUpload(pid: number, url: string, token: string, body: UploadB
  * total length), a JSON chunk naming one buffer, and a BIN chunk holding that buffer's random bytes.
  */
 export function* glbChunks(totalBytes: number): Generator<Buffer> {
-  const jsonFor = (binBytes: number) =>
-    JSON.stringify({ asset: { version: '2.0', generator: 'portal bench' }, buffers: [{ byteLength: binBytes }] });
+  const gltfFor = (binBytes: number) => ({
+    asset: { version: '2.0', generator: 'portal bench' },
+    buffers: [{ byteLength: binBytes }],
+  });
   // Chunks are 4-byte aligned; the JSON is padded with spaces to the length the largest byteLength would need.
-  const jsonBytes = Math.ceil(Buffer.byteLength(jsonFor(totalBytes)) / 4) * 4;
+  const jsonBytes = Math.ceil(Buffer.byteLength(JSON.stringify(gltfFor(totalBytes))) / 4) * 4;
   const binBytes = totalBytes - 12 - 8 - jsonBytes - 8;
   if (binBytes < 0 || totalBytes % 4 !== 0) throw new Error(`cannot make a .glb of ${totalBytes} bytes`);
 
-  const prefix = Buffer.alloc(12 + 8 + jsonBytes + 8, 0x20);
-  prefix.write('glTF', 0, 'ascii');
-  prefix.writeUInt32LE(2, 4);
-  prefix.writeUInt32LE(totalBytes, 8);
-  prefix.writeUInt32LE(jsonBytes, 12);
-  prefix.write('JSON', 16, 'ascii');
-  prefix.write(jsonFor(binBytes), 20, 'utf8');
-  prefix.writeUInt32LE(binBytes, 20 + jsonBytes);
-  prefix.write('BIN\0', 24 + jsonBytes, 'ascii');
-
-  for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) {
-    const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, totalBytes - offset));
-    randomFillSync(chunk);
-    if (offset < prefix.length) prefix.copy(chunk, 0, offset);
-    yield chunk;
-  }
+  const glb = encodeGlb(gltfFor(binBytes), { bin: randomFillSync(Buffer.allocUnsafe(binBytes)), jsonBytes });
+  for (let offset = 0; offset < totalBytes; offset += CHUNK_BYTES) yield glb.subarray(offset, offset + CHUNK_BYTES);
 }
 
 function downloadFile(url: string, token: string): Promise<{ status: number; bytes: number; sha256: string }> {

@@ -1,9 +1,8 @@
+import { encodeGlb } from '@portal/test-assets';
 import {
   buildBytes,
   expect,
   gameDetailUrl,
-  glbOf,
-  jsonChunk,
   openNewVersion,
   registerConnectedPartner,
   seedGameInTesting,
@@ -35,7 +34,7 @@ function glbWithBadIndex(): Buffer {
       { bufferView: 1, componentType: 5123, count: 3, type: 'SCALAR' },
     ],
   };
-  return glbOf(jsonChunk(gltf), bin);
+  return encodeGlb(gltf, { bin });
 }
 
 test("the Version page shows the reference validator's messages and the platform budgets", async ({

@@ -1,0 +1,2 @@
+export { encodeGlb, type GlbChunks, glbBuild, gltfWithMesh, meshGlb } from './glb.ts';
+export { unityBundle } from './unity-bundle.ts';
