@@ -62,7 +62,7 @@ module.exports = {
     },
     {
       name: 'own-tables-only',
-      comment: "a module reads only its own tables: of db/schema/ it imports the file named after it",
+      comment: 'a module reads only its own tables: of db/schema/ it imports the file named after it',
       severity: 'error',
       from: { path: `${SRC}modules/([^/]+)/`, pathNot: OUTSIDE_THE_WALLS },
       to: { path: `${SRC}db/schema/`, pathNot: `${SRC}db/schema/$1\\.ts$` },
@@ -98,5 +98,4 @@ module.exports = {
     tsConfig: { fileName: 'apps/server/tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs'] },
   },
-  LAYERS,
 };

@@ -1,7 +1,5 @@
-import multipart from '@fastify/multipart';
 import {
   apiErrorSchema,
-  BUILD_MAX_BYTES,
   buildReportQuerySchema,
   buildReportResponseSchema,
   MAX_FILES_PER_REQUEST,
@@ -13,12 +11,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { discardRequestBody } from '../../lib/discard-body.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
 import { documentWildcardAs } from '../../plugins/openapi.ts';
+import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { CONTENT_TYPES } from './detect.ts';
-import { asUploadReadError, buildDisposition, type TesterAccess } from './service.ts';
+import { buildDisposition, type TesterAccess } from './service.ts';
 
 const tags = ['files'];
 const errors = {
@@ -31,32 +29,6 @@ const errors = {
 const storedFileContent = Object.fromEntries(
   Object.values(CONTENT_TYPES).map((type) => [type, { schema: z.string() }]),
 );
-/** How much of a refused upload is still read (and dropped) so that the client gets the answer; beyond, it is cut off. */
-const REFUSED_BODY_MAX_BYTES = BUILD_MAX_BYTES + 8 * 1024 * 1024;
-const REFUSED_BODY_MAX_MS = 60_000;
-
-/**
- * Multipart uploads in a plugin's routes: files of up to 50 MB, and a refused upload's rest read and dropped (up to
- * a bound) so that the client, which reads the answer only once it has sent everything, gets it.
- */
-export async function acceptUploads(app: FastifyInstance, maxFiles: number) {
-  await app.register(multipart, {
-    // keep the name as sent, so that a name reaching for other directories is refused rather than trimmed
-    preservePath: true,
-    limits: {
-      fileSize: BUILD_MAX_BYTES + 1,
-      files: maxFiles,
-      fields: 20,
-      parts: maxFiles + 20,
-      headerPairs: 100,
-    },
-  });
-  app.addHook('onError', async (request, reply) => {
-    if (!(await discardRequestBody(request.raw, REFUSED_BODY_MAX_BYTES, REFUSED_BODY_MAX_MS))) {
-      reply.header('connection', 'close');
-    }
-  });
-}
 
 /** The upload host: multipart uploads streamed to storage, and the reports of the builds it keeps. */
 export const filesRoutes = (testers: TesterAccess) => async (fastify: FastifyInstance) => {

@@ -21,6 +21,7 @@ import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeStreamToFile } from '../../lib/write-file.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
+import { asUploadReadError } from '../../plugins/uploads.ts';
 import {
   CONTENT_TYPES,
   detectFormat,
@@ -147,15 +148,6 @@ export interface TesterAccess {
 
 /** Who asks for a stored file: nobody, or a signed-in account. */
 export type FileViewer = { id: string; role: string } | undefined;
-
-/**
- * A multipart stream that failed to parse (no or wrong boundary, cut short) fails with the parser's bare Error;
- * the plugin's own errors carry a status. The first is the client's fault, not ours.
- */
-export function asUploadReadError(err: unknown): unknown {
-  if (err instanceof AppError || (err as { statusCode?: unknown }).statusCode !== undefined) return err;
-  return new AppError('MalformedRequest', 'The upload could not be read: the multipart body is malformed.');
-}
 
 export interface FilesDeps {
   db: Db;

@@ -14,6 +14,8 @@ import type { PayoutProvider, TransferInput } from './provider.ts';
 import * as repo from './repository.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
 
+export type { SubscriptionsService } from './subscriptions.ts';
+
 /** A Connect URL shown in the portal is good for an hour; one sent by mail for a day. */
 const PAGE_ATTEMPT_TTL_MS = 60 * 60_000;
 const MAIL_ATTEMPT_TTL_MS = 24 * 60 * 60_000;

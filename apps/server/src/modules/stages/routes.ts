@@ -19,8 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { acceptUploads } from '../files/routes.ts';
-import { asUploadReadError } from '../files/service.ts';
+import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
 
 const tags = ['stages'];

@@ -29,7 +29,7 @@ import type { Mailer } from '../../plugins/mailer/index.ts';
 import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { FilesService, IncomingFile } from '../files/service.ts';
-import type { SubscriptionsService } from '../payments/subscriptions.ts';
+import type { SubscriptionsService } from '../payments/service.ts';
 import type { VersionsService } from '../versions/service.ts';
 import { createNearby, toCarousel } from './nearby.ts';
 import * as repo from './repository.ts';
