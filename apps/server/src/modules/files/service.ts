@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
-  BUILD_MAX_BYTES,
   type BuildReport,
   type BuildReportResponse,
-  IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   submissionBlockerOf,
   type UploadedFile,
-  VIDEO_MAX_BYTES,
 } from '@portal/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,15 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { writeStreamToFile } from '../../lib/write-file.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { asUploadReadError } from '../../plugins/uploads.ts';
-import {
-  CONTENT_TYPES,
-  detectFormat,
-  EXTENSIONS,
-  type FileFormat,
-  type FileKind,
-  kindOfFileName,
-  SNIFF_BYTES,
-} from './detect.ts';
+import { CONTENT_TYPES, EXTENSIONS, type FileKind, kindOfFileName } from './detect.ts';
 import {
   createValidationQueue,
   initialReport,
@@ -41,13 +30,11 @@ import {
 } from './gltf-validation.ts';
 import { inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 import * as repo from './repository.ts';
+import { checkFileName, TOO_LARGE, TYPE_INVALID, UploadGuard } from './upload-guard.ts';
 
 /** A build is saved under the name it was uploaded with. */
 export const buildDisposition = (originalName: string) => contentDisposition(originalName, { type: 'attachment' });
 
-const LIMITS: Record<FileKind, number> = { image: IMAGE_MAX_BYTES, build: BUILD_MAX_BYTES, video: VIDEO_MAX_BYTES };
-const TOO_LARGE = { image: 'ImageTooLarge', build: 'BuildTooLarge', video: 'VideoTooLarge' } as const;
-const TYPE_INVALID = { image: 'ImageTypeInvalid', build: 'BuildTypeInvalid', video: 'VideoTypeInvalid' } as const;
 /** What the file host's own upload endpoints take; stage media take images and videos. */
 const HOST_KINDS: readonly FileKind[] = ['image', 'build'];
 const VARIANTS = [
@@ -78,66 +65,6 @@ export interface IncomingFile {
   file: Readable;
 }
 
-/** Rejects names that try to reach another directory or hide control characters. */
-export function checkFileName(name: string): string {
-  const trimmed = name.trim();
-  const hasControl = [...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
-  if (!trimmed || trimmed.length > 255 || hasControl || /[/\\]/.test(trimmed) || trimmed.includes('..')) {
-    throw new AppError('FileNameInvalid');
-  }
-  return trimmed;
-}
-
-/**
- * Counts and sniffs a stream on its way to disk: it fails as soon as the stream passes `limit`, and when its
- * first bytes are not a format of `kind`.
- */
-class UploadGuard extends Transform {
-  private received = 0;
-  private head = Buffer.alloc(0);
-  format: FileFormat | undefined;
-
-  constructor(
-    private readonly kind: FileKind,
-    private readonly limit: number,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.received += chunk.length;
-    if (this.received > this.limit) {
-      callback(new AppError(TOO_LARGE[this.kind]));
-      return;
-    }
-    if (!this.format && this.head.length < SNIFF_BYTES) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
-      if (this.head.length >= SNIFF_BYTES) {
-        const error = this.identify();
-        if (error) {
-          callback(error);
-          return;
-        }
-      }
-    }
-    callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback) {
-    callback(this.format ? null : this.identify());
-  }
-
-  private identify(): AppError | undefined {
-    const detected = detectFormat(this.head);
-    if (!detected || detected.kind !== this.kind) {
-      return new AppError(TYPE_INVALID[this.kind]);
-    }
-    this.format = detected.format;
-    return undefined;
-  }
-}
-
-/** Whether `viewerId` may install `url`, a build of `ownerId`, as a tester (the testers module answers). */
 /**
  * Who else may install a partner's build: the testers module answers (a whitelisted tester, for a build of a
  * testing version). It sits above this module, so app.ts hands it to the routes that read builds.
@@ -235,7 +162,7 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     }
     await mkdir(tmpDir, { recursive: true });
     const tmpFile = newTmpFile();
-    const guard = new UploadGuard(kind, LIMITS[kind]);
+    const guard = new UploadGuard(kind);
     const stored: string[] = [];
     const temporary = [tmpFile];
     try {

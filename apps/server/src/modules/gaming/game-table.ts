@@ -86,6 +86,24 @@ export const refuse = (code: GameErrorCode, message: string = gameErrorCatalog[c
   events: [],
 });
 
+/** A version 4 UUID from 16 draws of `random`. */
+export function uuidFrom(random: () => number): string {
+  const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256) & 0xff);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The size of the arguments as they came over the wire, or undefined when they cannot be JSON at all. */
+export function jsonBytes(value: unknown): number | undefined {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The games in memory, who is in which, and the bookkeeping every action shares: entering and leaving, the role
  * of a user in a game, the events for everyone in it, and a game as its information shows it.

@@ -41,8 +41,10 @@ import {
   type GameCaller,
   type GameDelivery,
   iso,
+  jsonBytes,
   refuse,
   succeed,
+  uuidFrom,
 } from './game-table.ts';
 
 export type { GameActionHandler, GameActionOutcome, GameCaller, GameDelivery } from './game-table.ts';
@@ -85,24 +87,6 @@ export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
 /** Buckets kept before the full ones (forgetting them changes nothing) are swept. */
 const BUCKET_SWEEP_THRESHOLD = 10_000;
 const ID_ATTEMPTS = 10;
-
-/** A version 4 UUID from 16 draws of `random`. */
-function uuidFrom(random: () => number): string {
-  const bytes = Array.from({ length: 16 }, () => Math.floor(random() * 256) & 0xff);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The size of the arguments as they came over the wire, or undefined when they cannot be JSON at all. */
-function jsonBytes(value: unknown): number | undefined {
-  try {
-    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
   const now = () => (deps.now ? deps.now() : new Date()).getTime();
