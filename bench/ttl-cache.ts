@@ -14,8 +14,8 @@
  * median of 15 rounds, in ns per lookup, or µs per drop of a partner's 24 pages and their 24 stores again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { TtlCache } from '../apps/server/src/lib/ttl-cache.ts';
-import { isEntryPoint } from './lib/paths.ts';
+import { runScript } from './lib/script.ts';
+import { TtlCache } from './lib/server-internals.ts';
 import { median } from './lib/stats.ts';
 import { printTable } from './lib/table.ts';
 
@@ -178,7 +178,7 @@ function plainMap(): Cache {
   };
 }
 
-if (isEntryPoint(import.meta.url)) {
+runScript(import.meta.url, async () => {
   const rows = measureTtlCache();
   printTable(
     `In-process cache, ${PARTNERS * PAGES} list pages of ${PARTNERS} partners and ${SESSIONS} sessions, median of ${ROUNDS} rounds`,
@@ -190,4 +190,4 @@ if (isEntryPoint(import.meta.url)) {
     ],
     rows,
   );
-}
+});
