@@ -1,35 +1,80 @@
 /**
- * Whether a change made a hot read cheaper: this checkout's server and another commit's, measured side by side on
- * one seeded estate, in paired slices.
+ * Whether a change made a read or the hub's fan-out cheaper: this checkout's server and another commit's, measured
+ * side by side on one seeded estate, in paired slices.
  *
- *   npx tsx bench/compare-refs.ts <ref> [target] [rounds] [seconds]
+ *   npx tsx bench/compare-refs.ts <ref> [what] [rounds] [seconds]
  *
- * Checks `ref` (default target `products`, one of bench/hot-reads.ts's) out into a temporary worktree sharing this
- * checkout's node_modules, and starts its server through its own `apps/server/src/server.ts`, configured by
- * environment variables alone. Both servers run on
- * one bench database (caches as CACHE_SECONDS says, default 30: warm), pinned to one core with this process (the
- * load) on the others; the estate is seeded once by this checkout's bench. Both are warmed up, then loaded in turn
- * for `rounds` (default 16) slices of `seconds` (default 2) each, the order swapped every round. This machine's speed
- * drifts by a third within seconds, so one run of each, as hot-reads.ts makes, cannot tell a 10% change; the median
- * of the paired slices (this checkout's CPU per request over the other's, next to each other in time) can.
+ * `what` is a hot read of bench/hot-reads.ts (products, models, product, versions, profile, queue; default
+ * products), `nearby` (the AR app's `GET /game/api/Stage/Nearby`, as bench/stages.ts loads it) or `hub` (the realtime
+ * hub's fan-out, with the clients of bench/hub.ts).
+ *
+ * Checks `ref` out into a temporary worktree that uses this checkout's installed packages (its own workspace
+ * packages, such as @portal/contracts, are its own), and starts its server through its own
+ * `apps/server/src/server.ts`, configured by environment variables alone: nothing of the other commit's bench/ runs,
+ * so the commit may be older than this bench. Both servers run on one fresh bench database (each start migrates it;
+ * the newer one's migrations win), pinned to one core with this process (the load) on the others. The estate is
+ * seeded once by this checkout's bench, after both have started. Then both are warmed up and loaded in turn for
+ * `rounds` slices of `seconds` each, the order swapped every round. This machine's speed drifts by a third within
+ * seconds, so one run of each cannot tell a 10% change; the median of the paired slices' ratios (this checkout's
+ * figure over the other's, measured next to each other in time) can. Compared with itself a ratio lands within about
+ * ±10% of 1.
+ *
+ * - A hot read (default 16 rounds of 2 s): the hot-reads estate, caches as CACHE_SECONDS says (default 30: warm);
+ *   64 connections each cycling through 24 requests of 24 partners. Figures: the server's CPU per request (the
+ *   verdict), the server's and PostgreSQL's together, and the p99.
+ * - `nearby` (default 8 rounds of 4 s): the stages estate of bench/stages.ts (100,000 stages); 64 connections over
+ *   the same 5,000 places. Each server's answers to every tenth place are checked against the expected ones first,
+ *   then it answers every place once (its index and caches filled). Figures as for a hot read.
+ * - `hub` (default 6 rounds of 5 s): COMPARE_HUB_CLIENTS clients (default 1,000, a multiple of 8) connected to each
+ *   server at once, in games of 8 of the demo's released game (SEED_DEMO=true); in each slice the games of one server
+ *   send one message every COMPARE_HUB_INTERVAL_MS (default 200) after a 1 s warm-up, and every delivery is awaited
+ *   (a drain of up to 20 s) before the next slice. Figures: the server's CPU per message out (the verdict), the
+ *   fan-out p99, and messages out per second. A slice with refused or missing messages is flagged.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pinServerApart } from './lib/cpus.ts';
+import { formatFineMs, formatRate } from './lib/format.ts';
 import { checkTarget, HOT_READS, hotReadRequests, hotReadsServerEnv, seedHotReads } from './lib/hot-reads-estate.ts';
+import {
+  hubServerEnv,
+  type PhaseResult,
+  PLAYERS_PER_GAME,
+  Players,
+  phaseValid,
+  seedHubPlayers,
+  setUpGames,
+} from './lib/hub-clients.ts';
 import { type LoadRequest, runLoad } from './lib/load.ts';
 import { REPO_ROOT } from './lib/paths.ts';
 import { backendPids, withBenchDatabase } from './lib/postgres.ts';
 import { CONNECTIONS, failedRequests, measureLoad, perRequestUs } from './lib/runs.ts';
 import { runScript } from './lib/script.ts';
 import { type PortalServer, startPortalServer } from './lib/server.ts';
+import {
+  checkAnswers,
+  NEARBY_CONNECTIONS,
+  NEARBY_ROUTE,
+  nearbyRequests,
+  QUERIES,
+  seedNearbyEstate,
+  stagesServerEnv,
+} from './lib/stages-estate.ts';
 import { median, quartiles } from './lib/stats.ts';
 import { printTable } from './lib/table.ts';
 
 const WARMUP_SECONDS = 3;
-const DEFAULTS = { rounds: 16, seconds: 2 };
+const HUB_CLIENTS = Math.floor(Number(process.env.COMPARE_HUB_CLIENTS ?? 1000) / PLAYERS_PER_GAME) * PLAYERS_PER_GAME;
+const HUB_INTERVAL_MS = Number(process.env.COMPARE_HUB_INTERVAL_MS ?? 200);
+const HUB_WARMUP_SECONDS = 1;
+const DEFAULTS = {
+  read: { rounds: 16, seconds: 2 },
+  nearby: { rounds: 8, seconds: 4 },
+  hub: { rounds: 6, seconds: 5 },
+};
+
 /** A figure compared: the first of a comparison's is its verdict. */
 interface Figure {
   name: string;
@@ -49,25 +94,48 @@ interface Side {
   measure(seconds: number): Promise<Slice>;
 }
 
-/** A worktree of `ref` whose node_modules folders are this checkout's (the workspace links point back here). */
+/**
+ * A worktree of `ref` on this checkout's installed packages: every package of this checkout's node_modules is linked
+ * into it, except the workspace packages (@portal/*), which are the worktree's own; the workspaces' own
+ * node_modules folders are linked as they are.
+ */
 function checkOut(ref: string): { root: string; remove(): void } {
   const root = mkdtempSync(path.join(os.tmpdir(), 'portal-ref-'));
   execFileSync('git', ['worktree', 'add', '--detach', '--force', root, ref], { cwd: REPO_ROOT, stdio: 'ignore' });
-  const workspaces = ['.', 'apps', 'packages'].flatMap((folder) =>
-    folder === '.' ? ['.', 'bench'] : readdirSync(path.join(REPO_ROOT, folder)).map((name) => path.join(folder, name)),
-  );
-  for (const workspace of workspaces) {
-    const modules = path.join(REPO_ROOT, workspace, 'node_modules');
-    const link = path.join(root, workspace, 'node_modules');
-    if (existsSync(modules) && existsSync(path.dirname(link)) && !existsSync(link)) symlinkSync(modules, link);
-  }
-  return {
-    root,
-    remove: () => {
-      execFileSync('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT, stdio: 'ignore' });
-      rmSync(root, { recursive: true, force: true });
-    },
+  const remove = () => {
+    execFileSync('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT, stdio: 'ignore' });
+    rmSync(root, { recursive: true, force: true });
   };
+  try {
+    const modules = path.join(REPO_ROOT, 'node_modules');
+    mkdirSync(path.join(root, 'node_modules'));
+    for (const entry of readdirSync(modules)) {
+      if (entry !== '@portal') {
+        symlinkSync(path.join(modules, entry), path.join(root, 'node_modules', entry));
+        continue;
+      }
+      // relative links (../../packages/contracts): in the worktree they name its own packages
+      mkdirSync(path.join(root, 'node_modules', entry));
+      for (const name of readdirSync(path.join(modules, entry))) {
+        const target = readlinkSync(path.join(modules, entry, name));
+        if (existsSync(path.resolve(root, 'node_modules', entry, target))) {
+          symlinkSync(target, path.join(root, 'node_modules', entry, name));
+        }
+      }
+    }
+    const workspaces = ['apps', 'packages'].flatMap((folder) =>
+      readdirSync(path.join(REPO_ROOT, folder)).map((name) => path.join(folder, name)),
+    );
+    for (const workspace of ['bench', ...workspaces]) {
+      const own = path.join(REPO_ROOT, workspace, 'node_modules');
+      const link = path.join(root, workspace, 'node_modules');
+      if (existsSync(own) && existsSync(path.dirname(link)) && !existsSync(link)) symlinkSync(own, link);
+    }
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { root, remove };
 }
 
 /** This checkout's server and `ref`'s, started one after the other on the same environment and CPUs. */
@@ -192,6 +260,107 @@ async function compareRead(ref: string, root: string, key: string, rounds: numbe
   });
 }
 
+async function compareNearby(ref: string, root: string, rounds: number, seconds: number) {
+  await withPinnedDatabase('portal_compare_nearby', async (database, cpus) => {
+    const servers = await startBoth(ref, root, stagesServerEnv(database.url), cpus);
+    try {
+      const { live, queries, expected } = await seedNearbyEstate(database.url);
+      for (const { server } of servers) await checkAnswers(server.url, queries, expected, live);
+      const requestsFor = nearbyRequests(queries);
+      for (const { name, server } of servers) {
+        console.log(`${name}: every place once, at ${NEARBY_CONNECTIONS} connections`);
+        await runLoad(server.url, {
+          connections: NEARBY_CONNECTIONS,
+          requestsFor,
+          durationSeconds: 600,
+          amount: QUERIES,
+        });
+      }
+      const postgresPids = () => backendPids(database.name);
+      const sides = servers.map((side) => httpSide(side, requestsFor, postgresPids, NEARBY_CONNECTIONS));
+      await warmUp(sides, requestsFor, NEARBY_CONNECTIONS);
+      console.log(`Loading ${NEARBY_ROUTE}: ${rounds} rounds of ${seconds} s each on both`);
+      const slices = await alternate(sides, rounds, seconds);
+      printComparison(
+        `GET ${NEARBY_ROUTE}, ${QUERIES.toLocaleString('en')} places: this checkout beside ${ref}, ` +
+          `${NEARBY_CONNECTIONS} connections (cells: req/s, server + PostgreSQL CPU per request, p99)`,
+        servers.map((side) => side.name),
+        HTTP_FIGURES,
+        slices,
+      );
+    } finally {
+      await Promise.all(servers.map(({ server }) => server.stop()));
+    }
+  });
+}
+
+// the hub
+
+const HUB_FIGURES: Figure[] = [
+  { name: 'server CPU per message out', format: (us) => `${us.toFixed(2)} µs` },
+  { name: 'fan-out p99', format: formatFineMs },
+  { name: 'messages out per second', format: formatRate },
+];
+
+function hubSlice(phase: PhaseResult): Slice {
+  const refused = Object.values(phase.refused).reduce((sum, n) => sum + n, 0);
+  return {
+    cell:
+      `${formatRate(phase.messagesPerSecond)} out/s, ${phase.serverUsPerMessage.toFixed(2)} µs, ` +
+      `p99 ${formatFineMs(phase.latencyMs.p99)}${phaseValid(phase) ? '' : `, ${refused} refused, ${phase.missing} missing`}`,
+    values: [phase.serverUsPerMessage, phase.latencyMs.p99, phase.messagesPerSecond],
+  };
+}
+
+async function compareHub(ref: string, root: string, rounds: number, seconds: number) {
+  await withPinnedDatabase('portal_compare_hub', async (database, cpus) => {
+    const servers = await startBoth(ref, root, hubServerEnv(database.url), cpus);
+    const fleets: Players[] = [];
+    try {
+      const { tokens, product } = await seedHubPlayers(database.url, HUB_CLIENTS);
+      const sides: Side[] = [];
+      for (const side of servers) {
+        const players = new Players('hub', side.server.url.replace(/^http/, 'ws'));
+        fleets.push(players);
+        const connected = await players.connectAll(
+          HUB_CLIENTS,
+          (index) => players.openHub(index, side.server.url, tokens[index] as string),
+          side.name,
+        );
+        if (connected.failed > 0) {
+          throw new Error(`${connected.failed} clients of ${side.name} failed to connect: ${connected.firstError}`);
+        }
+        await setUpGames(players, product);
+        sides.push({
+          ...side,
+          measure: async (sliceSeconds) =>
+            hubSlice(
+              await players.runPhase(HUB_INTERVAL_MS, side.server.pid, null, {
+                warmupSeconds: HUB_WARMUP_SECONDS,
+                seconds: sliceSeconds,
+              }),
+            ),
+        });
+      }
+      const slices = await alternate(sides, rounds, seconds);
+      const dropped = fleets.map((players) => players.dropped);
+      printComparison(
+        `Hub fan-out, ${HUB_CLIENTS.toLocaleString('en')} clients per server in games of ${PLAYERS_PER_GAME}, each game ` +
+          `sending every ${HUB_INTERVAL_MS} ms: this checkout beside ${ref} (cells: messages out per second, server ` +
+          'CPU per message out, fan-out p99)',
+        servers.map((side) => side.name),
+        HUB_FIGURES,
+        slices,
+      );
+      if (dropped.some((n) => n > 0)) console.log(`WARNING: clients dropped during the run: ${dropped.join(' / ')}.`);
+    } finally {
+      for (const players of fleets) players.isClosing = true;
+      await Promise.all(servers.map(({ server }) => server.stop()));
+      await Promise.all(fleets.map((players) => players.closeAll()));
+    }
+  });
+}
+
 /** A fresh bench database, and the servers' CPUs: one core for them, the others for this process. */
 async function withPinnedDatabase(
   prefix: string,
@@ -209,14 +378,21 @@ async function withPinnedDatabase(
 }
 
 runScript(import.meta.url, async () => {
-  const [ref, key = 'products', roundsArg, secondsArg] = process.argv.slice(2);
-  if (!ref) throw new Error('usage: npx tsx bench/compare-refs.ts <ref> [target] [rounds] [seconds]');
-  const rounds = Number(roundsArg ?? DEFAULTS.rounds);
-  const seconds = Number(secondsArg ?? DEFAULTS.seconds);
+  const [ref, what = 'products', roundsArg, secondsArg] = process.argv.slice(2);
+  if (!ref) {
+    throw new Error(
+      `usage: npx tsx bench/compare-refs.ts <ref> [${HOT_READS.map((t) => t.key).join('|')}|nearby|hub] [rounds] [seconds]`,
+    );
+  }
+  const kind = what === 'nearby' || what === 'hub' ? what : 'read';
+  const rounds = Number(roundsArg ?? DEFAULTS[kind].rounds);
+  const seconds = Number(secondsArg ?? DEFAULTS[kind].seconds);
   if (!(rounds >= 1 && seconds > 0)) throw new Error('rounds and seconds must be positive numbers');
   const other = checkOut(ref);
   try {
-    await compareRead(ref, other.root, key, rounds, seconds);
+    if (kind === 'nearby') await compareNearby(ref, other.root, rounds, seconds);
+    else if (kind === 'hub') await compareHub(ref, other.root, rounds, seconds);
+    else await compareRead(ref, other.root, what, rounds, seconds);
   } finally {
     other.remove();
   }
