@@ -35,7 +35,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pinServerApart } from './lib/cpus.ts';
+import { pinProcess, pinServerApart } from './lib/cpus.ts';
 import { formatFineMs, formatRate } from './lib/format.ts';
 import { checkTarget, HOT_READS, hotReadRequests, hotReadsServerEnv, seedHotReads } from './lib/hot-reads-estate.ts';
 import {
@@ -138,17 +138,32 @@ function checkOut(ref: string): { root: string; remove(): void } {
   return { root, remove };
 }
 
-/** This checkout's server and `ref`'s, started one after the other on the same environment and CPUs. */
-async function startBoth(ref: string, root: string, env: Record<string, string>, cpus?: string) {
-  const here = await startPortalServer({ env, cpus });
-  const there = await startPortalServer({ env, cpus, root }).catch(async (err: unknown) => {
+/**
+ * This checkout's server and `ref`'s, started one after the other on the same environment (on every CPU: a start,
+ * migrations and demo data included, is not held to one core), then both moved onto one CPU and this process onto
+ * the others; `stop` stops them and gives this process its CPUs back.
+ */
+async function startBoth(ref: string, root: string, env: Record<string, string>) {
+  const here = await startPortalServer({ env });
+  const there = await startPortalServer({ env, root }).catch(async (err: unknown) => {
     await here.stop();
     throw err;
   });
-  return [
-    { name: 'this', server: here },
-    { name: ref, server: there },
-  ];
+  const pinned = pinServerApart();
+  if (pinned) {
+    for (const { pid } of [here, there]) pinProcess(pid, pinned.serverCpus);
+    console.log(`The servers run on CPU ${pinned.serverCpus}, the load generator on the others`);
+  }
+  return {
+    servers: [
+      { name: 'this', server: here },
+      { name: ref, server: there },
+    ],
+    stop: async () => {
+      await Promise.all([here.stop(), there.stop()]);
+      pinned?.release();
+    },
+  };
 }
 
 /** Each side measured once per round, the order swapped every round; answers each side's slices. */
@@ -236,8 +251,8 @@ async function compareRead(ref: string, root: string, key: string, rounds: numbe
   const target = HOT_READS.find((candidate) => candidate.key === key);
   if (!target) throw new Error(`no such target; one of ${HOT_READS.map((candidate) => candidate.key).join(', ')}`);
   const cacheSeconds = process.env.CACHE_SECONDS ?? '30';
-  await withPinnedDatabase('portal_compare', async (database, cpus) => {
-    const servers = await startBoth(ref, root, hotReadsServerEnv(database.url, cacheSeconds), cpus);
+  await withBenchDatabase('portal_compare', async (database) => {
+    const { servers, stop } = await startBoth(ref, root, hotReadsServerEnv(database.url, cacheSeconds));
     try {
       const estate = await seedHotReads(database.url);
       for (const { server } of servers) await checkTarget(server.url, target, estate);
@@ -255,14 +270,14 @@ async function compareRead(ref: string, root: string, key: string, rounds: numbe
         slices,
       );
     } finally {
-      await Promise.all(servers.map(({ server }) => server.stop()));
+      await stop();
     }
   });
 }
 
 async function compareNearby(ref: string, root: string, rounds: number, seconds: number) {
-  await withPinnedDatabase('portal_compare_nearby', async (database, cpus) => {
-    const servers = await startBoth(ref, root, stagesServerEnv(database.url), cpus);
+  await withBenchDatabase('portal_compare_nearby', async (database) => {
+    const { servers, stop } = await startBoth(ref, root, stagesServerEnv(database.url));
     try {
       const { live, queries, expected } = await seedNearbyEstate(database.url);
       for (const { server } of servers) await checkAnswers(server.url, queries, expected, live);
@@ -289,7 +304,7 @@ async function compareNearby(ref: string, root: string, rounds: number, seconds:
         slices,
       );
     } finally {
-      await Promise.all(servers.map(({ server }) => server.stop()));
+      await stop();
     }
   });
 }
@@ -313,8 +328,8 @@ function hubSlice(phase: PhaseResult): Slice {
 }
 
 async function compareHub(ref: string, root: string, rounds: number, seconds: number) {
-  await withPinnedDatabase('portal_compare_hub', async (database, cpus) => {
-    const servers = await startBoth(ref, root, hubServerEnv(database.url), cpus);
+  await withBenchDatabase('portal_compare_hub', async (database) => {
+    const { servers, stop } = await startBoth(ref, root, hubServerEnv(database.url));
     const fleets: Players[] = [];
     try {
       const { tokens, product } = await seedHubPlayers(database.url, HUB_CLIENTS);
@@ -355,24 +370,8 @@ async function compareHub(ref: string, root: string, rounds: number, seconds: nu
       if (dropped.some((n) => n > 0)) console.log(`WARNING: clients dropped during the run: ${dropped.join(' / ')}.`);
     } finally {
       for (const players of fleets) players.isClosing = true;
-      await Promise.all(servers.map(({ server }) => server.stop()));
+      await stop();
       await Promise.all(fleets.map((players) => players.closeAll()));
-    }
-  });
-}
-
-/** A fresh bench database, and the servers' CPUs: one core for them, the others for this process. */
-async function withPinnedDatabase(
-  prefix: string,
-  work: (database: { url: string; name: string }, cpus?: string) => Promise<void>,
-) {
-  await withBenchDatabase(prefix, async (database) => {
-    const pinned = pinServerApart();
-    if (pinned) console.log(`The servers run on CPU ${pinned.serverCpus}, the load generator on the others`);
-    try {
-      await work(database, pinned?.serverCpus);
-    } finally {
-      pinned?.release();
     }
   });
 }
