@@ -3,7 +3,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { formatKb, measureBundleSizes, printBundleTable } from './bundle-sizes.ts';
-import { ANTD_FIXTURE_DIR, isEntryPoint } from './lib/paths.ts';
+import { ANTD_FIXTURE_DIR } from './lib/paths.ts';
+import { runScript } from './lib/script.ts';
 import { type StaticServer, startStaticServer } from './lib/static-server.ts';
 import { printFindings, printLighthouseTable, runLighthousePages } from './lighthouse.ts';
 
@@ -43,7 +44,7 @@ export async function startAntdBaseline(): Promise<AntdBaseline> {
   return { ...server, distDir: ANTD_FIXTURE_DIST };
 }
 
-async function main(): Promise<void> {
+runScript(import.meta.url, async () => {
   const baseline = await startAntdBaseline();
   try {
     const bundles = await measureBundleSizes(baseline.url, ['/'], baseline.distDir);
@@ -56,11 +57,4 @@ async function main(): Promise<void> {
   } finally {
     await baseline.close();
   }
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+});

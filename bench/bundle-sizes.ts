@@ -3,7 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
 import { launchBrowser } from './lib/chromium.ts';
-import { isEntryPoint, WEB_DIST } from './lib/paths.ts';
+import { WEB_DIST } from './lib/paths.ts';
+import { runScript } from './lib/script.ts';
 import { startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 import { ensureWebBuilt } from './lib/web-build.ts';
@@ -166,22 +167,21 @@ export function printAssetList(title: string, bundle: RouteBundle): void {
   );
 }
 
-async function main(): Promise<void> {
+/** The portal's bundles per public route, as the portal at `baseUrl` serves them, printed with Home's files. */
+export async function measurePortalBundles(baseUrl: string): Promise<RouteBundle[]> {
+  const bundles = await measureBundleSizes(baseUrl, PUBLIC_ROUTES, WEB_DIST);
+  printBundleTable(BUNDLE_TABLE_TITLE, bundles);
+  const home = bundles.find((bundle) => bundle.route === '/');
+  if (home) printAssetList('Files a first visit to Home downloads', home);
+  return bundles;
+}
+
+runScript(import.meta.url, async () => {
   ensureWebBuilt();
   const server = await startPortalServer();
   try {
-    const bundles = await measureBundleSizes(server.url, PUBLIC_ROUTES, WEB_DIST);
-    printBundleTable(BUNDLE_TABLE_TITLE, bundles);
-    const home = bundles.find((bundle) => bundle.route === '/');
-    if (home) printAssetList('Files a first visit to Home downloads', home);
+    await measurePortalBundles(server.url);
   } finally {
     await server.stop();
   }
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+});

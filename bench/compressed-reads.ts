@@ -7,43 +7,37 @@
  *
  * Prints, per target and mode, req/s, the server's CPU per request and the bytes per response.
  */
-import {
-  hotReadsServerEnv,
-  loadTarget,
-  perRequestUs,
-  REQUESTS_PER_CONNECTION,
-  seedHotReads,
-  TARGETS,
-} from './hot-reads.ts';
-import { isEntryPoint } from './lib/paths.ts';
-import { backendPids, createBenchDatabase } from './lib/postgres.ts';
+import { formatUs } from './lib/format.ts';
+import { type Estate, HOT_READS, hotReadRequests, hotReadsServerEnv, seedHotReads } from './lib/hot-reads-estate.ts';
+import { backendPids, withBenchDatabase } from './lib/postgres.ts';
+import { failedRequests, loadTarget, perRequestUs } from './lib/runs.ts';
+import { runScript } from './lib/script.ts';
 import { startPortalServer } from './lib/server.ts';
 import { printTable } from './lib/table.ts';
 
 const ENCODINGS = ['identity', 'br, gzip'];
 
-async function main() {
+runScript(import.meta.url, async () => {
   const keys = process.argv.slice(2);
-  const targets = TARGETS.filter((target) => (keys.length ? keys : ['products', 'queue']).includes(target.key));
-  const database = await createBenchDatabase('portal_compressed');
+  const targets = HOT_READS.filter((target) => (keys.length ? keys : ['products', 'queue']).includes(target.key));
   const rows: string[][] = [];
-  try {
-    let estate: Awaited<ReturnType<typeof seedHotReads>> | undefined;
+  await withBenchDatabase('portal_compressed', async (database) => {
+    let estate: Estate | undefined;
     for (const mode of ['cold', 'warm'] as const) {
       const server = await startPortalServer({ env: hotReadsServerEnv(database.url, mode === 'cold' ? '0' : '30') });
       try {
         estate ??= await seedHotReads(database.url);
-        const seeded = estate;
         for (const target of targets) {
+          const requests = hotReadRequests(target, estate);
           for (const encoding of ENCODINGS) {
             const run = await loadTarget(
               `${target.name}, ${mode}, accept-encoding ${encoding}`,
               server.url,
               (c) =>
-                Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => {
-                  const request = target.request(seeded, c, k);
-                  return { ...request, headers: { ...request.headers, 'accept-encoding': encoding } };
-                }),
+                requests(c).map((request) => ({
+                  ...request,
+                  headers: { ...request.headers, 'accept-encoding': encoding },
+                })),
               server.pid,
               () => backendPids(database.name),
             );
@@ -52,9 +46,9 @@ async function main() {
               mode,
               encoding,
               run.load.requestsPerSecond.toFixed(0),
-              `${perRequestUs(run, run.cpu.server).toFixed(0)} µs`,
+              formatUs(perRequestUs(run, run.cpu.server)),
               (run.load.bytesPerSecond / Math.max(run.load.requestsPerSecond, 1)).toFixed(0),
-              String(run.load.non2xx + run.load.errors + run.load.timeouts),
+              String(failedRequests(run)),
             ]);
           }
         }
@@ -62,9 +56,7 @@ async function main() {
         await server.stop();
       }
     }
-  } finally {
-    await database.drop();
-  }
+  });
   printTable(
     'Hot reads as a browser asks for them (accept-encoding: br, gzip) and as hot-reads.ts does (identity)',
     [
@@ -78,11 +70,4 @@ async function main() {
     ],
     rows,
   );
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+});

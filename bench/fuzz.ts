@@ -15,9 +15,8 @@
  * 4xx answers that are not `{errorCode, message}`, 429 answers without Retry-After, and refused requests that
  * changed the partner's data, with one example per class of failure. The verdict is MET when all four are 0.
  */
-import { type FuzzReport, formatFailures } from '../apps/server/src/testing/fuzz/run.ts';
-import { fuzzOnPglite } from '../apps/server/src/testing/fuzz/standalone.ts';
-import { isEntryPoint } from './lib/paths.ts';
+import { runScript } from './lib/script.ts';
+import { fuzzOnPglite } from './lib/server-internals.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 
 export const FUZZ_REQUESTS = 10_000;
@@ -39,7 +38,7 @@ export interface FuzzResult {
 }
 
 export async function measureFuzz(seed = FUZZ_SEED): Promise<FuzzResult> {
-  const report: FuzzReport = await fuzzOnPglite({ seed, totalRequests: FUZZ_REQUESTS });
+  const { report, failureClasses } = await fuzzOnPglite({ seed, totalRequests: FUZZ_REQUESTS });
   const count = (kind: string) => report.failures.filter((failure) => failure.kind === kind).length;
   const result = {
     seed,
@@ -51,7 +50,7 @@ export async function measureFuzz(seed = FUZZ_SEED): Promise<FuzzResult> {
     malformedErrorBodies: count('error body'),
     missingRetryAfter: count('no retry-after'),
     dataChanges: count('data changed'),
-    failureClasses: formatFailures(report.failures),
+    failureClasses,
   };
   const failures = result.serverErrors + result.malformedErrorBodies + result.missingRetryAfter + result.dataChanges;
   return { ...result, met: failures === 0 };
@@ -80,14 +79,8 @@ export function printFuzzTable(result: FuzzResult): void {
   if (result.failureClasses) console.log(`\nFailure classes, one example each:\n${result.failureClasses}`);
 }
 
-if (isEntryPoint(import.meta.url)) {
-  measureFuzz()
-    .then((result) => {
-      printFuzzTable(result);
-      if (!result.met) process.exitCode = 1;
-    })
-    .catch((err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    });
-}
+runScript(import.meta.url, async () => {
+  const result = await measureFuzz();
+  printFuzzTable(result);
+  if (!result.met) process.exitCode = 1;
+});

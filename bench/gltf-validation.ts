@@ -48,28 +48,29 @@
 import type { BuildReportResponse, BuildValidation } from '@portal/contracts';
 import { encodeGlb, unityBundle } from '@portal/test-assets';
 import { uploadMultipart } from './lib/multipart-upload.ts';
-import { isEntryPoint } from './lib/paths.ts';
 import {
+  BASELINE_SECONDS,
   describeMachineLoad,
   type MachineLoad,
+  RSS_SAMPLE_MS,
   type RssWatch,
   readBaselineRssKb,
   readRssKb,
+  SETTLE_SECONDS,
   sampleMachineLoad,
   watchRss,
 } from './lib/proc-stats.ts';
-import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
+import { runScript } from './lib/script.ts';
+import { DEMO_ENV, logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
 import { median } from './lib/stats.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
+import { secondsSince, sleep } from './lib/time.ts';
+import { MB, originOf, toChunks, UPLOAD_ROUTE } from './lib/uploads.ts';
 
 export const DEFAULT_SIZES_MB = [1, 10, 40];
 export const RUNS_PER_SIZE = 3;
 export const BURST_FILES = 5;
-export const CHUNK_BYTES = 256 * 1024;
 export const POLL_INTERVAL_MS = 50;
-export const SAMPLE_INTERVAL_MS = 20;
-export const SETTLE_SECONDS = 3;
-export const BASELINE_SECONDS = 2;
 /** A report still pending after this long fails the figure: the server's own validation timeout is far shorter. */
 export const REPORT_TIMEOUT_SECONDS = 600;
 export const ANSWER_RATIO_TARGET = 1.3;
@@ -77,10 +78,7 @@ export const BURST_SLACK_MB = 64;
 /** The build limit (BUILD_MAX_BYTES): a larger upload is refused. */
 export const MAX_SIZE_MB = 50;
 
-const UPLOAD_ROUTE = '/FileUpload/Single/Query';
 const REPORT_ROUTE = '/FileUpload/Report';
-const MB = 1024 * 1024;
-const PORTAL_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', SEED_DEMO: 'true' };
 
 export interface GltfBenchOptions {
   sizesMb: number[];
@@ -200,7 +198,7 @@ export async function measureGltfValidation(options = optionsFromEnv()): Promise
   const fileOf = (kind: BuildKind, sizeMb: number) => files.get(`${kind}:${sizeMb}`) as UploadFile;
   const smallest = options.sizesMb[0] ?? 1;
 
-  const server = await startPortalServer({ env: PORTAL_ENV });
+  const server = await startPortalServer({ env: DEMO_ENV });
   try {
     const token = await logInAsDemo(server.url);
     const client = { server, token };
@@ -213,7 +211,7 @@ export async function measureGltfValidation(options = optionsFromEnv()): Promise
         const watches: RssWatch[] = [];
         for (const sizeMb of options.sizesMb) {
           for (let run = 1; run <= options.runs; run += 1) {
-            const { result, memory } = await watchRss(server.pid, baselineKb, SAMPLE_INTERVAL_MS, () =>
+            const { result, memory } = await watchRss(server.pid, baselineKb, RSS_SAMPLE_MS, () =>
               uploadBuild(client, fileOf(kind, sizeMb), run),
             );
             uploads.push({ ...result, peakGrowthMb: memory.growthKb / 1024 });
@@ -240,7 +238,7 @@ async function measurePhase<T extends object>(
 ): Promise<T & MemoryPhase> {
   await sleep(SETTLE_SECONDS * 1000);
   const machineLoad = await sampleMachineLoad();
-  const baselineKb = await readBaselineRssKb(server.pid, BASELINE_SECONDS, SAMPLE_INTERVAL_MS);
+  const baselineKb = await readBaselineRssKb(server.pid, BASELINE_SECONDS, RSS_SAMPLE_MS);
   const { value, memory } = await work(baselineKb);
   await sleep(1000);
   return {
@@ -271,7 +269,7 @@ function combineWatches(baselineKb: number, watches: RssWatch[]): RssWatch {
 
 async function measureBurst(client: Client, file: UploadFile, count: number, glb: SequencePhase): Promise<BurstPhase> {
   const phase = await measurePhase(client.server, async (baselineKb) => {
-    const { result, memory } = await watchRss(client.server.pid, baselineKb, SAMPLE_INTERVAL_MS, async () => {
+    const { result, memory } = await watchRss(client.server.pid, baselineKb, RSS_SAMPLE_MS, async () => {
       const started = process.hrtime.bigint();
       const answered: Array<{ origin: string; answerSeconds: number }> = [];
       for (let run = 1; run <= count; run += 1) answered.push(await postBuild(client, file));
@@ -371,10 +369,7 @@ export function validGlb(totalBytes: number): Buffer {
 }
 
 function uploadFile(kind: BuildKind, sizeMb: number, bytes: Buffer): UploadFile {
-  const chunks: Buffer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    chunks.push(bytes.subarray(offset, offset + CHUNK_BYTES));
-  }
+  const chunks = toChunks(bytes);
   return kind === 'glb'
     ? { kind, sizeMb, fileName: 'bench-build.glb', contentType: 'model/gltf-binary', chunks }
     : { kind, sizeMb, fileName: 'bench-build.ab', contentType: 'application/octet-stream', chunks };
@@ -403,12 +398,7 @@ async function uploadBuild(
 /** Posts a build; throws unless the portal answers 200 with its origin. */
 async function postBuild(client: Client, file: UploadFile): Promise<{ origin: string; answerSeconds: number }> {
   const upload = await uploadMultipart(new URL(UPLOAD_ROUTE, client.server.url).href, client.token, file.chunks, file);
-  if (upload.status !== 200) {
-    throw new Error(`POST ${UPLOAD_ROUTE} (${file.fileName}) answered ${upload.status}: ${upload.body.slice(0, 300)}`);
-  }
-  const origin = (JSON.parse(upload.body) as Array<{ origin?: string }>)[0]?.origin;
-  if (!origin) throw new Error(`POST ${UPLOAD_ROUTE} answered 200 without an origin: ${upload.body.slice(0, 300)}`);
-  return { origin, answerSeconds: upload.seconds };
+  return { origin: originOf(upload, `POST ${UPLOAD_ROUTE} (${file.fileName})`), answerSeconds: upload.seconds };
 }
 
 /**
@@ -446,12 +436,6 @@ async function waitForValidation(
     }
     await sleep(Math.max(0, POLL_INTERVAL_MS - (Date.now() - polled)));
   }
-}
-
-const secondsSince = (started: bigint) => Number(process.hrtime.bigint() - started) / 1e9;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 const formatMb = (mb: number) => mb.toFixed(1);
@@ -546,7 +530,7 @@ export function printGltfValidation(result: GltfValidationResult): void {
   );
 
   printTable(
-    `Portal server memory per phase (VmRSS sampled every ${SAMPLE_INTERVAL_MS} ms, VmHWM reset before each file ` +
+    `Portal server memory per phase (VmRSS sampled every ${RSS_SAMPLE_MS} ms, VmHWM reset before each file ` +
       'and the burst; growth = peak above the baseline taken before the phase)',
     [
       { header: 'phase' },
@@ -612,13 +596,4 @@ export function printGltfValidation(result: GltfValidationResult): void {
   console.log(`Before the burst: ${describeMachineLoad(burst.machineLoad)}.`);
 }
 
-async function main(): Promise<void> {
-  printGltfValidation(await measureGltfValidation());
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runScript(import.meta.url, async () => printGltfValidation(await measureGltfValidation()));

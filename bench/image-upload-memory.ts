@@ -16,20 +16,18 @@
  * answered and the statuses, with the verdict growth <= 160 MB.
  */
 
-import { isEntryPoint } from './lib/paths.ts';
-import { readRssKb, readStatusKb, resetPeakRss } from './lib/proc-stats.ts';
-import { logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
+import { RSS_SAMPLE_MS, watchAfterSettling } from './lib/proc-stats.ts';
+import { runScript } from './lib/script.ts';
+import { DEMO_ENV, logInAsDemo, type PortalServer, startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
+import { secondsSince } from './lib/time.ts';
+import { UPLOAD_ROUTE } from './lib/uploads.ts';
 
 export const PARALLEL_UPLOADS = 20;
 export const DEFAULT_SIDE = 4096;
-export const SAMPLE_INTERVAL_MS = 20;
-export const SETTLE_SECONDS = 3;
-export const BASELINE_SECONDS = 2;
 export const RUNS = 2;
 export const GROWTH_TARGET_MB = 160;
 
-const UPLOAD_ROUTE = '/FileUpload/Single/Query';
 const KB_PER_MB = 1024;
 
 export interface ImageUploadRun {
@@ -60,9 +58,7 @@ export async function measureImageUploadMemory(side = DEFAULT_SIDE, runs = RUNS)
   const image = await largePng(side);
   const results: ImageUploadRun[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    const server = await startPortalServer({
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', SEED_DEMO: 'true' },
-    });
+    const server = await startPortalServer({ env: DEMO_ENV });
     try {
       results.push(await measureOneBurst(server, run, image));
     } finally {
@@ -74,41 +70,24 @@ export async function measureImageUploadMemory(side = DEFAULT_SIDE, runs = RUNS)
 
 async function measureOneBurst(server: PortalServer, run: number, image: Buffer): Promise<ImageUploadRun> {
   const token = await logInAsDemo(server.url);
-  await sleep(SETTLE_SECONDS * 1000);
-  const baselineSamples: number[] = [];
-  const baselineEnd = Date.now() + BASELINE_SECONDS * 1000;
-  while (Date.now() < baselineEnd) {
-    baselineSamples.push(readRssKb(server.pid));
-    await sleep(SAMPLE_INTERVAL_MS);
-  }
-  const baselineKb = Math.max(...baselineSamples);
-
-  const hwmReset = resetPeakRss(server.pid);
-  const samples: number[] = [readRssKb(server.pid)];
-  const sampler = setInterval(() => samples.push(readRssKb(server.pid)), SAMPLE_INTERVAL_MS);
-  const started = process.hrtime.bigint();
-  let statuses: number[];
-  try {
-    statuses = await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, () => uploadImage(server.url, token, image)));
-  } finally {
-    clearInterval(sampler);
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const hwmKb = hwmReset ? readStatusKb(server.pid, 'VmHWM') : null;
-  await sleep(1000);
-  const afterKb = readRssKb(server.pid);
-
-  const peakKb = Math.max(...samples, hwmKb ?? 0);
-  const growthMb = (peakKb - baselineKb) / KB_PER_MB;
+  const { result, memory, afterKb } = await watchAfterSettling(server.pid, async () => {
+    const started = process.hrtime.bigint();
+    const statuses = await Promise.all(
+      Array.from({ length: PARALLEL_UPLOADS }, () => uploadImage(server.url, token, image)),
+    );
+    return { statuses, seconds: secondsSince(started) };
+  });
+  // growth here is peak minus baseline: the burst is short, and its peak is what matters
+  const growthMb = (memory.peakKb - memory.baselineKb) / KB_PER_MB;
   const counted: Record<number, number> = {};
-  for (const status of statuses) counted[status] = (counted[status] ?? 0) + 1;
+  for (const status of result.statuses) counted[status] = (counted[status] ?? 0) + 1;
   return {
     run,
-    baselineRssMb: baselineKb / KB_PER_MB,
-    peakRssMb: peakKb / KB_PER_MB,
+    baselineRssMb: memory.baselineKb / KB_PER_MB,
+    peakRssMb: memory.peakKb / KB_PER_MB,
     growthMb,
     afterRssMb: afterKb / KB_PER_MB,
-    seconds,
+    seconds: result.seconds,
     statuses: counted,
     meetsTarget: growthMb <= GROWTH_TARGET_MB,
   };
@@ -126,14 +105,10 @@ async function uploadImage(baseUrl: string, token: string, image: Buffer): Promi
   return response.status;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function printImageUploadMemoryTable(side: number, imageBytes: number, runs: ImageUploadRun[]): void {
   printTable(
     `Portal server memory while ${PARALLEL_UPLOADS} PNGs of ${side} x ${side} px (${(imageBytes / 1024).toFixed(0)} KB ` +
-      `each) upload at once (MB = 2^20 bytes; VmRSS sampled every ${SAMPLE_INTERVAL_MS} ms, and VmHWM)`,
+      `each) upload at once (MB = 2^20 bytes; VmRSS sampled every ${RSS_SAMPLE_MS} ms, and VmHWM)`,
     [
       { header: 'run' },
       { header: 'baseline', align: 'right' },
@@ -159,16 +134,9 @@ export function printImageUploadMemoryTable(side: number, imageBytes: number, ru
   );
 }
 
-async function main(): Promise<void> {
+runScript(import.meta.url, async () => {
   const side = Number(process.argv[2] ?? DEFAULT_SIDE);
   if (!Number.isInteger(side) || side < 1) throw new Error(`not a side in pixels: ${process.argv[2]}`);
   const runs = await measureImageUploadMemory(side);
   printImageUploadMemoryTable(side, (await largePng(side)).length, runs);
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+});

@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from './lib/chromium.ts';
-import { isEntryPoint } from './lib/paths.ts';
+import { runScript } from './lib/script.ts';
 import { startPortalServer } from './lib/server.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
 import { ensureWebBuilt } from './lib/web-build.ts';
@@ -259,8 +259,16 @@ export function printFindings(results: LighthousePageResult[]): void {
   }
 }
 
+/** The portal's pages at `portalUrl`, then the baseline's at `baseline.url`. */
+export function lighthousePages(portalUrl: string, baseline: { name: string; url: string }): LighthousePage[] {
+  return [
+    ...LIGHTHOUSE_ROUTES.map(({ name, route }) => ({ name, url: new URL(route, portalUrl).href, targeted: true })),
+    { name: baseline.name, url: `${baseline.url}/`, targeted: false },
+  ];
+}
+
 /** The portal's pages, then the baseline: scores of one run on one machine compare, scores of two runs less so. */
-async function main(): Promise<void> {
+runScript(import.meta.url, async () => {
   ensureWebBuilt();
   // imported here: the baseline module runs its own figures with this module's runner
   const { BASELINE_NAME, startAntdBaseline } = await import('./baseline-antd.ts');
@@ -270,22 +278,11 @@ async function main(): Promise<void> {
     throw err;
   });
   try {
-    const pages = [
-      ...LIGHTHOUSE_ROUTES.map(({ name, route }) => ({ name, url: new URL(route, server.url).href, targeted: true })),
-      { name: BASELINE_NAME, url: `${baseline.url}/`, targeted: false },
-    ];
-    const results = await runLighthousePages(pages);
+    const results = await runLighthousePages(lighthousePages(server.url, { name: BASELINE_NAME, url: baseline.url }));
     printLighthouseTable(results);
     printFindings(results);
   } finally {
     await baseline.close();
     await server.stop();
   }
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+});

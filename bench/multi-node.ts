@@ -11,7 +11,7 @@
  *   end. One node runs with REDIS_URL empty; two nodes with REDIS_URL and that prefix, started at once as a
  *   deployment's are. Servers as in bench/hot-reads.ts and bench/hub.ts (production mode, LOG_LEVEL=warn).
  * - The product list, `GET /api/Product` (8 per page), on a database seeded as bench/hot-reads.ts seeds it (500
- *   partners with 20 games each, …), cold: the caches off (CACHE_SECONDS=0 on one node; multi-node mode has none),
+ *   partners with 20 games each, …; bench/lib/hot-reads-estate.ts), cold: the caches off (CACHE_SECONDS=0 on one node; multi-node mode has none),
  *   every request another partner and page, so every request reads its session and its page from PostgreSQL. One
  *   autocannon from this process, 64 connections (each cycling through 24 requests of 24 partners), a 2 s warm-up,
  *   then BENCH_SECONDS measured: on one node all 64 connections go to it; on two nodes autocannon takes both URLs and
@@ -19,8 +19,8 @@
  *   two keeps the load generator's cost the same as on one node and puts every request in one latency histogram, so
  *   p50 and p99 are those of the deployment, not an average of two percentiles. Reported: req/s, p50/p99, the CPU
  *   of each node (cores), of the nodes, PostgreSQL and Redis per request.
- * - The game hub with bench/hub.ts' clients, on a database with the demo data and BENCH_MULTI_CLIENTS players (a
- *   multiple of 8) with a live session each: 2,000 SignalR clients from this process in 250 games of 8, 200
+ * - The game hub with the clients of bench/hub.ts (bench/lib/hub-clients.ts), on a database with the demo data and
+ *   BENCH_MULTI_CLIENTS players (a multiple of 8) with a live session each: 2,000 SignalR clients from this process in 250 games of 8, 200
  *   connecting at a time. On two nodes client i connects to node i mod 2: every game's host (player 0) is on node A,
  *   where CreateGame makes the game, and players 1, 3, 5 and 7 are on node B, so half the invocations reach the
  *   game through Redis and every event to a player on B crosses it. The phases of bench/hub.ts: steady, every game
@@ -33,35 +33,32 @@
  *   (Redis round trips, no caches, a second process), not what a second machine would add.
  */
 import { Redis } from 'ioredis';
+import { formatFineMs as formatMs, formatRate } from './lib/format.ts';
 import {
-  CONNECTIONS,
   checkTarget,
-  DURATION_SECONDS,
   type Estate,
+  HOT_READS,
+  hotReadRequests,
   hotReadsServerEnv,
-  loadTarget,
-  perRequestUs,
-  REQUESTS_PER_CONNECTION,
-  type Run,
   seedHotReads,
-  TARGETS,
-} from './hot-reads.ts';
+} from './lib/hot-reads-estate.ts';
 import {
-  Bench,
-  CONNECT_CONCURRENCY,
-  findPlayableVersion,
   hubServerEnv,
   type PhaseResult,
   PLAYERS_PER_GAME,
+  type PlayableVersion,
+  Players,
   phaseValid,
-  seedPlayers,
+  seedHubPlayers,
   setUpGames,
-} from './hub.ts';
-import { isEntryPoint } from './lib/paths.ts';
-import { backendPids, createBenchDatabase } from './lib/postgres.ts';
+} from './lib/hub-clients.ts';
+import { backendPids, withBenchDatabase } from './lib/postgres.ts';
 import { describeMachineLoad, type MachineLoad, readCpuSeconds, sampleMachineLoad } from './lib/proc-stats.ts';
+import { CONNECTIONS, DURATION_SECONDS, failedRequests, loadTarget, perRequestUs, type Run } from './lib/runs.ts';
+import { runScript } from './lib/script.ts';
 import { type PortalServer, startPortalServer } from './lib/server.ts';
 import { printTable } from './lib/table.ts';
+import { stamp } from './lib/time.ts';
 
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const NODES = 2;
@@ -70,7 +67,7 @@ export const HUB_CLIENTS =
   Math.floor(Number(process.env.BENCH_MULTI_CLIENTS ?? 2000) / PLAYERS_PER_GAME) * PLAYERS_PER_GAME;
 /** The one steady rate: every game sends one message this often. */
 export const HUB_INTERVAL_MS = 400;
-const PRODUCT_LIST = TARGETS.find((target) => target.key === 'products');
+const PRODUCT_LIST = HOT_READS.find((target) => target.key === 'products');
 
 export interface Deployment {
   /** 1: one node without Redis; 2: two nodes on one Redis. */
@@ -112,7 +109,7 @@ export interface MultiNodeResult {
     games: number;
     playersPerGame: number;
     intervalMs: number;
-    product: { productId: string; productVersion: number; name: string };
+    product: PlayableVersion;
     oneNode: HubNodesRun;
     twoNodes: HubNodesRun;
   };
@@ -179,16 +176,16 @@ const multiNodeEnv = (prefix: string) => ({ REDIS_URL, REDIS_PREFIX: prefix });
 // the product list
 
 async function measureProductList(prefix: string, redisPid: number | null) {
-  if (!PRODUCT_LIST) throw new Error('bench/hot-reads.ts has no products target');
+  if (!PRODUCT_LIST) throw new Error('bench/lib/hot-reads-estate.ts has no products target');
   const target = PRODUCT_LIST;
-  const database = await createBenchDatabase('portal_multi_reads');
-  console.log(`Created database ${database.name}`);
-  const postgresPids = () => backendPids(database.name);
-  const cold = { ...hotReadsServerEnv(database.url, '0'), REDIS_URL: '' };
-  try {
-    let estate: Estate;
-    const requestsFor = (c: number) =>
-      Array.from({ length: REQUESTS_PER_CONNECTION }, (_, k) => target.request(estate, c, k));
+  return withBenchDatabase('portal_multi_reads', async (database) => {
+    const postgresPids = () => backendPids(database.name);
+    const cold = { ...hotReadsServerEnv(database.url, '0'), REDIS_URL: '' };
+    let estate: Estate | undefined;
+    const requestsFor = (c: number) => {
+      if (!estate) throw new Error('the estate is not seeded yet');
+      return hotReadRequests(target, estate)(c);
+    };
     let oneNode: Run;
     const server = await startPortalServer({ env: cold });
     try {
@@ -232,16 +229,13 @@ async function measureProductList(prefix: string, redisPid: number | null) {
         twoNodes: { ...TWO_NODES, run: twoNodes },
       },
     };
-  } finally {
-    await database.drop();
-    console.log(`Dropped database ${database.name}`);
-  }
+  });
 }
 
 // the hub
 
 /**
- * bench/hub.ts' clients on `nodes`: client i on node i mod n, so that each game's host, who creates it, is on the
+ * The hub's clients on `nodes`: client i on node i mod n, so that each game's host, who creates it, is on the
  * first node; then the games, the steady phase and the closed loop.
  */
 async function runHubOn(
@@ -251,54 +245,44 @@ async function runHubOn(
   product: { productId: string; productVersion: number },
   redisPid: number | null,
 ): Promise<HubNodesRun> {
-  const bench = new Bench('hub', '');
+  const players = new Players('hub', '');
   const pids = nodes.map((node) => node.pid);
   const nodeOf = (index: number) => nodes[index % nodes.length] as PortalServer;
   try {
-    console.log(
-      `${deployment.name}: connecting ${HUB_CLIENTS.toLocaleString('en')} clients, ${CONNECT_CONCURRENCY} at a time`,
+    const connect = await players.connectAll(
+      HUB_CLIENTS,
+      (index) => players.openHub(index, nodeOf(index).url, tokens[index] as string),
+      deployment.name,
     );
-    const connect = await bench.connectAll(HUB_CLIENTS, (index) =>
-      bench.openHub(index, nodeOf(index).url, tokens[index] as string),
-    );
-    console.log(
-      `  ${connect.opened.toLocaleString('en')} connected in ${connect.seconds.toFixed(1)} s` +
-        (connect.failed > 0 ? `, ${connect.failed} failed (first: ${connect.firstError})` : ''),
-    );
-    const gamesSeconds = await setUpGames(bench, product);
-    console.log(`  ${bench.games.length} games created, joined and started in ${gamesSeconds.toFixed(1)} s`);
-    const steady = await bench.runPhase(HUB_INTERVAL_MS, pids, redisPid);
-    const closedLoop = await bench.runPhase(null, pids, redisPid);
+    const gamesSeconds = await setUpGames(players, product);
+    const steady = await players.runPhase(HUB_INTERVAL_MS, pids, redisPid);
+    const closedLoop = await players.runPhase(null, pids, redisPid);
     return {
       ...deployment,
       connect,
-      games: bench.games.length,
+      games: players.games.length,
       gamesSeconds,
       steady,
       closedLoop,
-      heldAtEnd: bench.heldOpen(),
-      droppedDuringRun: bench.dropped,
-      firstDropReason: bench.firstDropReason,
+      heldAtEnd: players.heldOpen(),
+      droppedDuringRun: players.dropped,
+      firstDropReason: players.firstDropReason,
     };
   } finally {
-    bench.isClosing = true;
+    players.isClosing = true;
     await stopNodes(nodes);
-    await bench.closeAll();
+    await players.closeAll();
   }
 }
 
 async function measureHubAcrossNodes(prefix: string, redisPid: number | null) {
-  const database = await createBenchDatabase('portal_multi_hub');
-  console.log(`Created database ${database.name}`);
-  try {
+  return withBenchDatabase('portal_multi_hub', async (database) => {
     const server = await startPortalServer({ env: hubServerEnv(database.url) });
     let tokens: string[];
-    let product: Awaited<ReturnType<typeof findPlayableVersion>>;
+    let product: PlayableVersion;
     try {
       // the first server has migrated the database and seeded the demo data
-      ({ tokens } = await seedPlayers(database.url, HUB_CLIENTS));
-      product = await findPlayableVersion(database.url);
-      console.log(`Games are created for ${product.name}, version ${product.productVersion} (live)`);
+      ({ tokens, product } = await seedHubPlayers(database.url, HUB_CLIENTS));
     } catch (err) {
       await server.stop();
       throw err;
@@ -315,18 +299,12 @@ async function measureHubAcrossNodes(prefix: string, redisPid: number | null) {
       oneNode,
       twoNodes,
     };
-  } finally {
-    await database.drop();
-    console.log(`Dropped database ${database.name}`);
-  }
+  });
 }
 
 export async function measureMultiNode(): Promise<MultiNodeResult> {
   const redis = await connectRedis();
-  const prefix = `bench-multi-${new Date()
-    .toISOString()
-    .replace(/[-:.TZ]/g, '')
-    .slice(0, 17)}`;
+  const prefix = `bench-multi-${stamp()}`;
   try {
     const { version: redisVersion, pid: redisPid } = await describeRedis(redis);
     console.log(
@@ -354,13 +332,10 @@ export async function measureMultiNode(): Promise<MultiNodeResult> {
 
 // the tables
 
-const formatMs = (ms: number) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms`;
-const formatRate = (perSecond: number) => Math.round(perSecond).toLocaleString('en');
 const formatCores = (cores: number[]) => cores.map((share) => share.toFixed(2)).join(' + ');
 /** Two nodes' figure ÷ one node's, or null when one node's is 0. */
 const twoOverOne = (two: number, one: number) => (one > 0 ? two / one : null);
 const formatRatio = (ratio: number | null) => (ratio === null ? 'n/a' : `${ratio.toFixed(2)} x`);
-const failedRequests = (run: Run) => run.load.non2xx + run.load.errors + run.load.timeouts;
 /** Each node's cores during the window: one node's are all of the server's. */
 const nodeCores = (run: Run) => (run.cpu.serverByNode ?? [run.cpu.server]).map((cpu) => cpu / run.cpu.wallSeconds);
 const refusedCount = (phase: PhaseResult) => Object.values(phase.refused).reduce((sum, n) => sum + n, 0);
@@ -508,13 +483,4 @@ export function printMultiNode(result: MultiNodeResult): void {
   console.log(`Before the run: ${describeMachineLoad(result.machineLoad)}.`);
 }
 
-async function main(): Promise<void> {
-  printMultiNode(await measureMultiNode());
-}
-
-if (isEntryPoint(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runScript(import.meta.url, async () => printMultiNode(await measureMultiNode()));

@@ -2,12 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type AntdBaseline, BASELINE_NAME, startAntdBaseline } from './baseline-antd.ts';
 import {
-  BUNDLE_TABLE_TITLE,
   formatKb,
   HOME_JS_BUDGET_BYTES,
   measureBundleSizes,
-  PUBLIC_ROUTES,
-  printAssetList,
+  measurePortalBundles,
   printBundleTable,
   type RouteBundle,
 } from './bundle-sizes.ts';
@@ -24,9 +22,7 @@ import {
   measureHotReads,
   P99_TARGET_MS,
   POSTGRES_CPU_TARGET_US,
-  perRequestUs,
   printHotReads,
-  ratio,
   SCALE_NOTE,
   SERVER_CPU_TARGET_US,
   verdicts,
@@ -43,25 +39,33 @@ import {
 } from './hub.ts';
 import {
   EXPORT_GROWTH_TARGET_MB,
-  EXPORT_SALES,
   EXPORT_SECONDS_TARGET,
-  type IncomeResult,
-  measureIncome,
+  type IncomeExportResult,
+  measureIncomeExport,
+  printIncomeExport,
+} from './income-export.ts';
+import {
+  type IncomeQueryResult,
+  measureIncomeQuery,
   meetsQueryTarget,
-  printIncome,
+  printIncomeQuery,
   QUERY_P99_TARGET_MS,
-  SETTLEMENT_PARTNERS,
-  SETTLEMENT_SECONDS_TARGET,
-} from './income.ts';
+} from './income-query.ts';
 import { assertChromiumInstalled } from './lib/chromium.ts';
-import { REPO_ROOT, RESULTS_DIR, WEB_DIST } from './lib/paths.ts';
+import { formatMiB } from './lib/format.ts';
+import { EXPORT_SALES, SETTLEMENT_PARTNERS, withIncomeEstate } from './lib/income-estate.ts';
+import { REPO_ROOT, RESULTS_DIR } from './lib/paths.ts';
+import { perRequestUs, ratio } from './lib/runs.ts';
 import { type ServerMemory, startPortalServer } from './lib/server.ts';
+import { NEARBY_CONNECTIONS, STAGES } from './lib/stages-estate.ts';
 import { formatVerdict, printTable } from './lib/table.ts';
+import { fileStamp } from './lib/time.ts';
+import { buildUploadBody } from './lib/uploads.ts';
 import { ensureWebBuilt, readWebBuildStamp } from './lib/web-build.ts';
 import {
   ACCESSIBILITY_TARGET,
-  LIGHTHOUSE_ROUTES,
   type LighthousePageResult,
+  lighthousePages,
   meetsAccessibilityTarget,
   meetsPerformanceTarget,
   PERFORMANCE_TARGET,
@@ -71,22 +75,37 @@ import {
   runLighthousePages,
 } from './lighthouse.ts';
 import { type MultiNodeResult, measureMultiNode, printMultiNode } from './multi-node.ts';
-import {
-  measureStages,
-  meetsNearbyTarget,
-  NEARBY_CONNECTIONS,
-  NEARBY_P99_TARGET_MS,
-  printStages,
-  STAGES,
-  type StagesResult,
-} from './stages.ts';
+import { measureSettlement, printSettlement, SETTLEMENT_SECONDS_TARGET, type SettlementResult } from './settlement.ts';
+import { measureStages, meetsNearbyTarget, NEARBY_P99_TARGET_MS, printStages, type StagesResult } from './stages.ts';
 import {
   GROWTH_TARGET_MB,
-  measureUploads,
-  printUploadTables,
-  UPLOAD_RATIO_TARGET,
-  type UploadResults,
+  measureUploadMemory,
+  printUploadMemory,
+  UPLOAD_BYTES,
+  type UploadRun,
 } from './upload-memory.ts';
+import {
+  measureUploadThroughput,
+  printUploadThroughput,
+  UPLOAD_RATIO_TARGET,
+  type UploadThroughput,
+} from './upload-throughput.ts';
+
+/** The upload figures of one body: its memory runs and its throughput beside the bare route. */
+interface UploadResults {
+  memory: UploadRun[];
+  throughput: UploadThroughput;
+}
+
+/** The income figures, on one seeded estate. */
+interface IncomeResult {
+  postgresVersion: string;
+  seedSeconds: number;
+  sales: number;
+  query: IncomeQueryResult;
+  export: IncomeExportResult;
+  settlement: SettlementResult;
+}
 
 interface TargetResult {
   name: string;
@@ -131,20 +150,15 @@ async function runAll(): Promise<void> {
   let lighthouseResults: LighthousePageResult[];
   let memory: ServerMemory | null;
   try {
-    portalBundles = await measureBundleSizes(server.url, PUBLIC_ROUTES, WEB_DIST);
-    printBundleTable(BUNDLE_TABLE_TITLE, portalBundles);
-    const home = portalBundles.find((bundle) => bundle.route === '/');
-    if (home) printAssetList('Files a first visit to Home downloads', home);
+    portalBundles = await measurePortalBundles(server.url);
 
     baseline = await startAntdBaseline();
     baselineBundles = await measureBundleSizes(baseline.url, ['/'], baseline.distDir);
     printBundleTable('Same measurement on the baseline', baselineBundles, { appName: BASELINE_NAME, budgeted: false });
 
-    const pages = [
-      ...LIGHTHOUSE_ROUTES.map(({ name, route }) => ({ name, url: new URL(route, server.url).href, targeted: true })),
-      { name: BASELINE_NAME, url: `${baseline.url}/`, targeted: false },
-    ];
-    lighthouseResults = await runLighthousePages(pages);
+    lighthouseResults = await runLighthousePages(
+      lighthousePages(server.url, { name: BASELINE_NAME, url: baseline.url }),
+    );
     printLighthouseTable(lighthouseResults);
     printFindings(lighthouseResults);
     memory = server.readMemory();
@@ -163,14 +177,35 @@ async function runAll(): Promise<void> {
 
   const hotReads = await runFigure('hot-reads', () => measureHotReads());
   if (hotReads) printHotReads(hotReads);
-  const uploads = await runFigure('uploads', measureUploads);
-  if (uploads) printUploadTables(uploads);
+  const uploads = await runFigure('uploads', async (): Promise<UploadResults> => {
+    const body = buildUploadBody(UPLOAD_BYTES);
+    return { memory: await measureUploadMemory(body), throughput: await measureUploadThroughput(body) };
+  });
+  if (uploads) {
+    printUploadMemory(uploads.memory);
+    printUploadThroughput(uploads.throughput);
+  }
   const gltfValidation = await runFigure('gltf-validation', () => measureGltfValidation());
   if (gltfValidation) printGltfValidation(gltfValidation);
   const fuzz = await runFigure('fuzz', () => measureFuzz());
   if (fuzz) printFuzzTable(fuzz);
-  const income = await runFigure('income', measureIncome);
-  if (income) printIncome(income);
+  const income = await runFigure('income', () =>
+    withIncomeEstate(
+      async (database, { estate, sales }): Promise<IncomeResult> => ({
+        postgresVersion: estate.postgresVersion,
+        seedSeconds: estate.seedSeconds,
+        sales,
+        query: await measureIncomeQuery(database, estate),
+        export: await measureIncomeExport(database, estate),
+        settlement: await measureSettlement(database, estate),
+      }),
+    ),
+  );
+  if (income) {
+    printIncomeQuery(income.query, income.postgresVersion);
+    printIncomeExport(income.export);
+    printSettlement(income.settlement);
+  }
   const stages = await runFigure('stages', measureStages);
   if (stages) printStages(stages);
   const hub = await runFigure('hub', measureHub);
@@ -220,10 +255,9 @@ function printServerMemory(pid: number, memory: ServerMemory | null): void {
     console.log('\nPortal server memory: n/a (no /proc on this system)');
     return;
   }
-  const toMiB = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
   console.log(
-    `\nPortal server (pid ${pid}) peak RSS ${toMiB(memory.peakRssKb)} (VmHWM), ` +
-      `${toMiB(memory.currentRssKb)} at the end of the run (VmRSS)`,
+    `\nPortal server (pid ${pid}) peak RSS ${formatMiB(memory.peakRssKb)} (VmHWM), ` +
+      `${formatMiB(memory.currentRssKb)} at the end of the run (VmRSS)`,
   );
 }
 
@@ -441,8 +475,7 @@ function printSummary(
 
 function writeResults(results: BenchResults, startedAt: Date): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  // Colons are not allowed in Windows file names; the rest of the ISO timestamp stays as it is.
-  const file = path.join(RESULTS_DIR, `${startedAt.toISOString().replace(/:/g, '-')}.json`);
+  const file = path.join(RESULTS_DIR, `${fileStamp(startedAt)}.json`);
   const json = `${JSON.stringify(results, null, 2)}\n`;
   writeFileSync(file, json);
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);

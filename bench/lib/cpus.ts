@@ -15,6 +15,11 @@ export function onCpus(command: string, args: string[], cpus: string | undefined
   return cpus && hasTaskset() ? ['taskset', ['-c', cpus, command, ...args]] : [command, args];
 }
 
+/** Moves a running process, every thread of it, onto the CPUs `cpus` (taskset's list); nothing without taskset. */
+export function pinProcess(pid: number, cpus: string): void {
+  if (hasTaskset()) execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
 /**
  * On a machine of two CPUs or more with taskset: the server measured is to run on CPU 0 and this process (the load
  * generator) on every other CPU until `release`, so that neither preempts the other; PostgreSQL and the kernel go
@@ -23,8 +28,6 @@ export function onCpus(command: string, args: string[], cpus: string | undefined
 export function pinServerApart(): { serverCpus: string; release(): void } | undefined {
   const count = os.availableParallelism();
   if (count < 2 || !hasTaskset()) return undefined;
-  const pin = (cpus: string) =>
-    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(process.pid)], { stdio: 'ignore' });
-  pin(`1-${count - 1}`);
-  return { serverCpus: '0', release: () => pin(`0-${count - 1}`) };
+  pinProcess(process.pid, `1-${count - 1}`);
+  return { serverCpus: '0', release: () => pinProcess(process.pid, `0-${count - 1}`) };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { stamp } from './time.ts';
 
 /** The local PostgreSQL server the API tests use too (trust auth); override with BENCH_POSTGRES_URL. */
 export const ADMIN_DATABASE_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -12,11 +13,7 @@ export interface BenchDatabase {
 
 /** A fresh, empty database named after the current time, on the server of ADMIN_DATABASE_URL. */
 export async function createBenchDatabase(prefix: string): Promise<BenchDatabase> {
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:.TZ]/g, '')
-    .slice(0, 17);
-  const name = `${prefix}_${stamp}`;
+  const name = `${prefix}_${stamp()}`;
   await withAdmin((client) => client.query(`create database ${quoteIdent(name)}`));
   const url = new URL(ADMIN_DATABASE_URL);
   url.pathname = `/${name}`;
@@ -30,6 +27,42 @@ export async function createBenchDatabase(prefix: string): Promise<BenchDatabase
       await withAdmin((client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
     },
   };
+}
+
+/** Runs `work` on a fresh database `<prefix>_<timestamp>`, dropped afterwards whatever happens. */
+export async function withBenchDatabase<T>(prefix: string, work: (database: BenchDatabase) => Promise<T>): Promise<T> {
+  const database = await createBenchDatabase(prefix);
+  console.log(`Created database ${database.name}`);
+  try {
+    return await work(database);
+  } finally {
+    await database.drop();
+    console.log(`Dropped database ${database.name}`);
+  }
+}
+
+/** Runs `work` on one connection to `databaseUrl`, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` in a transaction on `client`: committed when it answers, rolled back when it throws. */
+export async function inTransaction<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    const result = await work();
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  }
 }
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -58,4 +91,9 @@ export async function backendPids(databaseName: string): Promise<number[]> {
     ]),
   );
   return rows.map((row) => row.pid);
+}
+
+export async function readServerVersion(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ server_version: string }>('show server_version');
+  return rows[0]?.server_version ?? '';
 }

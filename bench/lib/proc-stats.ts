@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sleep } from './time.ts';
 
 /** Kernel clock ticks per second for /proc/<pid>/stat times; 100 on every Linux we run on (getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -67,8 +68,8 @@ export class CpuMeter {
   }
 }
 
-/** Busy and total CPU time of the whole machine so far, in clock ticks (first line of /proc/stat). */
-function readMachineTicks(): { busy: number; total: number } | null {
+/** Busy time (softirq apart), softirq time and total CPU time of the whole machine so far, in clock ticks. */
+function readMachineTicks(): { busy: number; softirq: number; total: number } | null {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     // cpu user nice system idle iowait irq softirq steal guest guest_nice; guest time is already in user and nice
@@ -77,8 +78,8 @@ function readMachineTicks(): { busy: number; total: number } | null {
       .split(/\s+/)
       .slice(1)
       .map(Number);
-    const busy = user + nice + system + irq + softirq + steal;
-    return { busy, total: busy + idle + iowait };
+    const busy = user + nice + system + irq + steal;
+    return { busy, softirq, total: busy + softirq + idle + iowait };
   } catch {
     return null;
   }
@@ -107,9 +108,23 @@ export class MachineCpuMeter {
 
   /** Busy cores on average (0 = idle, `cores` = every core busy); null without /proc/stat. */
   read(): number | null {
+    const shares = this.readShares();
+    return shares === null ? null : shares.busyCores + shares.softirqCores;
+  }
+
+  /**
+   * The same, split: cores busy apart from softirq, and softirq's own (the loopback network's receive path mostly,
+   * charged to no process).
+   */
+  readShares(): { busyCores: number; softirqCores: number } | null {
     const end = readMachineTicks();
     if (!this.start || !end || end.total <= this.start.total) return null;
-    return ((end.busy - this.start.busy) / (end.total - this.start.total)) * os.availableParallelism();
+    const cores = os.availableParallelism();
+    const total = end.total - this.start.total;
+    return {
+      busyCores: ((end.busy - this.start.busy) / total) * cores,
+      softirqCores: ((end.softirq - this.start.softirq) / total) * cores,
+    };
   }
 }
 
@@ -148,7 +163,10 @@ export function readRssKb(pid: number): number {
   return kb;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How often the memory figures sample VmRSS, how long a fresh server settles, and how long its baseline is read. */
+export const RSS_SAMPLE_MS = 20;
+export const SETTLE_SECONDS = 3;
+export const BASELINE_SECONDS = 2;
 
 /** The highest VmRSS of a process idle for `seconds`, read every `intervalMs`: what a figure's growth starts from. */
 export async function readBaselineRssKb(pid: number, seconds: number, intervalMs: number): Promise<number> {
@@ -220,4 +238,19 @@ export async function watchRss<T>(
       samples: samples.length,
     },
   };
+}
+
+/**
+ * Lets a fresh server settle for SETTLE_SECONDS, takes its baseline (the highest VmRSS over BASELINE_SECONDS idle),
+ * runs `work` watched against it (every RSS_SAMPLE_MS, VmHWM reset before), and reads VmRSS one second after.
+ */
+export async function watchAfterSettling<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; memory: RssWatch; afterKb: number }> {
+  await sleep(SETTLE_SECONDS * 1000);
+  const baselineKb = await readBaselineRssKb(pid, BASELINE_SECONDS, RSS_SAMPLE_MS);
+  const { result, memory } = await watchRss(pid, baselineKb, RSS_SAMPLE_MS, work);
+  await sleep(1000);
+  return { result, memory, afterKb: readRssKb(pid) };
 }

@@ -170,3 +170,23 @@ export async function logInAsDemo(baseUrl: string): Promise<string> {
   }
   return body.accessToken;
 }
+
+/** What every measured server runs with: production mode, warn-level logs, sandbox payments. */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox' };
+
+/** A server on its own embedded PGlite (a fresh DATA_DIR) with the demo data. */
+export const DEMO_ENV = { ...PRODUCTION_ENV, SEED_DEMO: 'true' };
+
+/** A server on the bench's PostgreSQL database at `databaseUrl`, without the demo data unless `overrides` say so. */
+export const postgresEnv = (databaseUrl: string, overrides: Record<string, string> = {}) => ({
+  DATABASE_URL: databaseUrl,
+  ...PRODUCTION_ENV,
+  SEED_DEMO: 'false',
+  ...overrides,
+});
+
+/** Starts a server on an empty database and stops it: the start migrates the database, so a seed finds its tables. */
+export async function migrateDatabase(env: Record<string, string>): Promise<void> {
+  const server = await startPortalServer({ env });
+  await server.stop();
+}

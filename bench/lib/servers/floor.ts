@@ -1,5 +1,5 @@
 /**
- * Child process of `startFloorList` (hot-reads.ts): the leanest correct build of a partner's list on the portal's
+ * Child process of `startFloorList` (lib/bare-servers.ts): the leanest correct build of a partner's list on the portal's
  * stack, for a floor beside the portal's list in the same run. Every response carries the headers the portal answered
  * the target's sample with (the security headers issue 9 asks for); @fastify/cors and @fastify/compress run with the
  * portal's options; the querystring is checked by the contract's zod schema; pino logs with the portal's options at
@@ -22,10 +22,8 @@ import { catalogPageQuerySchema } from '@portal/contracts';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
-import { poolConfig } from '../../apps/server/src/db/client.ts';
-import { loggerOptions, requestLoggerFactory } from '../../apps/server/src/plugins/logging.ts';
-import { corsOptions } from '../../apps/server/src/plugins/security.ts';
-import { serveBare } from './bare-route.ts';
+import { serveBare } from '../bare-servers.ts';
+import { corsOptions, loggerOptions, poolConfig, requestLoggerFactory } from '../server-internals.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

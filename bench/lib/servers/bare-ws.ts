@@ -1,5 +1,5 @@
 /**
- * Child process of bench/hub.ts, started with `startBareServer` (bare-route.ts): a raw `ws` server, the floor the
+ * Child process of `startBareWsServer` (lib/bare-servers.ts): a raw `ws` server, the floor the
  * game hub's fan-out sits on. A client joins the group named by the query parameter `group` when it connects;
  * every text message a client sends is answered to it with the 2 bytes `ok` (the hub's result) and sent, as it
  * came, to every member of its group, the sender included (the hub's event). No framing, no parsing, no checks.

@@ -1,12 +1,12 @@
 /**
- * Child process of `startBareStreamRoute` (bare-stream-route.ts): a bare Fastify server with one GET route that
+ * Child process of `startBareStreamRoute` (lib/bare-servers.ts): a bare Fastify server with one GET route that
  * streams the same file to every request through fs.createReadStream, in 64 KiB chunks, with no content-length (as
  * a generated stream goes out: chunked). No session, no checks, no database. Env: BARE_BODY_FILE, BARE_CONTENT_TYPE,
  * BARE_ROUTE, PORT. Prints `listening <port>` once it accepts connections.
  */
 import { createReadStream } from 'node:fs';
 import Fastify from 'fastify';
-import { serveBare } from './bare-route.ts';
+import { serveBare } from '../bare-servers.ts';
 
 const bodyFile = process.env.BARE_BODY_FILE;
 const contentType = process.env.BARE_CONTENT_TYPE;

@@ -1,5 +1,5 @@
 /**
- * Child process of `startBareUploadRoute` (bare-upload-route.ts): a bare Fastify server with one POST route that
+ * Child process of `startBareUploadRoute` (lib/bare-servers.ts): a bare Fastify server with one POST route that
  * reads a multipart request with @fastify/multipart (the portal's parser), pipes its first file part into a new
  * file in BARE_UPLOAD_DIR through a write stream with a 1 MiB high-water mark and answers `{"bytes": <size on
  * disk>}` once the file is closed. No session, no checks, no database. Env: BARE_UPLOAD_DIR, BARE_ROUTE, PORT.
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
-import { serveBare } from './bare-route.ts';
+import { serveBare } from '../bare-servers.ts';
 
 const uploadDir = process.env.BARE_UPLOAD_DIR;
 const route = process.env.BARE_ROUTE ?? '/';

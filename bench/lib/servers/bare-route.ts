@@ -1,12 +1,12 @@
 /**
- * Child process of `startBareRoute` (bare-route.ts): a bare Fastify server with one GET route that answers every
+ * Child process of `startBareRoute` (lib/bare-servers.ts): a bare Fastify server with one GET route that answers every
  * request with the same bytes. Env: BARE_BODY_FILE (the body), BARE_CONTENT_TYPE, BARE_ROUTE, PORT, and
  * BARE_HEADERS_FILE (optional: a JSON object of response headers every answer also sends). Prints `listening <port>`
  * once it accepts connections.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { serveBare } from './bare-route.ts';
+import { serveBare } from '../bare-servers.ts';
 
 const bodyFile = process.env.BARE_BODY_FILE;
 const contentType = process.env.BARE_CONTENT_TYPE;

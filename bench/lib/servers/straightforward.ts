@@ -1,5 +1,5 @@
 /**
- * Child process of `startStraightforwardList` (hot-reads.ts): a partner's list read as a straightforward build would
+ * Child process of `startStraightforwardList` (lib/bare-servers.ts): a partner's list read as a straightforward build would
  * write it, for scale beside the portal's. Fastify and a `pg` pool of 10; per request the session by its token's
  * sha256, then the count and the page (unprepared statements, at once), each row's columns renamed to camelCase and
  * answered through Fastify's default JSON serialization. No cache, no logging, no security headers. Env:
@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { serveBare } from './bare-route.ts';
+import { serveBare } from '../bare-servers.ts';
 
 const table = process.env.STRAIGHTFORWARD_TABLE;
 if (table !== 'products' && table !== 'models') throw new Error('STRAIGHTFORWARD_TABLE is products or models');
