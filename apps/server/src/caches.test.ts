@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   bearer,
   connectPayoutAccount,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   productBody,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
+  useTestApp,
 } from './testing/index.ts';
 
 /** Holds the next store into one cache until released, so a write can finish while that read is in flight. */
@@ -39,16 +38,12 @@ function storeGate() {
 const ADMIN = { email: 'caches@lumora.example', password: 'Cache12345' };
 
 describeEachDatabase('caches and concurrent writes', (variant) => {
-  let t: TestApp;
   const gate = storeGate();
-  beforeAll(async () => {
-    t = await createTestApp(
-      variant,
-      { CACHE_SECONDS: '30', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      { beforeCacheStore: gate.hook },
-    );
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(
+    variant,
+    { CACHE_SECONDS: '30', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { beforeCacheStore: gate.hook },
+  );
   const renameProfile = (headers: Record<string, string>, firstName: string, lastName: string) =>
     t.app.inject({
       method: 'PUT',

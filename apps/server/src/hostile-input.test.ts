@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   bearer,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   modelBody,
   productBody,
   registerConnectedPartner,
-  type TestApp,
+  useTestApp,
 } from './testing/index.ts';
 
 const CONTROL_CHARACTERS = 'Must not contain control characters';
 
 describeEachDatabase('input the database cannot store', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(variant);
     token = (await registerConnectedPartner(t.app)).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const expectRefused = (response: { statusCode: number; json(): unknown }, message: string) => {

@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { modelCategorySchema } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, productBody, registerConnectedPartner, type TestApp } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, productBody, registerConnectedPartner, useTestApp } from '../testing/index.ts';
 import { remembering, sendSerialized } from './serialized.ts';
 
 /** The bytes sendSerialized sends for `value`, from a reply that only records them. */
@@ -57,11 +57,7 @@ describe('remembering compressors', () => {
 });
 
 describe('a cached page, compressed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { CACHE_SECONDS: '30' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('pglite', { CACHE_SECONDS: '30' });
 
   it('answers every browser the same JSON, in the encoding it accepts, again and again', async () => {
     const partner = await registerConnectedPartner(t.app);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   registerConnectedPartner,
   registerPartner,
   type TestApp,
+  useTestApp,
 } from '../testing/index.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -63,11 +63,7 @@ async function operations(t: TestApp): Promise<Operation[]> {
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, randomUUID());
 
 describeEachDatabase('authentication', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(variant);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(variant);
 
   it('answers 401 to an anonymous caller of every operation that declares a session, whatever the body', async () => {
     const guarded = (await operations(t)).filter((operation) => operation.security.length > 0);

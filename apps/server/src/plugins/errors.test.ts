@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, useTestApp } from '../testing/index.ts';
 
 interface RawResponse {
   status: number;
@@ -40,15 +40,11 @@ function parseResponses(text: string): RawResponse[] {
 const errorBody = (errorCode: string) => ({ errorCode, message: expect.any(String) });
 
 describeEachDatabase('framework and client errors', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp(variant);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as net.AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers a URL with bad percent-encoding with {errorCode, message}', async () => {

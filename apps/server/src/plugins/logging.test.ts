@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   latestCode,
   PASSWORD,
   registerPartner,
   registration,
-  type TestApp,
   uniqueEmail,
+  useTestApp,
 } from '../testing/index.ts';
 import { hashRecipient, loggerOptions, redactUrl, requestLoggerFactory, serializeError } from './logging.ts';
 
@@ -33,15 +32,9 @@ function expectNoSecrets(lines: string[], secrets: Record<string, string>) {
 }
 
 describeEachDatabase('logs', (variant) => {
-  let t: TestApp;
   const log = captureLogs();
   const parsed = () => log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  beforeAll(async () => {
-    t = await createTestApp(variant, {}, { logStream: log.stream });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, {}, { logStream: log.stream });
   beforeEach(() => {
     log.lines.length = 0;
   });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/index.ts';
 
 describe('Retry-After', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite');
 
   it('comes with a 429 of a per-route limit, whose body is {errorCode, message}', async () => {
     const post = () => t.app.inject({ method: 'POST', url: '/api/ContactUs', payload: {}, remoteAddress: '10.30.0.1' });

@@ -30,5 +30,6 @@ export {
   dropRedisKeys,
   type TestApp,
   testRedisUrl,
+  useTestApp,
 } from './test-app.ts';
 export { glbBuild, gltfWithMesh, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';

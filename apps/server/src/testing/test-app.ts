@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, poolConfig, wrapPglite, wrapPool } from '../db/client.ts';
@@ -87,6 +87,21 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The app of a suite on a fresh database of the given kind, built before the suite's tests (and before the hooks it
+ * registers after this call) and closed after them; the same arguments as `createTestApp`.
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  const suite = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(suite, await createTestApp(...args));
+  });
+  afterAll(async () => {
+    await suite.close?.();
+  });
+  return suite;
 }
 
 /** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */

@@ -13,16 +13,11 @@ import {
   registration,
   type TestApp,
   uniqueEmail,
+  useTestApp,
 } from '../../testing/index.ts';
 
 describeEachDatabase('access API', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(variant);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
 
   const sendCode = (email: string, kind: 'Registration' | 'ResetPassword' = 'Registration', remoteAddress?: string) =>
     t.app.inject({
@@ -481,18 +476,12 @@ describeEachDatabase('access API', (variant) => {
 });
 
 describe('access rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', {
-      RATE_LIMIT_LOGIN_PER_EMAIL: '3',
-      RATE_LIMIT_LOGIN_PER_IP: '5',
-      RATE_LIMIT_CODES_PER_EMAIL: '2',
-      RATE_LIMIT_CODES_PER_IP: '3',
-      RATE_LIMIT_LOGIN_PER_EMAIL_CEILING: '5',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp('pglite', {
+    RATE_LIMIT_LOGIN_PER_EMAIL: '3',
+    RATE_LIMIT_LOGIN_PER_IP: '5',
+    RATE_LIMIT_CODES_PER_EMAIL: '2',
+    RATE_LIMIT_CODES_PER_IP: '3',
+    RATE_LIMIT_LOGIN_PER_EMAIL_CEILING: '5',
   });
 
   let partners = 0;

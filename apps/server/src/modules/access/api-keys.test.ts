@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type ApiKey, type ApiKeyScope, type CreatedApiKey, MAX_API_KEYS_PER_PARTNER } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/access.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
   bearer,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   productBody,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
   uploadBuild,
+  useTestApp,
 } from '../../testing/index.ts';
 import { API_KEY_FAILED_LOOKUPS_PER_IP, API_KEY_REQUESTS_PER_MINUTE } from './api-keys-service.ts';
 
@@ -29,19 +28,13 @@ interface Operation {
 }
 
 describeEachDatabase('API keys', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(
+    variant,
+    // many partners register from one address here
+    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_CODES_PER_IP: '1000' },
+    { logStream: { write: (line: string) => void logLines.push(line) } },
+  );
   const logLines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(
-      variant,
-      // many partners register from one address here
-      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_CODES_PER_IP: '1000' },
-      { logStream: { write: (line: string) => void logLines.push(line) } },
-    );
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
   beforeEach(() => {
     logLines.length = 0;
   });

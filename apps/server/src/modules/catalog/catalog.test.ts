@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { models, products } from '../../db/schema/catalog.ts';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   glbBuild,
   modelBody,
@@ -11,23 +10,19 @@ import {
   productBody,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
   uploadImage,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Item = Record<string, unknown> & { id: string; name: string };
 
 describeEachDatabase('catalog API', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let owner: { accessToken: string };
   let other: { accessToken: string };
   beforeAll(async () => {
-    t = await createTestApp(variant);
     owner = await registerConnectedPartner(t.app);
     other = await registerConnectedPartner(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>

@@ -1,17 +1,11 @@
 import { errorCodes, staticTextTypes } from '@portal/contracts';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactEnquiries } from '../../db/schema/content.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../testing/index.ts';
+import { describeEachDatabase, useTestApp } from '../../testing/index.ts';
 
 describeEachDatabase('content API', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(variant);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   const outbox = async () =>

@@ -1,5 +1,5 @@
 import { DEFAULT_BUILD_BUDGETS } from '@portal/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
   bearer,
@@ -9,24 +9,20 @@ import {
   gltfWithMesh,
   multipartBody,
   registerPartner,
-  type TestApp,
   unityBundle,
   uploadBuild,
   uploadImage,
+  useTestApp,
 } from '../../testing/index.ts';
 import { texturedGlb, triangleGlb } from './validation-fixtures.ts';
 
 const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
 
 describeEachDatabase('build reports', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     token = (await registerPartner(t.app)).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const upload = (filename: string, data: Buffer) => uploadBuild(t.app, token, filename, data);

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../../db/schema/files.ts';
 import { createDiskStorage } from '../../plugins/storage.ts';
 import {
@@ -23,6 +23,7 @@ import {
   registerPartner,
   type TestApp,
   unityBundle,
+  useTestApp,
 } from '../../testing/index.ts';
 import { createFilesService, TEMP_FILE_MAX_AGE_MS } from './service.ts';
 
@@ -54,14 +55,10 @@ console.log(JSON.stringify(answers));
 type Uploaded = { name: string; origin: string; icon: string | null; medium: string | null; small: string | null };
 
 describeEachDatabase('file host', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp(variant);
     token = (await registerPartner(t.app)).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const upload = (parts: Part[], url = '/FileUpload/Single/Query', auth = token) => {
@@ -332,17 +329,13 @@ describeEachDatabase('file host', (variant) => {
 });
 
 describe('file host: refusing uploads over a real connection', () => {
-  let t: TestApp;
+  const t = useTestApp('pglite');
   let token: string;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
     token = (await registerPartner(t.app)).accessToken;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it.each([

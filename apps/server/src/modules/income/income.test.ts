@@ -9,16 +9,16 @@ import {
   productBody,
   registerConnectedPartner,
   type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 const TOKEN = 'marketplace-service-token-0123456789';
 
 describeEachDatabase('income: sales from the marketplace', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
   let itemId: string;
   let sequence = 0;
   beforeAll(async () => {
-    t = await createTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
     const partner = await registerConnectedPartner(t.app);
     const created = await t.app.inject({
       method: 'POST',
@@ -27,9 +27,6 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
       payload: await productBody(t.app, partner.accessToken),
     });
     itemId = (created.json() as { id: string }).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const sale = (overrides: Record<string, unknown> = {}) => {
@@ -182,13 +179,7 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
 });
 
 describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(variant);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
 
   it('has no sales routes at all', async () => {
     const response = await t.app.inject({

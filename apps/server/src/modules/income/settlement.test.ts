@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access.ts';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
   bearer,
   connectPayoutAccount,
-  createTestApp,
   describeEachDatabase,
   productBody,
   readOutbox,
   registerConnectedPartner,
-  type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 import { SETTLEMENT_LOCK } from './settlement.ts';
 
@@ -26,23 +25,19 @@ interface Partner {
 }
 
 describeEachDatabase('income: settlement and payouts', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(
+    variant,
+    { MARKETPLACE_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { incomeClock: () => clock },
+  );
   let adminToken: string;
   // sales are reported up to this day; the schedule's test moves it
   let clock = new Date('2027-06-15T04:00:00Z');
   let sequence = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      variant,
-      { MARKETPLACE_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-      { incomeClock: () => clock },
-    );
     const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
     adminToken = (login.json() as { accessToken: string }).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>

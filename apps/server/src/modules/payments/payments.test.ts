@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { connectAttempts, payoutAccounts } from '../../db/schema/payments.ts';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   readOutbox,
   registerPartner,
   type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Urls = Array<{ accountType: 'Standard' | 'Express'; url: string }>;
 
 describeEachDatabase('payout account API (sandbox provider)', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(variant);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant);
 
   const connectUrls = async (token: string): Promise<Urls> =>
     (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })).json();
@@ -279,13 +273,7 @@ describe('payments configuration', () => {
   });
 
   describe('in production without Stripe keys', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp('pglite', { NODE_ENV: 'production' });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp('pglite', { NODE_ENV: 'production' });
 
     it('has no sandbox pages and answers 503 for connect URLs', async () => {
       expect(

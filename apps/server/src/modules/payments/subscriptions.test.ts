@@ -11,6 +11,7 @@ import {
   registerPartner,
   startFakeStripe,
   type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -18,14 +19,8 @@ type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 const PORTAL = 'http://localhost:8080';
 
 describeEachDatabase('placement subscriptions through the sandbox checkout', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
   let clock = new Date('2026-03-10T08:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
     t.app.inject({

@@ -1,11 +1,10 @@
 import { distanceMetres } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { settings } from '../../db/schema/content.ts';
 import { stages as stagesTable } from '../../db/schema/stages.ts';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   glbBuild,
   modelBody,
@@ -14,8 +13,8 @@ import {
   readOutbox,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
   uploadBuild,
+  useTestApp,
 } from '../../testing/index.ts';
 
 const PORTAL = 'http://localhost:8080';
@@ -25,14 +24,8 @@ const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftyp
 type Json = Record<string, unknown>;
 
 describeEachDatabase('VPS stages', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
   let clock = new Date('2026-05-01T10:00:00Z');
-  beforeAll(async () => {
-    t = await createTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
     t.app.inject({

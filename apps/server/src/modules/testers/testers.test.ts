@@ -1,32 +1,27 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access.ts';
 import { whitelistEntries } from '../../db/schema/testers.ts';
 import { hashRecipient } from '../../plugins/logging.ts';
 import {
   bearer,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Entry = { id: string; user: { email: string; fullName: string; profileUrl: string | null }; createdAt: string };
 
 describeEachDatabase('testers whitelist', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let owner: Awaited<ReturnType<typeof registerPartner>>;
   let tester: Awaited<ReturnType<typeof registerPartner>>;
   beforeAll(async () => {
-    t = await createTestApp(variant);
     owner = await registerPartner(t.app);
     tester = await registerPartner(t.app, { firstName: 'Ada', lastName: 'Quinn' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const list = (token = owner.accessToken) =>
@@ -157,17 +152,13 @@ describeEachDatabase('testers whitelist', (variant) => {
 });
 
 describeEachDatabase('whitelist mails', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, {}, { logStream: { write: (line: string) => void lines.push(line) } });
   let owner: Awaited<ReturnType<typeof registerPartner>>;
   let tester: Awaited<ReturnType<typeof registerPartner>>;
   const lines: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(variant, {}, { logStream: { write: (line: string) => void lines.push(line) } });
     owner = await registerPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
     tester = await registerPartner(t.app, { firstName: 'Ada', lastName: 'Quinn' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const mailsTo = async (email: string) => (await readOutbox(t.app)).filter((mail) => mail.to === email);
@@ -222,20 +213,16 @@ describeEachDatabase('whitelist mails', (variant) => {
 });
 
 describeEachDatabase('test distribution', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let owner: Awaited<ReturnType<typeof registerConnectedPartner>>;
   let tester: Awaited<ReturnType<typeof registerPartner>>;
   let productId: string;
   let versionId: string;
   let iosUrl: string;
   beforeAll(async () => {
-    t = await createTestApp(variant);
     owner = await registerConnectedPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
     tester = await registerPartner(t.app);
     ({ productId, versionId, iosAssetUrl: iosUrl } = await createGameInTesting(t.app, owner.accessToken, 'Beacon Run'));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const builds = (token = tester.accessToken) =>
@@ -322,13 +309,7 @@ describeEachDatabase('test distribution', (variant) => {
 });
 
 describe('testers whitelist: lookups are limited per partner', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { RATE_LIMIT_TESTER_LOOKUPS: '3' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite', { RATE_LIMIT_TESTER_LOOKUPS: '3' });
 
   it('answers 429 once a partner has looked up too many emails, and only for that partner', async () => {
     const sweeper = await registerPartner(t.app);

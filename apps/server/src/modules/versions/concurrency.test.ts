@@ -1,31 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
   bearer,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   productBody,
   registerConnectedPartner,
-  type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
 
 describeEachDatabase('versions under forty parallel requests', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
   let adminToken: string;
   beforeAll(async () => {
-    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     partner = await registerConnectedPartner(t.app);
     const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
     adminToken = (login.json() as { accessToken: string }).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>

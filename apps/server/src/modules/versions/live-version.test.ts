@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   productBody,
   readOutbox,
   registerConnectedPartner,
-  type TestApp,
   uploadBuild,
+  useTestApp,
 } from '../../testing/index.ts';
 import { triangleGlb } from '../files/validation-fixtures.ts';
 
@@ -25,7 +24,7 @@ type Versions = { testingVersion: Version | null; releaseVersion: Version | null
 const ADMIN = { email: 'release-reviewer@lumora.example', password: 'Review1234' };
 
 describeEachDatabase('the live version while an update is reviewed, and releases by hand', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
   let adminToken: string;
   let itemId: string;
@@ -33,7 +32,6 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   let builds: { iosAssetUrl: string; androidAssetUrl: string };
 
   beforeAll(async () => {
-    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     partner = await registerConnectedPartner(t.app);
     const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
     adminToken = (login.json() as { accessToken: string }).accessToken;
@@ -50,9 +48,6 @@ describeEachDatabase('the live version while an update is reviewed, and releases
       iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
       androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.ab'),
     };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>

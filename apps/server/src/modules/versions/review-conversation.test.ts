@@ -1,15 +1,14 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { reviewMessages } from '../../db/schema/versions.ts';
 import {
   bearer,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
   modelBody,
   readOutbox,
   registerConnectedPartner,
-  type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
@@ -18,7 +17,7 @@ type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: stri
 const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
 
 describeEachDatabase('review conversations', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
   let adminToken: string;
   let productId: string;
@@ -26,7 +25,6 @@ describeEachDatabase('review conversations', (variant) => {
   let modelVersionId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     partner = await registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' });
     const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
     adminToken = (login.json() as { accessToken: string }).accessToken;
@@ -51,9 +49,6 @@ describeEachDatabase('review conversations', (variant) => {
       payload: { modelId: (model.json() as { id: string }).id, modelVersion: 1 },
     });
     modelVersionId = (modelVersion.json() as { id: string }).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const partnerThread = (id: string, token = partner.accessToken, base = '/api/Product') =>

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestApp,
   describeEachDatabase,
   modelBody,
   productBody,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
-  type TestApp,
   uploadBuild,
   uploadImage,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Version = Record<string, unknown> & { id: string; reviewStatus: string; status: string };
@@ -24,7 +23,7 @@ for (const itemType of ['Product', 'Model'] as const) {
   const idKey = itemType === 'Product' ? 'productId' : 'modelId';
 
   describeEachDatabase(`versions and review of ${itemType === 'Product' ? 'AR games' : '3D models'}`, (variant) => {
-    let t: TestApp;
+    const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
     let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
     let adminToken: string;
     let itemId: string;
@@ -33,7 +32,6 @@ for (const itemType of ['Product', 'Model'] as const) {
     const ids: Record<number, string> = {};
 
     beforeAll(async () => {
-      t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
       partner = await registerConnectedPartner(t.app);
       const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
       adminToken = (login.json() as { accessToken: string }).accessToken;
@@ -53,9 +51,6 @@ for (const itemType of ['Product', 'Model'] as const) {
         iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
         androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.glb'),
       };
-    });
-    afterAll(async () => {
-      await t?.close();
     });
 
     const as = (token: string) => ({
@@ -336,13 +331,7 @@ for (const itemType of ['Product', 'Model'] as const) {
 }
 
 describe('the review queue', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
   it('lists submitted and under-review versions, oldest first, with item, partner and files', async () => {
     const partner = await registerConnectedPartner(t.app, { firstName: 'Quinn', lastName: 'Ho' });
