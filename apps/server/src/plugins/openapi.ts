@@ -1,7 +1,7 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_KEY_PREFIX, apiErrorSchema, apiKeyScopeLabels, apiKeyScopes } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -116,3 +116,15 @@ export const openapiPlugin = fp(
   },
   { name: 'openapi' },
 );
+
+/**
+ * A route's options in one call: the words of its OpenAPI entry (the group's tags, a verb-first operationId, a
+ * summary) and its schemas from contracts, which Fastify validates the request and serializes the answer with.
+ */
+export function describeRoutes(tags: readonly string[]) {
+  return <S extends Omit<FastifySchema, 'tags' | 'operationId' | 'summary'>>(
+    operationId: string,
+    summary: string,
+    schemas: S,
+  ) => ({ schema: { tags: [...tags], operationId, summary, ...schemas } });
+}

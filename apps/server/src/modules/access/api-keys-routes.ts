@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 
-const tags = ['access'];
+const doc = describeRoutes(['access']);
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The signed-in partner's API keys; registered behind `signedIn`, where no API key may reach them. */
@@ -21,42 +22,30 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/ApiKey',
-    {
-      schema: {
-        tags,
-        operationId: 'listApiKeys',
-        summary: "The partner's API keys that are not revoked (expired ones included), newest first; never a secret",
-        response: { 200: apiKeyListResponseSchema, 403: apiErrorSchema },
-      },
-    },
+    doc(
+      'listApiKeys',
+      "The partner's API keys that are not revoked (expired ones included), newest first; never a secret",
+      { response: { 200: apiKeyListResponseSchema, 403: apiErrorSchema } },
+    ),
     async (request) => apiKeys.list(currentUser(request).id),
   );
 
   app.post(
     '/api/ApiKey',
-    {
-      schema: {
-        tags,
-        operationId: 'createApiKey',
-        summary: `Create an API key (at most ${MAX_API_KEYS_PER_PARTNER} active ones); the answer holds its secret, which is never shown again`,
-        body: createApiKeyBodySchema,
-        response: { 200: createdApiKeySchema, ...errors },
-      },
-    },
+    doc(
+      'createApiKey',
+      `Create an API key (at most ${MAX_API_KEYS_PER_PARTNER} active ones); the answer holds its secret, which is never shown again`,
+      { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema, ...errors } },
+    ),
     async (request) => apiKeys.create(currentUser(request).id, request.body),
   );
 
   app.delete(
     '/api/ApiKey/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'deleteApiKey',
-        summary: 'Revoke one of the partner’s API keys: it stops working at once',
-        params: apiKeyIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    doc('deleteApiKey', 'Revoke one of the partner’s API keys: it stops working at once', {
+      params: apiKeyIdParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await apiKeys.revoke(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);

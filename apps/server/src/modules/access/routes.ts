@@ -15,9 +15,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 import type { StartedSession } from './service.ts';
 
 const tags = ['access'];
+const doc = describeRoutes(tags);
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
 
 /**
@@ -42,73 +44,48 @@ export const accessRoutes = (profiles: ProfileSource) => async (fastify: Fastify
 
   app.post(
     '/api/Access/Login',
-    {
-      schema: {
-        tags,
-        operationId: 'signIn',
-        summary: 'Sign in with email and password',
-        body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errors },
-      },
-    },
+    doc('signIn', 'Sign in with email and password', {
+      body: loginBodySchema,
+      response: { 200: loginResponseSchema, ...errors },
+    }),
     async (request) => withProfile(await access.login(request.body.email, request.body.password, request.ip)),
   );
 
   app.get(
     '/api/Access/SendRegistrationCode',
-    {
-      schema: {
-        tags,
-        operationId: 'sendRegistrationCode',
-        summary:
-          'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
-        querystring: sendCodeQuerySchema,
-        response: { 200: codeSentResponseSchema, ...errors },
-      },
-    },
+    doc(
+      'sendRegistrationCode',
+      'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
+      { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
+    ),
     async (request) => access.sendRegistrationCode(request.query.email, request.ip),
   );
 
   app.post(
     '/api/Access/Register',
-    {
-      schema: {
-        tags,
-        operationId: 'register',
-        summary: 'Create a partner account with the emailed code; answers a session',
-        body: registerBodySchema,
-        response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
-      },
-    },
+    doc('register', 'Create a partner account with the emailed code; answers a session', {
+      body: registerBodySchema,
+      response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
+    }),
     async (request) => withProfile(await access.register(request.body)),
   );
 
   app.get(
     '/api/Access/SendResetPasswordCode',
-    {
-      schema: {
-        tags,
-        operationId: 'sendResetPasswordCode',
-        summary:
-          'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
-        querystring: sendCodeQuerySchema,
-        response: { 200: codeSentResponseSchema, ...errors },
-      },
-    },
+    doc(
+      'sendResetPasswordCode',
+      'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
+      { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
+    ),
     async (request) => access.sendResetPasswordCode(request.query.email, request.ip),
   );
 
   app.post(
     '/api/Access/ResetPassword',
-    {
-      schema: {
-        tags,
-        operationId: 'resetPassword',
-        summary: 'Set a new password with the emailed code; signs out every session',
-        body: resetPasswordBodySchema,
-        response: { 200: z.object({}), ...errors },
-      },
-    },
+    doc('resetPassword', 'Set a new password with the emailed code; signs out every session', {
+      body: resetPasswordBodySchema,
+      response: { 200: z.object({}), ...errors },
+    }),
     async (request) => {
       const { email, password, verificationCode } = request.body;
       await access.resetPassword(email, password, verificationCode, request.ip);
@@ -124,28 +101,16 @@ export const accountRoutes = (profiles: ProfileSource) => async (fastify: Fastif
 
   app.get(
     '/api/Access/Profile',
-    {
-      schema: {
-        tags,
-        operationId: 'getProfile',
-        summary: "The signed-in partner's profile",
-        response: { 200: profileSchema },
-      },
-    },
+    doc('getProfile', "The signed-in partner's profile", { response: { 200: profileSchema } }),
     async (request) => profiles.get(currentUser(request).id),
   );
 
   app.put(
     '/api/Access/Profile',
-    {
-      schema: {
-        tags,
-        operationId: 'updateProfile',
-        summary: "Update the signed-in partner's profile",
-        body: updateProfileBodySchema,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
+    doc('updateProfile', "Update the signed-in partner's profile", {
+      body: updateProfileBodySchema,
+      response: { 200: profileSchema, ...errors },
+    }),
     async (request) => {
       const userId = currentUser(request).id;
       await access.updateAccount(userId, request.body);

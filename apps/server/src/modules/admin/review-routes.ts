@@ -14,8 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 
-const tags = ['admin'];
+const doc = describeRoutes(['admin']);
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = {
   400: apiErrorSchema,
@@ -32,118 +33,78 @@ export async function reviewConsoleRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Admin/Review/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listReviewQueue',
-        summary: 'Versions waiting for or under review, oldest submission first, a page at a time',
-        querystring: reviewQueueQuerySchema,
-        response: { 200: reviewQueueResponseSchema, ...errors },
-      },
-    },
+    doc('listReviewQueue', 'Versions waiting for or under review, oldest submission first, a page at a time', {
+      querystring: reviewQueueQuerySchema,
+      response: { 200: reviewQueueResponseSchema, ...errors },
+    }),
     async (request, reply) =>
       sendSerialized(reply, reviewQueueResponseSchema, await versions.reviewQueue(request.query)),
   );
 
   app.get(
     '/api/Admin/Releases/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listLiveReleases',
-        summary: 'Released, active versions (what can be taken down), newest first, a page at a time',
-        querystring: reviewQueueQuerySchema,
-        response: { 200: reviewQueueResponseSchema, ...errors },
-      },
-    },
+    doc('listLiveReleases', 'Released, active versions (what can be taken down), newest first, a page at a time', {
+      querystring: reviewQueueQuerySchema,
+      response: { 200: reviewQueueResponseSchema, ...errors },
+    }),
     async (request, reply) =>
       sendSerialized(reply, reviewQueueResponseSchema, await versions.liveReleases(request.query)),
   );
 
   app.put(
     '/api/Admin/Review/Start/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'startReview',
-        summary: 'Start reviewing a submitted version',
-        params: versionIdParamsSchema,
-        response: { 200: versionSchema, ...errors },
-      },
-    },
+    doc('startReview', 'Start reviewing a submitted version', {
+      params: versionIdParamsSchema,
+      response: { 200: versionSchema, ...errors },
+    }),
     async (request) => versions.startReview(currentUser(request).id, request.params.id),
   );
 
   app.put(
     '/api/Admin/Review/Accept/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'acceptVersion',
-        summary: 'Accept a version under review: it is released',
-        params: versionIdParamsSchema,
-        response: { 200: versionSchema, ...errors },
-      },
-    },
+    doc('acceptVersion', 'Accept a version under review: it is released', {
+      params: versionIdParamsSchema,
+      response: { 200: versionSchema, ...errors },
+    }),
     async (request) => versions.acceptVersion(currentUser(request).id, request.params.id),
   );
 
   app.put(
     '/api/Admin/Review/Reject/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'rejectVersion',
-        summary: 'Reject a version under review; the partner sees the reason',
-        params: versionIdParamsSchema,
-        body: reasonBodySchema,
-        response: { 200: versionSchema, ...errors },
-      },
-    },
+    doc('rejectVersion', 'Reject a version under review; the partner sees the reason', {
+      params: versionIdParamsSchema,
+      body: reasonBodySchema,
+      response: { 200: versionSchema, ...errors },
+    }),
     async (request) => versions.rejectVersion(currentUser(request).id, request.params.id, request.body.reason),
   );
 
   app.put(
     '/api/Admin/TakeDown/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'takeDownRelease',
-        summary: 'Take a live version down; the partner sees the reason',
-        params: versionIdParamsSchema,
-        body: reasonBodySchema,
-        response: { 200: versionSchema, ...errors },
-      },
-    },
+    doc('takeDownRelease', 'Take a live version down; the partner sees the reason', {
+      params: versionIdParamsSchema,
+      body: reasonBodySchema,
+      response: { 200: versionSchema, ...errors },
+    }),
     async (request) => versions.adminTakeDown(request.params.id, request.body.reason),
   );
 
   app.get(
     '/api/Admin/Review/Messages/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'listReviewMessages',
-        summary: "A version's conversation with its partner, oldest first",
-        params: versionIdParamsSchema,
-        response: { 200: reviewMessagesResponseSchema, ...errors },
-      },
-    },
+    doc('listReviewMessages', "A version's conversation with its partner, oldest first", {
+      params: versionIdParamsSchema,
+      response: { 200: reviewMessagesResponseSchema, ...errors },
+    }),
     async (request) => ({ data: await versions.adminListMessages(currentUser(request).id, request.params.id) }),
   );
 
   app.post(
     '/api/Admin/Review/Messages/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'sendReviewMessage',
-        summary: 'Write to the partner about a version (mailed to them); answers the whole conversation',
-        params: versionIdParamsSchema,
-        body: reviewMessageBodySchema,
-        response: { 200: reviewMessagesResponseSchema, ...errors },
-      },
-    },
+    doc('sendReviewMessage', 'Write to the partner about a version (mailed to them); answers the whole conversation', {
+      params: versionIdParamsSchema,
+      body: reviewMessageBodySchema,
+      response: { 200: reviewMessagesResponseSchema, ...errors },
+    }),
     async (request) => ({
       data: await versions.adminPostMessage(currentUser(request).id, request.params.id, request.body.message),
     }),

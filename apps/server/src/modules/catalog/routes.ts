@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -48,6 +48,7 @@ const KINDS = {
 /** The partner's own items of one type: /api/Product or /api/Model. */
 function itemRoutes<T extends CatalogItemType>(itemType: T) {
   const { base, tags, one, many, body, item, page } = KINDS[itemType];
+  const doc = describeRoutes(tags);
   const Item = itemType;
   const Items = `${itemType}s`;
 
@@ -57,75 +58,47 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
 
     app.post(
       base,
-      {
-        schema: {
-          tags,
-          operationId: `create${Item}`,
-          summary: `Create ${one} (needs a connected payout account)`,
-          body,
-          response: { 200: item, ...errors },
-        },
-      },
+      doc(`create${Item}`, `Create ${one} (needs a connected payout account)`, {
+        body,
+        response: { 200: item, ...errors },
+      }),
       async (request) => catalog.createItem(currentUser(request).id, itemType, request.body as CatalogInput<T>),
     );
 
     app.get(
       base,
-      {
-        schema: {
-          tags,
-          operationId: `list${Items}`,
-          summary: `The partner's ${many}, newest first`,
-          querystring: catalogPageQuerySchema,
-          response: { 200: page, 400: apiErrorSchema },
-        },
-      },
+      doc(`list${Items}`, `The partner's ${many}, newest first`, {
+        querystring: catalogPageQuerySchema,
+        response: { 200: page, 400: apiErrorSchema },
+      }),
       async (request, reply) =>
         sendSerialized(reply, page, await catalog.listItems(currentUser(request).id, itemType, request.query)),
     );
 
     app.get(
       `${base}/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `get${Item}`,
-          summary: `One of the partner's ${many}`,
-          params: itemIdParamsSchema,
-          response: { 200: item, ...errors },
-        },
-      },
+      doc(`get${Item}`, `One of the partner's ${many}`, {
+        params: itemIdParamsSchema,
+        response: { 200: item, ...errors },
+      }),
       async (request, reply) =>
         sendSerialized(reply, item, await catalog.getItem(currentUser(request).id, itemType, request.params.id)),
     );
 
     app.put(
       `${base}/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `update${Item}`,
-          summary: `Update ${one}'s details`,
-          params: itemIdParamsSchema,
-          body,
-          response: { 200: item, ...errors },
-        },
-      },
+      doc(`update${Item}`, `Update ${one}'s details`, {
+        params: itemIdParamsSchema,
+        body,
+        response: { 200: item, ...errors },
+      }),
       async (request) =>
         catalog.updateItem(currentUser(request).id, itemType, request.params.id, request.body as CatalogInput<T>),
     );
 
     app.delete(
       `${base}/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `delete${Item}`,
-          summary: `Delete ${one}`,
-          params: itemIdParamsSchema,
-          response: { 204: z.null(), ...errors },
-        },
-      },
+      doc(`delete${Item}`, `Delete ${one}`, { params: itemIdParamsSchema, response: { 204: z.null(), ...errors } }),
       async (request, reply) => {
         await catalog.deleteItem(currentUser(request).id, itemType, request.params.id);
         return reply.status(204).send(null);

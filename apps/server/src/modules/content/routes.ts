@@ -18,10 +18,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import { DOCUMENTATION_CSS, renderDocumentationPage } from './documentation-page.ts';
 
 const tags = ['content'];
+const doc = describeRoutes(tags);
 const downloadsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/downloads');
 /** A malformed id or name, or nothing by it. */
 const lookupErrors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -32,58 +33,38 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Faq',
-    {
-      schema: {
-        tags,
-        operationId: 'listFaqs',
-        summary: 'FAQs, sorted by order',
-        response: { 200: faqListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
-      },
-    },
+    doc('listFaqs', 'FAQs, sorted by order', {
+      response: { 200: faqListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+    }),
     async () => content.listFaqs(),
   );
 
   app.get(
     '/api/Md/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listSdkDocuments',
-        summary: 'SDK documents',
-        response: { 200: documentListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
-      },
-    },
+    doc('listSdkDocuments', 'SDK documents', {
+      response: { 200: documentListResponseSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+    }),
     async () => content.listDocuments(),
   );
 
   app.get(
     '/api/Md/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'getSdkDocument',
-        summary: 'One SDK document; its url serves the markdown',
-        params: documentIdParamsSchema,
-        response: { 200: documentSchema, ...lookupErrors },
-      },
-    },
+    doc('getSdkDocument', 'One SDK document; its url serves the markdown', {
+      params: documentIdParamsSchema,
+      response: { 200: documentSchema, ...lookupErrors },
+    }),
     async (request) => content.getDocument(request.params.id),
   );
 
   app.get(
     '/sdk-docs/:file',
-    {
-      schema: {
-        tags,
-        operationId: 'getSdkDocumentMarkdown',
-        summary: 'The markdown of an SDK document (the url named by /api/Md)',
-        params: sdkDocumentParamsSchema,
-        response: {
-          200: { description: 'The document, as markdown', content: { 'text/markdown': { schema: z.string() } } },
-          ...lookupErrors,
-        },
+    doc('getSdkDocumentMarkdown', 'The markdown of an SDK document (the url named by /api/Md)', {
+      params: sdkDocumentParamsSchema,
+      response: {
+        200: { description: 'The document, as markdown', content: { 'text/markdown': { schema: z.string() } } },
+        ...lookupErrors,
       },
-    },
+    }),
     async (request, reply) => {
       const slug = request.params.file.replace(/\.md$/, '');
       const doc = await content.getDocumentMarkdown(slug);
@@ -115,28 +96,16 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Setting',
-    {
-      schema: {
-        tags,
-        operationId: 'getSettings',
-        summary: 'Public portal settings',
-        response: { 200: settingsSchema, ...HEADERS_TOO_LARGE_RESPONSE },
-      },
-    },
+    doc('getSettings', 'Public portal settings', { response: { 200: settingsSchema, ...HEADERS_TOO_LARGE_RESPONSE } }),
     async () => content.getSettings(),
   );
 
   app.get(
     `${app.config.gameRoutesPrefix}/Static`,
-    {
-      schema: {
-        tags,
-        operationId: 'getStaticText',
-        summary: 'Agreement texts (served by the game API host)',
-        querystring: staticQuerySchema,
-        response: { 200: staticTextSchema, ...lookupErrors },
-      },
-    },
+    doc('getStaticText', 'Agreement texts (served by the game API host)', {
+      querystring: staticQuerySchema,
+      response: { 200: staticTextSchema, ...lookupErrors },
+    }),
     async (request) => content.getStaticText(request.query.type, request.query.culture),
   );
 
@@ -161,15 +130,10 @@ export async function contentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Language/Localization/:culture',
-    {
-      schema: {
-        tags,
-        operationId: 'getLocalization',
-        summary: 'Messages for every errorCode',
-        params: localizationParamsSchema,
-        response: { 200: localizationResponseSchema, ...lookupErrors },
-      },
-    },
+    doc('getLocalization', 'Messages for every errorCode', {
+      params: localizationParamsSchema,
+      response: { 200: localizationResponseSchema, ...lookupErrors },
+    }),
     async (request) => content.getLocalization(request.params.culture),
   );
 }

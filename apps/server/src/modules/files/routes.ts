@@ -13,12 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
-import { documentWildcardAs } from '../../plugins/openapi.ts';
+import { describeRoutes, documentWildcardAs } from '../../plugins/openapi.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { CONTENT_TYPES } from './detect.ts';
 import { buildDisposition, type TesterAccess } from './service.ts';
 
 const tags = ['files'];
+const doc = describeRoutes(tags);
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -95,16 +96,14 @@ export const filesRoutes = (testers: TesterAccess) => async (fastify: FastifyIns
 
   app.get(
     '/FileUpload/Report',
-    {
-      schema: {
-        tags,
-        operationId: 'getBuildReport',
-        summary:
-          'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
+    doc(
+      'getBuildReport',
+      'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
+      {
         querystring: buildReportQuerySchema,
         response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
-    },
+    ),
     async (request) => files.buildReport(request.query.url, currentUser(request), testers),
   );
 };

@@ -18,8 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 
-const tags = ['income'];
+const doc = describeRoutes(['income']);
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -30,15 +31,11 @@ export async function incomeRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/User/Income/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listIncome',
-        summary: "The partner's sales with their fees, income and settlement, newest first (PageSize -1: every row)",
-        querystring: incomeQuerySchema,
-        response: { 200: incomePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
+    doc(
+      'listIncome',
+      "The partner's sales with their fees, income and settlement, newest first (PageSize -1: every row)",
+      { querystring: incomeQuerySchema, response: { 200: incomePageSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
+    ),
     async (request, reply) => {
       const partnerId = currentUser(request).id;
       if (request.query.PageSize !== -1) return income.query(partnerId, request.query);
@@ -50,41 +47,30 @@ export async function incomeRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/User/Income/Summary',
-    {
-      schema: {
-        tags,
-        operationId: 'getIncomeSummary',
-        summary: "The partner's income this month and last, what waits to be paid, what was paid, and by month",
-        response: { 200: incomeSummarySchema, 401: apiErrorSchema },
-      },
-    },
+    doc(
+      'getIncomeSummary',
+      "The partner's income this month and last, what waits to be paid, what was paid, and by month",
+      { response: { 200: incomeSummarySchema, 401: apiErrorSchema } },
+    ),
     async (request) => income.summary(currentUser(request).id),
   );
 
   app.get(
     '/api/User/Income/Payouts',
-    {
-      schema: {
-        tags,
-        operationId: 'getPayoutCalendar',
-        summary: "The partner's payout calendar: the coming payout days with their amounts, and the latest payouts",
-        response: { 200: payoutCalendarSchema, 401: apiErrorSchema },
-      },
-    },
+    doc(
+      'getPayoutCalendar',
+      "The partner's payout calendar: the coming payout days with their amounts, and the latest payouts",
+      { response: { 200: payoutCalendarSchema, 401: apiErrorSchema } },
+    ),
     async (request) => income.payoutCalendar(currentUser(request).id),
   );
 
   app.get(
     '/api/User/Income/Export.csv',
-    {
-      schema: {
-        tags,
-        operationId: 'downloadIncomeCsv',
-        summary: 'Every sale the filters match as CSV for spreadsheets, newest first, streamed',
-        querystring: incomeExportQuerySchema,
-        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
+    doc('downloadIncomeCsv', 'Every sale the filters match as CSV for spreadsheets, newest first, streamed', {
+      querystring: incomeExportQuerySchema,
+      response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request, reply) => {
       const csv = Readable.from(income.exportCsv(currentUser(request).id, request.query));
       return (
@@ -119,29 +105,20 @@ export function marketplaceRoutes(token: string) {
 
     app.post(
       '/api/internal/Sales',
-      {
-        schema: {
-          tags,
-          operationId: 'recordSale',
-          summary: "The marketplace reports a sale of a partner's game or 3D model (idempotent on transactionId)",
-          body: saleReportSchema,
-          response: { 200: saleRecordSchema, ...errors },
-        },
-      },
+      doc(
+        'recordSale',
+        "The marketplace reports a sale of a partner's game or 3D model (idempotent on transactionId)",
+        { body: saleReportSchema, response: { 200: saleRecordSchema, ...errors } },
+      ),
       async (request) => income.recordSale(request.body),
     );
 
     app.post(
       '/api/internal/Sales/:transactionId/Void',
-      {
-        schema: {
-          tags,
-          operationId: 'voidSale',
-          summary: 'The marketplace marks an unsettled sale as never paid for (NonSettlement)',
-          params: transactionParamsSchema,
-          response: { 200: saleRecordSchema, ...errors },
-        },
-      },
+      doc('voidSale', 'The marketplace marks an unsettled sale as never paid for (NonSettlement)', {
+        params: transactionParamsSchema,
+        response: { 200: saleRecordSchema, ...errors },
+      }),
       async (request) => income.voidSale(request.params.transactionId),
     );
   };

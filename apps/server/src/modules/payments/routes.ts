@@ -20,10 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 import type { ProviderEvent } from './provider.ts';
 import { parseStripeWebhook } from './stripe-provider.ts';
 
 const tags = ['payments'];
+const doc = describeRoutes(tags);
 const errors = {
   400: apiErrorSchema,
   404: apiErrorSchema,
@@ -38,28 +40,20 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Stripe/Connect/Url',
-    {
-      schema: {
-        tags,
-        operationId: 'listStripeConnectUrls',
-        summary: 'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
-        response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema },
-      },
-    },
+    doc(
+      'listStripeConnectUrls',
+      'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
+      { response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema } },
+    ),
     async (request) => payments.listConnectUrls(currentUser(request).id, currentUser(request).email),
   );
 
   app.post(
     '/api/Stripe/Connect/Confirm',
-    {
-      schema: {
-        tags,
-        operationId: 'confirmStripeConnect',
-        summary: 'Finish a connection with the code Stripe sent back; answers the updated profile',
-        body: confirmConnectBodySchema,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
+    doc('confirmStripeConnect', 'Finish a connection with the code Stripe sent back; answers the updated profile', {
+      body: confirmConnectBodySchema,
+      response: { 200: profileSchema, ...errors },
+    }),
     async (request) => {
       const userId = currentUser(request).id;
       await payments.confirmConnection(userId, request.body);
@@ -88,27 +82,15 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Stripe/Connect/Account',
-    {
-      schema: {
-        tags,
-        operationId: 'getPayoutAccount',
-        summary: "The partner's payout account",
-        response: { 200: payoutAccountSchema },
-      },
-    },
+    doc('getPayoutAccount', "The partner's payout account", { response: { 200: payoutAccountSchema } }),
     async (request) => payments.getPayoutAccount(currentUser(request).id),
   );
 
   app.get(
     '/api/Stripe/Connect/Dashboard',
-    {
-      schema: {
-        tags,
-        operationId: 'getStripeDashboardUrl',
-        summary: "A link to the partner's Stripe dashboard (Express: a fresh login link)",
-        response: { 200: dashboardLinkSchema, ...errors },
-      },
-    },
+    doc('getStripeDashboardUrl', "A link to the partner's Stripe dashboard (Express: a fresh login link)", {
+      response: { 200: dashboardLinkSchema, ...errors },
+    }),
     async (request) => ({ url: await payments.getDashboardUrl(currentUser(request).id) }),
   );
 }

@@ -19,10 +19,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
 
 const tags = ['stages'];
+const doc = describeRoutes(tags);
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** The partner's VPS stages, their vertical carousels, and the assets they can place (SPEC §7 "Stage"). */
@@ -32,72 +34,47 @@ export async function stageRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Stage/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listStages',
-        summary: "The partner's stages, most recently changed first",
-        querystring: stageQuerySchema,
-        response: { 200: stagePageSchema, 400: apiErrorSchema },
-      },
-    },
+    doc('listStages', "The partner's stages, most recently changed first", {
+      querystring: stageQuerySchema,
+      response: { 200: stagePageSchema, 400: apiErrorSchema },
+    }),
     async (request) => stages.query(currentUser(request).id, request.query),
   );
 
   app.get(
     '/api/Stage/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'getStage',
-        summary: 'One stage of the partner, with its contents and vertical carousels',
-        params: stageParamsSchema,
-        response: { 200: stageSchema, ...errors },
-      },
-    },
+    doc('getStage', 'One stage of the partner, with its contents and vertical carousels', {
+      params: stageParamsSchema,
+      response: { 200: stageSchema, ...errors },
+    }),
     async (request) => stages.get(currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/Stage',
-    {
-      schema: {
-        tags,
-        operationId: 'createStage',
-        summary: 'Creates a draft stage: its place, anchor and contents',
-        body: stageBodySchema,
-        response: { 200: stageSchema, ...errors },
-      },
-    },
+    doc('createStage', 'Creates a draft stage: its place, anchor and contents', {
+      body: stageBodySchema,
+      response: { 200: stageSchema, ...errors },
+    }),
     async (request) => stages.create(currentUser(request).id, request.body),
   );
 
   app.put(
     '/api/Stage/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'updateStage',
-        summary: "Replaces a stage's place, anchor and contents",
-        params: stageParamsSchema,
-        body: stageBodySchema,
-        response: { 200: stageSchema, ...errors },
-      },
-    },
+    doc('updateStage', "Replaces a stage's place, anchor and contents", {
+      params: stageParamsSchema,
+      body: stageBodySchema,
+      response: { 200: stageSchema, ...errors },
+    }),
     async (request) => stages.update(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
     '/api/Stage/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'deleteStage',
-        summary: 'Deletes a stage and its vertical carousels (a published one leaves the AR app at once)',
-        params: stageParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    doc('deleteStage', 'Deletes a stage and its vertical carousels (a published one leaves the AR app at once)', {
+      params: stageParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await stages.remove(currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
@@ -106,58 +83,38 @@ export async function stageRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/Stage/Publish/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'publishStage',
-        summary: 'Publishes a draft or expired stage for one month; needs a bought month covering now',
-        params: stageParamsSchema,
-        response: { 200: stageSchema, 409: apiErrorSchema, ...errors },
-      },
-    },
+    doc('publishStage', 'Publishes a draft or expired stage for one month; needs a bought month covering now', {
+      params: stageParamsSchema,
+      response: { 200: stageSchema, 409: apiErrorSchema, ...errors },
+    }),
     async (request) => stages.publish(currentUser(request).id, request.params.id),
   );
 
   app.post(
     '/api/Stage/VerticalCarousel',
-    {
-      schema: {
-        tags,
-        operationId: 'addVerticalCarousel',
-        summary: 'Adds a vertical carousel of images to a stage',
-        body: carouselBodySchema,
-        response: { 200: verticalCarouselSchema, ...errors },
-      },
-    },
+    doc('addVerticalCarousel', 'Adds a vertical carousel of images to a stage', {
+      body: carouselBodySchema,
+      response: { 200: verticalCarouselSchema, ...errors },
+    }),
     async (request) => stages.addCarousel(currentUser(request).id, request.body),
   );
 
   app.put(
     '/api/Stage/VerticalCarousel/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'updateVerticalCarousel',
-        summary: "Replaces a vertical carousel's images and placement",
-        params: stageParamsSchema,
-        body: carouselUpdateBodySchema,
-        response: { 200: verticalCarouselSchema, ...errors },
-      },
-    },
+    doc('updateVerticalCarousel', "Replaces a vertical carousel's images and placement", {
+      params: stageParamsSchema,
+      body: carouselUpdateBodySchema,
+      response: { 200: verticalCarouselSchema, ...errors },
+    }),
     async (request) => stages.updateCarousel(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
     '/api/Stage/VerticalCarousel/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'deleteVerticalCarousel',
-        summary: 'Removes a vertical carousel from its stage',
-        params: stageParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    doc('deleteVerticalCarousel', 'Removes a vertical carousel from its stage', {
+      params: stageParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await stages.removeCarousel(currentUser(request).id, request.params.id);
       return reply.code(204).send(null);
@@ -166,15 +123,11 @@ export async function stageRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Asset/Query',
-    {
-      schema: {
-        tags,
-        operationId: 'listAssets',
-        summary: 'What the partner can place: their released 3D models, and images and videos uploaded for stages',
-        querystring: assetQuerySchema,
-        response: { 200: assetPageSchema, 400: apiErrorSchema },
-      },
-    },
+    doc(
+      'listAssets',
+      'What the partner can place: their released 3D models, and images and videos uploaded for stages',
+      { querystring: assetQuerySchema, response: { 200: assetPageSchema, 400: apiErrorSchema } },
+    ),
     async (request) => stages.listAssets(currentUser(request).id, request.query),
   );
 

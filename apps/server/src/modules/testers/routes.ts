@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 
-const tags = ['testers'];
+const doc = describeRoutes(['testers']);
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -29,56 +30,36 @@ export async function testersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/WhiteList',
-    {
-      schema: {
-        tags,
-        operationId: 'listTesters',
-        summary: "The partner's testers, newest first",
-        response: { 200: whitelistResponseSchema, ...errors },
-      },
-    },
+    doc('listTesters', "The partner's testers, newest first", {
+      response: { 200: whitelistResponseSchema, ...errors },
+    }),
     async (request) => testers.list(currentUser(request).id),
   );
 
   app.get(
     '/api/WhiteList/Search',
-    {
-      schema: {
-        tags,
-        operationId: 'findTester',
-        summary: 'The platform user with an email, before adding them',
-        querystring: whitelistSearchQuerySchema,
-        response: { 200: testerSchema, ...errors },
-      },
-    },
+    doc('findTester', 'The platform user with an email, before adding them', {
+      querystring: whitelistSearchQuerySchema,
+      response: { 200: testerSchema, ...errors },
+    }),
     async (request) => testers.search(currentUser(request).id, request.query.email),
   );
 
   app.post(
     '/api/WhiteList',
-    {
-      schema: {
-        tags,
-        operationId: 'addTester',
-        summary: 'Add a platform user to the whitelist by email',
-        body: whitelistAddBodySchema,
-        response: { 200: whitelistEntrySchema, ...errors },
-      },
-    },
+    doc('addTester', 'Add a platform user to the whitelist by email', {
+      body: whitelistAddBodySchema,
+      response: { 200: whitelistEntrySchema, ...errors },
+    }),
     async (request) => testers.add(currentUser(request).id, request.body.email),
   );
 
   app.delete(
     '/api/WhiteList/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'removeTester',
-        summary: 'Remove a tester from the whitelist',
-        params: versionIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    doc('removeTester', 'Remove a tester from the whitelist', {
+      params: versionIdParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await testers.remove(currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
@@ -87,14 +68,9 @@ export async function testersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/Tester/Builds',
-    {
-      schema: {
-        tags,
-        operationId: 'listTesterBuilds',
-        summary: 'The testing builds the signed-in user may install, from every partner whitelisting them',
-        response: { 200: testerBuildsResponseSchema, ...errors },
-      },
-    },
+    doc('listTesterBuilds', 'The testing builds the signed-in user may install, from every partner whitelisting them', {
+      response: { 200: testerBuildsResponseSchema, ...errors },
+    }),
     async (request) => ({ data: await testers.builds(currentUser(request).id) }),
   );
 }

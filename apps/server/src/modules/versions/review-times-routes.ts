@@ -2,8 +2,9 @@ import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema } from
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 
-const tags = ['versions: review times'];
+const doc = describeRoutes(['versions: review times']);
 
 /** A partner's view of the queue, for one of its versions. */
 export async function reviewStandingRoutes(fastify: FastifyInstance) {
@@ -12,15 +13,14 @@ export async function reviewStandingRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/ReviewTimes/Version/:versionId',
-    {
-      schema: {
-        tags,
-        operationId: 'getReviewStanding',
-        summary: "A version's place in the review queue and the median time to a decision over the last 30 days",
+    doc(
+      'getReviewStanding',
+      "A version's place in the review queue and the median time to a decision over the last 30 days",
+      {
         params: reviewStandingParamsSchema,
         response: { 200: reviewStandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
-    },
+    ),
     async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
   );
 }

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { describeRoutes } from '../../plugins/openapi.ts';
 import type { ItemType } from './service.ts';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -29,6 +30,7 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 function versionRoutes(itemType: ItemType) {
   const base = itemType === 'Product' ? '/api/Product' : '/api/Model';
   const tags = [itemType === 'Product' ? 'versions: products' : 'versions: models'];
+  const doc = describeRoutes(tags);
   const versionSchema = itemType === 'Product' ? productVersionSchema : modelVersionSchema;
   const versionsSchema = itemType === 'Product' ? productVersionsResponseSchema : modelVersionsResponseSchema;
 
@@ -38,15 +40,10 @@ function versionRoutes(itemType: ItemType) {
 
     app.get(
       `${base}/Versions/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `list${itemType}Versions`,
-          summary: 'The testing version, the release version and the history of an item',
-          params: versionIdParamsSchema,
-          response: { 200: versionsSchema, ...errors },
-        },
-      },
+      doc(`list${itemType}Versions`, 'The testing version, the release version and the history of an item', {
+        params: versionIdParamsSchema,
+        response: { 200: versionsSchema, ...errors },
+      }),
       async (request, reply) =>
         sendSerialized(
           reply,
@@ -58,30 +55,20 @@ function versionRoutes(itemType: ItemType) {
     if (itemType === 'Product') {
       app.post(
         `${base}/Version`,
-        {
-          schema: {
-            tags,
-            operationId: `add${itemType}Version`,
-            summary: 'Add a version (the new testing version)',
-            body: addProductVersionBodySchema,
-            response: { 200: versionSchema, ...errors },
-          },
-        },
+        doc(`add${itemType}Version`, 'Add a version (the new testing version)', {
+          body: addProductVersionBodySchema,
+          response: { 200: versionSchema, ...errors },
+        }),
         async (request) =>
           versions.addVersion(currentUser(request).id, itemType, request.body.productId, request.body.productVersion),
       );
     } else {
       app.post(
         `${base}/Version`,
-        {
-          schema: {
-            tags,
-            operationId: `add${itemType}Version`,
-            summary: 'Add a version (the new testing version)',
-            body: addModelVersionBodySchema,
-            response: { 200: versionSchema, ...errors },
-          },
-        },
+        doc(`add${itemType}Version`, 'Add a version (the new testing version)', {
+          body: addModelVersionBodySchema,
+          response: { 200: versionSchema, ...errors },
+        }),
         async (request) =>
           versions.addVersion(currentUser(request).id, itemType, request.body.modelId, request.body.modelVersion),
       );
@@ -89,40 +76,29 @@ function versionRoutes(itemType: ItemType) {
 
     app.get(
       `${base}/Version/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `get${itemType}Version`,
-          summary: 'One version of an item, with its builds and review state',
-          params: versionIdParamsSchema,
-          response: { 200: versionSchema, ...errors },
-        },
-      },
+      doc(`get${itemType}Version`, 'One version of an item, with its builds and review state', {
+        params: versionIdParamsSchema,
+        response: { 200: versionSchema, ...errors },
+      }),
       async (request) => versions.getVersion(currentUser(request).id, itemType, request.params.id),
     );
 
     app.put(
       `${base}/Version/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `update${itemType}Version`,
-          summary: 'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
-          params: versionIdParamsSchema,
-          body: updateVersionBodySchema,
-          response: { 200: versionSchema, ...errors },
-        },
-      },
+      doc(
+        `update${itemType}Version`,
+        'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
+        { params: versionIdParamsSchema, body: updateVersionBodySchema, response: { 200: versionSchema, ...errors } },
+      ),
       async (request) => versions.updateVersion(currentUser(request).id, itemType, request.params.id, request.body),
     );
 
     app.put(
       `${base}/Version/Submit/:itemId/:versionId`,
-      {
-        schema: {
-          tags,
-          operationId: `submit${itemType}Version`,
-          summary: 'Submit the testing version for review, or resubmit a release prepared for submission',
+      doc(
+        `submit${itemType}Version`,
+        'Submit the testing version for review, or resubmit a release prepared for submission',
+        {
           description:
             'The live version stays on the marketplace during the review. With `releaseOnAcceptance` false the ' +
             'accepted version waits for Release; by default it goes live as soon as it is accepted.',
@@ -130,7 +106,7 @@ function versionRoutes(itemType: ItemType) {
           body: submitVersionBodySchema,
           response: { 200: versionSchema, ...errors },
         },
-      },
+      ),
       async (request) =>
         versions.submitVersion(
           currentUser(request).id,
@@ -143,58 +119,38 @@ function versionRoutes(itemType: ItemType) {
 
     app.put(
       `${base}/Version/Release/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `release${itemType}Version`,
-          summary: 'Put an accepted version that waits for its release on the marketplace',
-          params: versionIdParamsSchema,
-          response: { 200: versionSchema, ...errors },
-        },
-      },
+      doc(`release${itemType}Version`, 'Put an accepted version that waits for its release on the marketplace', {
+        params: versionIdParamsSchema,
+        response: { 200: versionSchema, ...errors },
+      }),
       async (request) => versions.releaseVersion(currentUser(request).id, itemType, request.params.id),
     );
 
     app.put(
       `${base}/Version/TakeDown/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `takeDown${itemType}Version`,
-          summary: 'Take a released, active version off the marketplace',
-          params: versionIdParamsSchema,
-          response: { 200: versionSchema, ...errors },
-        },
-      },
+      doc(`takeDown${itemType}Version`, 'Take a released, active version off the marketplace', {
+        params: versionIdParamsSchema,
+        response: { 200: versionSchema, ...errors },
+      }),
       async (request) => versions.takeDown(currentUser(request).id, itemType, request.params.id),
     );
 
     app.get(
       `${base}/Version/Messages/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `list${itemType}VersionMessages`,
-          summary: 'The conversation with the reviewers about a version, oldest first',
-          params: versionIdParamsSchema,
-          response: { 200: reviewMessagesResponseSchema, ...errors },
-        },
-      },
+      doc(`list${itemType}VersionMessages`, 'The conversation with the reviewers about a version, oldest first', {
+        params: versionIdParamsSchema,
+        response: { 200: reviewMessagesResponseSchema, ...errors },
+      }),
       async (request) => ({ data: await versions.listMessages(currentUser(request).id, itemType, request.params.id) }),
     );
 
     app.post(
       `${base}/Version/Messages/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `send${itemType}VersionMessage`,
-          summary: 'Write to the reviewers about a version; answers the whole conversation',
-          params: versionIdParamsSchema,
-          body: reviewMessageBodySchema,
-          response: { 200: reviewMessagesResponseSchema, ...errors },
-        },
-      },
+      doc(`send${itemType}VersionMessage`, 'Write to the reviewers about a version; answers the whole conversation', {
+        params: versionIdParamsSchema,
+        body: reviewMessageBodySchema,
+        response: { 200: reviewMessagesResponseSchema, ...errors },
+      }),
       async (request) => ({
         data: await versions.postMessage(currentUser(request).id, itemType, request.params.id, request.body.message),
       }),
@@ -202,16 +158,15 @@ function versionRoutes(itemType: ItemType) {
 
     app.put(
       `${base}/Version/Messages/Read/:id`,
-      {
-        schema: {
-          tags,
-          operationId: `mark${itemType}VersionMessagesRead`,
-          summary: 'Mark the conversation read up to a message the partner was shown; answers what is still unread',
+      doc(
+        `mark${itemType}VersionMessagesRead`,
+        'Mark the conversation read up to a message the partner was shown; answers what is still unread',
+        {
           params: versionIdParamsSchema,
           body: markMessagesReadBodySchema,
           response: { 200: unreadMessagesResponseSchema, ...errors },
         },
-      },
+      ),
       async (request) => ({
         unreadMessageCount: await versions.markMessagesRead(
           currentUser(request).id,
