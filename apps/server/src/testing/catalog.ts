@@ -3,15 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { bearer } from './partners.ts';
 import { glbBuild, multipartBody, pngImage, unityBundle } from './uploads.ts';
 
-export async function uploadImage(
-  app: FastifyInstance,
-  token: string,
-  width = 640,
-  height = 480,
-): Promise<UploadedFile> {
-  const { payload, headers } = multipartBody([
-    { name: 'file', filename: 'image.png', data: await pngImage(width, height) },
-  ]);
+/** One file through the file host's single upload, as a partner's browser sends it. */
+async function uploadOne(app: FastifyInstance, token: string, filename: string, data: Buffer): Promise<UploadedFile> {
+  const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
   const response = await app.inject({
     method: 'POST',
     url: '/FileUpload/Single/Query',
@@ -20,6 +14,15 @@ export async function uploadImage(
   });
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
   return (response.json() as UploadedFile[])[0] as UploadedFile;
+}
+
+export async function uploadImage(
+  app: FastifyInstance,
+  token: string,
+  width = 640,
+  height = 480,
+): Promise<UploadedFile> {
+  return uploadOne(app, token, 'image.png', await pngImage(width, height));
 }
 
 /** The four image URLs of a save payload, from an uploaded icon and cover. */
@@ -68,15 +71,7 @@ export async function uploadBuild(
   filename = 'build.glb',
   data: Buffer = filename.endsWith('.glb') ? glbBuild(32 * 1024) : unityBundle(32 * 1024),
 ): Promise<string> {
-  const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/FileUpload/Single/Query',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
-  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
-  const url = (response.json() as UploadedFile[])[0]?.origin as string;
+  const url = (await uploadOne(app, token, filename, data)).origin;
   await waitForValidation(app, token, url);
   return url;
 }

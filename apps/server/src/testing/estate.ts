@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/access.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
@@ -42,77 +42,52 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
   const partner = await registerConnectedPartner(app);
   const auth = bearer(partner.accessToken);
   const game = await createGameInTesting(app, partner.accessToken, `${name} game`);
-  await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: `/api/Product/Version/Messages/${game.versionId}`,
-      headers: auth,
-      payload: { message: 'Ready when you are.' },
-    }),
+  /** A partner's POST, which must succeed: what it made. */
+  const post = async (
+    url: string,
+    payload: InjectOptions['payload'],
+    what: string,
+    headers: Record<string, string> = {},
+  ) => expectOk(await app.inject({ method: 'POST', url, headers: { ...headers, ...auth }, payload }), what);
+  await post(
+    `/api/Product/Version/Messages/${game.versionId}`,
+    { message: 'Ready when you are.' },
     'posting a review message',
   );
-  const model = await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/Model',
-      headers: auth,
-      payload: await modelBody(app, partner.accessToken, { name: `${name} model` }),
-    }),
+  const model = await post(
+    '/api/Model',
+    await modelBody(app, partner.accessToken, { name: `${name} model` }),
     'creating a model',
   );
-  const modelVersion = await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/Model/Version',
-      headers: auth,
-      payload: { modelId: model.id, modelVersion: 1 },
-    }),
+  const modelVersion = await post(
+    '/api/Model/Version',
+    { modelId: model.id, modelVersion: 1 },
     'adding a model version',
   );
   const tester = await registerPartner(app);
-  const entry = await expectOk(
-    await app.inject({ method: 'POST', url: '/api/WhiteList', headers: auth, payload: { email: tester.email } }),
-    'whitelisting a tester',
-  );
-  const { payload, headers } = multipartBody([
-    { name: 'file', filename: 'poster.png', data: await pngImage(320, 480) },
-  ]);
-  const stageImage = await expectOk(
-    await app.inject({ method: 'POST', url: '/api/Stage/Media', headers: { ...headers, ...auth }, payload }),
-    'uploading a stage image',
-  );
+  const entry = await post('/api/WhiteList', { email: tester.email }, 'whitelisting a tester');
+  const upload = multipartBody([{ name: 'file', filename: 'poster.png', data: await pngImage(320, 480) }]);
+  const stageImage = await post('/api/Stage/Media', upload.payload, 'uploading a stage image', upload.headers);
   const placement = { position: [0, 1, 0], rotation: [0, 0, 0], scale: [1, 1, 1] };
-  const stage = await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/Stage',
-      headers: auth,
-      payload: {
-        name: `${name} stage`,
-        latitude: 22.28,
-        longitude: 114.16,
-        anchorId: `${name}-anchor`,
-        contents: [{ type: 'Image', assetId: stageImage.id, ...placement }],
-      },
-    }),
+  const stage = await post(
+    '/api/Stage',
+    {
+      name: `${name} stage`,
+      latitude: 22.28,
+      longitude: 114.16,
+      anchorId: `${name}-anchor`,
+      contents: [{ type: 'Image', assetId: stageImage.id, ...placement }],
+    },
     'creating a stage',
   );
-  const carousel = await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/Stage/VerticalCarousel',
-      headers: auth,
-      payload: { stageId: stage.id, images: [stageImage.id], ...placement },
-    }),
+  const carousel = await post(
+    '/api/Stage/VerticalCarousel',
+    { stageId: stage.id, images: [stageImage.id], ...placement },
     'adding a vertical carousel',
   );
-  const apiKey = await expectOk(
-    await app.inject({
-      method: 'POST',
-      url: '/api/ApiKey',
-      headers: auth,
-      payload: { name: `${name} CI`, scopes: ['read', 'upload', 'versions'] },
-    }),
+  const apiKey = await post(
+    '/api/ApiKey',
+    { name: `${name} CI`, scopes: ['read', 'upload', 'versions'] },
     'creating an API key',
   );
   const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));

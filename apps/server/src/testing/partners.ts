@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { LoginResponse, RegisterBody } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
+import type { OutboxMail } from '../plugins/mailer/outbox-repository.ts';
+
+export type { OutboxMail };
 
 export async function readOutbox(app: FastifyInstance): Promise<OutboxMail[]> {
   return (await app.inject({ method: 'GET', url: '/dev/outbox.json' })).json();

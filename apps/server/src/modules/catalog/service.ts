@@ -163,18 +163,27 @@ export function createCatalogService({ db, events, caches: { catalogPages: pages
   const productsPage = pagesLoader((pages) => repo.selectProductsPages(db, pages));
   const modelsPage = pagesLoader((pages) => repo.selectModelsPages(db, pages));
 
+  /** How a type's items are found and paged: by their loaders, as `toApi` answers them. */
+  const readsOf = <R extends { ownerId: string }, I>(
+    byId: (id: string) => Promise<R | undefined>,
+    pageOf: (wanted: repo.PageWanted) => Promise<{ rows: R[]; total: number }>,
+    toApi: (row: R) => I,
+  ) => ({
+    find: async (id: string) => {
+      const row = await byId(id);
+      return row && { ownerId: row.ownerId, item: toApi(row) };
+    },
+    page: async (wanted: repo.PageWanted) => {
+      const { rows, total } = await pageOf(wanted);
+      return { data: rows.map(toApi), totalCount: total };
+    },
+  });
+
   const kinds: { [T in CatalogItemType]: ItemKind<T> } = {
     Product: {
       cacheName: { list: 'products', item: 'product' },
       notFound: 'ProductNotFound',
-      find: async (id) => {
-        const row = await productById(id);
-        return row && { ownerId: row.ownerId, item: toProduct(row) };
-      },
-      page: async (wanted) => {
-        const { rows, total } = await productsPage(wanted);
-        return { data: rows.map(toProduct), totalCount: total };
-      },
+      ...readsOf(productById, productsPage, toProduct),
       check: async () => {},
       insert: async (ownerId, input) => (await repo.insertProduct(db, { ownerId, ...productColumns(input) })).id,
       update: async (id, changes) => {
@@ -184,14 +193,7 @@ export function createCatalogService({ db, events, caches: { catalogPages: pages
     Model: {
       cacheName: { list: 'models', item: 'model' },
       notFound: 'ModelNotFound',
-      find: async (id) => {
-        const row = await modelById(id);
-        return row && { ownerId: row.ownerId, item: toModel(row) };
-      },
-      page: async (wanted) => {
-        const { rows, total } = await modelsPage(wanted);
-        return { data: rows.map(toModel), totalCount: total };
-      },
+      ...readsOf(modelById, modelsPage, toModel),
       check: async (input) => {
         if (!(await repo.selectCategory(db, input.categoryId))) throw new AppError('CategoryNotFound');
       },

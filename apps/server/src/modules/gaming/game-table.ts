@@ -104,6 +104,16 @@ export function jsonBytes(value: unknown): number | undefined {
   }
 }
 
+/** A player who has just come in: present, with nothing reported yet. */
+export const newPlayer = (caller: GameCaller, at: number): Player => ({
+  userId: caller.userId,
+  connectionId: caller.connectionId,
+  joinedAt: at,
+  info: null,
+  result: null,
+  goals: new Map(),
+});
+
 /**
  * The games in memory, who is in which, and the bookkeeping every action shares: entering and leaving, the role
  * of a user in a game, the events for everyone in it, and a game as its information shows it.

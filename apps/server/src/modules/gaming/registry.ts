@@ -42,6 +42,7 @@ import {
   type GameDelivery,
   iso,
   jsonBytes,
+  newPlayer,
   refuse,
   succeed,
   uuidFrom,
@@ -228,14 +229,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
         spectators: new Map(),
         goalCount: 0,
       };
-      game.players.set(caller.userId, {
-        userId: caller.userId,
-        connectionId: caller.connectionId,
-        joinedAt: at,
-        info: null,
-        result: null,
-        goals: new Map(),
-      });
+      game.players.set(caller.userId, newPlayer(caller, at));
       games.set(id, game);
       enter(game, caller);
       return { result: succeed('CreateGame', infoOf(game, at)), events: [] };
@@ -289,14 +283,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
         const refusal = checkPlayerSlot(game.players.size);
         if (refusal) return refuse(refusal);
         game.spectators.delete(caller.userId);
-        game.players.set(caller.userId, {
-          userId: caller.userId,
-          connectionId: caller.connectionId,
-          joinedAt: at,
-          info: null,
-          result: null,
-          goals: new Map(),
-        });
+        game.players.set(caller.userId, newPlayer(caller, at));
       }
       enter(game, caller);
       return {

@@ -29,8 +29,8 @@ export function toCarousel(row: repo.NearbyCarousel): VerticalCarousel {
   };
 }
 
-/** A stage as the AR app's answer shows it, but for its distance from the place asked about. */
-const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> => ({
+/** What every view of a stage shows: its place, its anchor and its contents. */
+export const placedStage = (row: Omit<repo.NearbyStageRow, 'carousels' | 'expiresAt'>) => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -40,6 +40,11 @@ const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> 
   heading: row.heading,
   anchorId: row.anchorId,
   contents: row.contents,
+});
+
+/** A stage as the AR app's answer shows it, but for its distance from the place asked about. */
+const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> => ({
+  ...placedStage(row),
   verticalCarousels: row.carousels.map(toCarousel),
   expiresAt: row.expiresAt?.toISOString() ?? null,
 });

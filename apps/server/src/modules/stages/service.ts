@@ -31,7 +31,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { FilesService, IncomingFile } from '../files/service.ts';
 import type { SubscriptionsService } from '../payments/service.ts';
 import type { VersionsService } from '../versions/service.ts';
-import { createNearby, toCarousel } from './nearby.ts';
+import { createNearby, placedStage, toCarousel } from './nearby.ts';
 import * as repo from './repository.ts';
 
 /** Stages expired or reminded in one statement: a run takes them in batches until none is left. */
@@ -71,15 +71,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 function toStage(row: repo.StageRow, carousels: repo.CarouselRow[], at: Date): Stage {
   const ended = row.state === 'Published' && row.expiresAt !== null && row.expiresAt <= at;
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    altitude: row.altitude,
-    heading: row.heading,
-    anchorId: row.anchorId,
-    contents: row.contents,
+    ...placedStage(row),
     verticalCarousels: carousels.filter((carousel) => carousel.stageId === row.id).map(toCarousel),
     state: ended ? 'Expired' : row.state,
     publishedAt: iso(row.publishedAt),
