@@ -217,7 +217,3 @@ export const catalogPageQuerySchema = pageQuerySchema.extend({
 });
 
 export const itemIdParamsSchema = z.object({ id: paramText(64) });
-
-/** Which list an item belongs to; Detail's `type` query. */
-export const catalogItemTypes = ['game', 'model'] as const;
-export type CatalogItemType = (typeof catalogItemTypes)[number];

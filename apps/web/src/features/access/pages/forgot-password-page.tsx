@@ -7,6 +7,7 @@ import {
   newPasswordSchema,
   verificationCodeSchema,
 } from '@portal/contracts';
+import { LOGIN_PATH } from '@portal/contracts/pages';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -60,7 +61,7 @@ function ResetStep({ email }: { email: string }) {
     onSubmit: async ({ verificationCode, password }) => {
       await resetPassword.mutateAsync({ email, verificationCode, password });
       toast.success(accessMessages.reset);
-      navigate('/login');
+      navigate(LOGIN_PATH);
     },
   });
   const { errors, register } = form;

@@ -1,4 +1,4 @@
-import { catalogMessages, type Product } from '@portal/contracts';
+import { catalogMessages, itemDetailPath, MY_PROJECTS_PATH, type Product } from '@portal/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -7,7 +7,6 @@ import { toast } from '../../../components/toast.tsx';
 import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
-import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
 import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
 
@@ -28,7 +27,7 @@ export function GameForm({ product }: { product?: Product }) {
           ? await updateProduct.mutateAsync({ id: product.id, body })
           : await createProduct.mutateAsync(body);
         toast.success(product ? catalogMessages.updated : catalogMessages.created);
-        navigate(detailPath(saved, 'game'));
+        navigate(itemDetailPath({ ...saved, type: 'game' }));
       } catch (err) {
         if (!redirectIfPayoutMissing(err)) throw err;
       }
@@ -116,7 +115,10 @@ export function GameForm({ product }: { product?: Product }) {
         <Button type="submit" size="lg" isLoading={form.isSubmitting}>
           {product ? 'Update Project' : 'Create Project'}
         </Button>
-        <Link className="btn btn--ghost btn--lg" to={product ? detailPath(product, 'game') : MY_PROJECTS_PATH}>
+        <Link
+          className="btn btn--ghost btn--lg"
+          to={product ? itemDetailPath({ ...product, type: 'game' }) : MY_PROJECTS_PATH}
+        >
           Cancel
         </Link>
       </div>

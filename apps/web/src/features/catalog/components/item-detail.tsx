@@ -1,4 +1,12 @@
-import { type CatalogItemType, catalogMessages, type Model, type Product } from '@portal/contracts';
+import {
+  type CatalogItemType,
+  catalogMessages,
+  type Model,
+  MY_PROJECTS_PATH,
+  type Product,
+  submissionPath,
+  testStagingPath,
+} from '@portal/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -9,7 +17,6 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { useModel } from '../api/get-model.ts';
 import { useProduct } from '../api/get-product.ts';
 import { formatPrice } from '../utils/format.ts';
-import { formPath, MY_PROJECTS_PATH, testStagingPath } from '../utils/paths.ts';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
 import { Loaded } from './loaded.tsx';
 
@@ -184,7 +191,7 @@ function ItemSummary({
             Test Staging File
           </Link>
         ) : null}
-        <Link className="btn btn--secondary btn--md" to={formPath(type, item.id)}>
+        <Link className="btn btn--secondary btn--md" to={submissionPath(type, item.id)}>
           Edit Project Info
         </Link>
         {/* only opens the dialog, whose Delete is the throttled action */}

@@ -1,4 +1,4 @@
-import { catalogMessages, MODEL_IMAGE_PARTS, type Model } from '@portal/contracts';
+import { catalogMessages, itemDetailPath, MODEL_IMAGE_PARTS, type Model, MY_PROJECTS_PATH } from '@portal/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -9,7 +9,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useCreateModel } from '../api/create-model.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
 import { useUpdateModel } from '../api/update-model.ts';
-import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
 import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { modelFormSchema, modelFormValues } from './form-schemas.ts';
 
@@ -29,7 +28,7 @@ export function ModelForm({ model }: { model?: Model }) {
           ? await updateModel.mutateAsync({ id: model.id, body })
           : await createModel.mutateAsync(body);
         toast.success(model ? catalogMessages.updated : catalogMessages.created);
-        navigate(detailPath(saved, 'model'));
+        navigate(itemDetailPath({ ...saved, type: 'model' }));
       } catch (err) {
         if (isApiError(err, 'CategoryNotFound')) {
           form.setFieldError('categoryId', err.message);
@@ -89,7 +88,10 @@ export function ModelForm({ model }: { model?: Model }) {
         <Button type="submit" size="lg" isLoading={form.isSubmitting}>
           {model ? 'Update 3D Model' : 'Create 3D Model'}
         </Button>
-        <Link className="btn btn--ghost btn--lg" to={model ? detailPath(model, 'model') : MY_PROJECTS_PATH}>
+        <Link
+          className="btn btn--ghost btn--lg"
+          to={model ? itemDetailPath({ ...model, type: 'model' }) : MY_PROJECTS_PATH}
+        >
           Cancel
         </Link>
       </div>

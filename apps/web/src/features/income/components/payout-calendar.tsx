@@ -1,8 +1,8 @@
 import type { PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
 import { formatDollars } from '@portal/contracts/money';
+import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { formatInstant, formatPayoutDay, salesCount } from '../utils/format.ts';
-import { CONNECT_PAYOUT_ACCOUNT_PATH } from '../utils/paths.ts';
 import { PayoutStatusPill } from './income-status-pill.tsx';
 
 /** Said at the top of the page: what is due cannot be paid until a payout account is connected. */

@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_PAGE_SIZE, type SubscriptionPage } from '@portal/contracts';
+import { VPS_PATH } from '@portal/contracts/pages';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -15,7 +16,6 @@ import {
   toSubscriptionFilters,
   utcToday,
 } from '../utils/filters.ts';
-import { VPS_PATH } from '../utils/paths.ts';
 import '../payments.css';
 
 /**

@@ -11,12 +11,6 @@ export const versionNumberOf = (version: AnyVersion) =>
 export const versionsQueryKey = (type: CatalogItemType, itemId: string) => ['versions', type, itemId] as const;
 export const versionQueryKey = (type: CatalogItemType, versionId: string) => ['version', type, versionId] as const;
 
-const MY_PROJECTS = '/developers/my-project';
-
-/** The Version page of a version (query prodId, vId, type). */
-export const versionPagePath = (type: CatalogItemType, itemId: string, versionId: string) =>
-  `${MY_PROJECTS}/version?${new URLSearchParams({ prodId: itemId, vId: versionId, type })}`;
-
 export const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—';
 
