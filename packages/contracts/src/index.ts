@@ -22,6 +22,7 @@ export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './overview.ts';
 export * from './pages.ts';
 export * from './payments.ts';
+export * from './refusal.ts';
 export * from './review-times.ts';
 export * from './stage-rules.ts';
 export * from './stages.ts';
