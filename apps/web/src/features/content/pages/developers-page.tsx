@@ -1,4 +1,5 @@
 import { RECENT_PROJECTS_PAGE_SIZE } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT } from '@portal/contracts/income-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -26,7 +27,7 @@ const cards = [
   },
   {
     title: 'Legal Content',
-    text: 'Clear agreements, prices in US dollars, and payouts 60 to 90 days after receipt.',
+    text: `Clear agreements, prices in US dollars, and payouts ${PAYOUT_DELAY_TEXT} after receipt.`,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT } from '@portal/contracts/income-rules';
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { Steps } from '../../../components/steps.tsx';
@@ -57,7 +58,7 @@ const promises = [
   },
   {
     title: 'Predictable payouts',
-    text: 'Revenue is paid 60 to 90 days after receipt, on the last day of a month: sales of May are paid on 31 July, from Hong Kong.',
+    text: `Revenue is paid ${PAYOUT_DELAY_TEXT} after receipt, on the last day of a month: ${PAYOUT_EXAMPLE_TEXT}, from Hong Kong.`,
   },
   {
     title: 'Clear terms',

@@ -1,4 +1,4 @@
-import type { PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT, type PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
 import { formatDollars } from '@portal/contracts/money';
 import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
@@ -74,8 +74,7 @@ export function PayoutCalendar({ calendar }: { calendar: PayoutCalendarData }) {
         </section>
       </div>
       <p className="my-income-calendar__terms">
-        Payouts go out from Hong Kong on the last day of each month, in US dollars: each sale is paid on the last day of
-        the second month after the month it was made in, 60 to 90 days after it is received.
+        {`Payouts go out from Hong Kong on the last day of each month, in US dollars: each sale is paid on the last day of the second month after the month it was made in, ${PAYOUT_DELAY_TEXT} after it is received.`}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { TESTING_BUILDS_PATH } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT, TESTING_BUILDS_PATH } from '@portal/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -10,7 +10,7 @@ import { ConnectEmailForm } from '../components/connect-email-form.tsx';
 import { StripeDashboardButton } from '../components/stripe-dashboard-button.tsx';
 
 const facts = [
-  'Revenue is paid 60 to 90 days after receipt, on the last day of a month (sales of May are paid on 31 July).',
+  `Revenue is paid ${PAYOUT_DELAY_TEXT} after receipt, on the last day of a month (${PAYOUT_EXAMPLE_TEXT}).`,
   'Payouts are initiated from Hong Kong, in US dollars.',
   'You need a connected account to create projects, submit them and add versions.',
 ];
