@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
-import { int4, noControlChars, paramText } from './validation.ts';
+import { int4, messages, noControlChars, paramText } from './validation.ts';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PRICE = 99_999.99;
+/** The name of a game or 3D model. */
+export const MAX_ITEM_NAME_LENGTH = 100;
+/** The description of a game or 3D model. */
+export const MAX_ITEM_DESCRIPTION_LENGTH = 5000;
+/** A game's short introduction. */
+export const MAX_GAME_INTRODUCE_LENGTH = 500;
 export const MY_PROJECTS_PAGE_SIZE = 8;
 
 export const catalogMessages = {
@@ -91,13 +97,13 @@ const name = z
   .string({ error: catalogMessages.nameRequired })
   .trim()
   .min(1, { error: catalogMessages.nameRequired, abort: true })
-  .max(100, { error: 'Must be at most 100 characters' })
+  .max(MAX_ITEM_NAME_LENGTH, { error: messages.tooLong(MAX_ITEM_NAME_LENGTH) })
   .check(noControlChars());
 
 const description = z
   .string()
   .trim()
-  .max(5000, { error: 'Must be at most 5000 characters' })
+  .max(MAX_ITEM_DESCRIPTION_LENGTH, { error: messages.tooLong(MAX_ITEM_DESCRIPTION_LENGTH) })
   .check(noControlChars({ multiline: true }))
   .default('');
 
@@ -108,7 +114,7 @@ export const productBodySchema = z
     introduce: z
       .string()
       .trim()
-      .max(500, { error: 'Must be at most 500 characters' })
+      .max(MAX_GAME_INTRODUCE_LENGTH, { error: messages.tooLong(MAX_GAME_INTRODUCE_LENGTH) })
       .check(noControlChars({ multiline: true }))
       .default(''),
     tokensToPlay: z

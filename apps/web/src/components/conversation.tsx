@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGE_MAX_LENGTH, type ReviewMessage, versionMessages } from '@portal/contracts';
+import { MAX_REVIEW_MESSAGE_LENGTH, type ReviewMessage, versionMessages } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from './button.tsx';
 
@@ -76,7 +76,7 @@ export function Conversation({ title, emptyText, messages, isError = false, isSe
           id={fieldId}
           className="input textarea"
           rows={3}
-          maxLength={REVIEW_MESSAGE_MAX_LENGTH}
+          maxLength={MAX_REVIEW_MESSAGE_LENGTH}
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);

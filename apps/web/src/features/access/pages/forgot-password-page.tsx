@@ -5,6 +5,7 @@ import {
   confirmPasswordSchema,
   emailSchema,
   newPasswordSchema,
+  VERIFICATION_CODE_LENGTH,
   verificationCodeSchema,
 } from '@portal/contracts';
 import { LOGIN_PATH } from '@portal/contracts/pages';
@@ -78,7 +79,7 @@ function ResetStep({ email }: { email: string }) {
             className="input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={VERIFICATION_CODE_LENGTH}
             {...register('verificationCode')}
           />
           <SendCodeButton

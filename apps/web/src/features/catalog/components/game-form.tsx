@@ -1,4 +1,12 @@
-import { catalogMessages, itemDetailPath, MY_PROJECTS_PATH, type Product } from '@portal/contracts';
+import {
+  catalogMessages,
+  itemDetailPath,
+  MAX_GAME_INTRODUCE_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_ITEM_NAME_LENGTH,
+  MY_PROJECTS_PATH,
+  type Product,
+} from '@portal/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -50,7 +58,7 @@ export function GameForm({ product }: { product?: Product }) {
         What players see on the Lumora marketplace. Builds are added as versions once the project exists.
       </p>
       <Field id={form.fieldId('name')} label="Project name" isRequired error={errors.name}>
-        <input className="input" maxLength={100} autoComplete="off" {...register('name')} />
+        <input className="input" maxLength={MAX_ITEM_NAME_LENGTH} autoComplete="off" {...register('name')} />
       </Field>
       <div className="form__row">
         <Field
@@ -97,7 +105,12 @@ export function GameForm({ product }: { product?: Product }) {
         error={errors.introduce}
         hint="One or two sentences shown under the name."
       >
-        <textarea className="input textarea textarea--short" rows={2} maxLength={500} {...register('introduce')} />
+        <textarea
+          className="input textarea textarea--short"
+          rows={2}
+          maxLength={MAX_GAME_INTRODUCE_LENGTH}
+          {...register('introduce')}
+        />
       </Field>
       <Field
         id={form.fieldId('description')}
@@ -105,7 +118,12 @@ export function GameForm({ product }: { product?: Product }) {
         error={errors.description}
         hint="How the game is played: goal, rounds, what players do in AR."
       >
-        <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
+        <textarea
+          className="input textarea"
+          rows={6}
+          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
+          {...register('description')}
+        />
       </Field>
       <div className="form__row form__row--images">
         <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" />

@@ -1,4 +1,12 @@
-import { catalogMessages, itemDetailPath, MODEL_IMAGE_PARTS, type Model, MY_PROJECTS_PATH } from '@portal/contracts';
+import {
+  catalogMessages,
+  itemDetailPath,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_ITEM_NAME_LENGTH,
+  MODEL_IMAGE_PARTS,
+  type Model,
+  MY_PROJECTS_PATH,
+} from '@portal/contracts';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -53,7 +61,7 @@ export function ModelForm({ model }: { model?: Model }) {
       </h2>
       <p className="form__intro">What buyers see on the Lumora marketplace. The model file is added as a version.</p>
       <Field id={form.fieldId('name')} label="Project name" isRequired error={errors.name}>
-        <input className="input" maxLength={100} autoComplete="off" {...register('name')} />
+        <input className="input" maxLength={MAX_ITEM_NAME_LENGTH} autoComplete="off" {...register('name')} />
       </Field>
       <div className="form__row">
         <Field
@@ -78,7 +86,12 @@ export function ModelForm({ model }: { model?: Model }) {
       </div>
       <TagsField form={form} name="tags" />
       <Field id={form.fieldId('description')} label="Description" error={errors.description}>
-        <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
+        <textarea
+          className="input textarea"
+          rows={6}
+          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
+          {...register('description')}
+        />
       </Field>
       <div className="form__row form__row--images">
         <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" part={MODEL_IMAGE_PARTS.icon} />
