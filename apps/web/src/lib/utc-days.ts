@@ -1,31 +1,7 @@
-import { dollarsToCents } from '@portal/contracts/money';
-
 /**
- * Days, instants and amounts as the portal's tables and date filters show them: in UTC, the zone the API filters by.
- * Shared by My Project Income and My Purchase History.
+ * The days of the portal's date filters: in UTC, the zone the API filters by. Shared by My Project Income and My
+ * Purchase History; `format.ts` shows them.
  */
-
-/** An amount with its two decimals and no currency, for a column whose header names it: "12.50". */
-export const formatAmount = (dollars: number) => (dollarsToCents(dollars) / 100).toFixed(2);
-
-const DAY_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const TIME_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The UTC day of an instant: "3 May 2026". */
-export const formatInstantDay = (iso: string) => DAY_FORMAT.format(new Date(iso));
-
-/** The UTC time of day of an instant: "14:05". */
-export const formatTime = (iso: string) => TIME_FORMAT.format(new Date(iso));
 
 /** A date picker offers no future day; a day typed in anyway is refused with this. */
 export const FUTURE_DAY_MESSAGE = 'Choose today or an earlier day';

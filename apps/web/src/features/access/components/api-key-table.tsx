@@ -1,12 +1,12 @@
 import { type ApiKey, apiKeyScopeLabels, isApiKeyExpired } from '@portal/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { useApiKeys } from '../api/list-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import '../api-keys.css';
 
 const DAY_MS = 24 * 60 * 60_000;
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** A recent use as "5 minutes ago", an older one as its date. */

@@ -12,11 +12,11 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { formatPrice } from '../../../lib/format.ts';
 import { useDeleteModel } from '../api/delete-model.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useModel } from '../api/get-model.ts';
 import { useProduct } from '../api/get-product.ts';
-import { formatPrice } from '../utils/format.ts';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
 import { Loaded } from './loaded.tsx';
 

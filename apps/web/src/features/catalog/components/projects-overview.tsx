@@ -9,10 +9,9 @@ import {
   projectStatuses,
   versionPagePath,
 } from '@portal/contracts';
-import { formatUsd } from '@portal/contracts/money';
 import { Link } from 'react-router';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
-import { formatInstantDay } from '../../../lib/utc-days.ts';
+import { formatInstantDay, formatUsd } from '../../../lib/format.ts';
 import { useOverview } from '../api/get-overview.ts';
 import '../overview.css';
 

@@ -1,5 +1,5 @@
 import type { feeTypes, INCOME_CSV_HEADER, IncomeRecord } from '@portal/contracts';
-import { formatAmount, formatDay, formatInstantDay, formatTime } from '../utils/format.ts';
+import { formatAmount, formatDay, formatInstantDay, formatTime } from '../../../lib/format.ts';
 import { IncomeStatusPill } from './income-status-pill.tsx';
 
 type CsvColumn = (typeof INCOME_CSV_HEADER)[number];

@@ -1,7 +1,7 @@
 import { PAYOUT_DELAY_TEXT, payoutDateOf } from '@portal/contracts';
 import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { formatDay } from '../utils/format.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** A partner without sales: what will appear here, and when and how payouts happen (SPEC §1's payout terms). */
 export function NoSales({ isPayoutAccountConnected }: { isPayoutAccountConnected: boolean | undefined }) {

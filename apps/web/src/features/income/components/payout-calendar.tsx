@@ -1,9 +1,11 @@
 import { PAYOUT_DELAY_TEXT, type PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { formatInstant, formatPayoutDay, salesCount } from '../utils/format.ts';
+import { formatDollars, formatInstant, formatPayoutDay } from '../../../lib/format.ts';
 import { PayoutStatusPill } from './income-status-pill.tsx';
+
+/** "1 sale", "3 sales". */
+const salesCount = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
 
 /** Said at the top of the page: what is due cannot be paid until a payout account is connected. */
 export function WaitingOnAccount({ calendar }: { calendar: PayoutCalendarData }) {
@@ -63,7 +65,7 @@ export function PayoutCalendar({ calendar }: { calendar: PayoutCalendarData }) {
                   <span className="my-income-payouts__amount">{formatDollars(payout.amount)}</span>
                   <span className="my-income-payouts__meta">
                     {salesCount(payout.salesCount)}
-                    {payout.sentAt ? ` · sent ${formatInstant(payout.sentAt)} UTC` : null}
+                    {payout.sentAt ? ` · sent ${formatInstant(payout.sentAt)}` : null}
                     {payout.status === 'Failed' ? ' · tried again on the next settlement run' : null}
                   </span>
                   <PayoutStatusPill status={payout.status} />

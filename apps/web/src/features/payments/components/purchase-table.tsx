@@ -1,5 +1,5 @@
 import type { SubscriptionRecord } from '@portal/contracts';
-import { formatAmount, formatInstantDay, formatTime } from '../utils/format.ts';
+import { formatAmount, formatInstantDay, formatTime } from '../../../lib/format.ts';
 import { PayStatusPill } from './pay-status-pill.tsx';
 
 /** An instant on two lines, its UTC day over its time, to keep the column narrow; a dash for none. */

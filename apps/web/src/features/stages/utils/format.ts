@@ -1,21 +1,6 @@
 import type { StageState } from '@portal/contracts';
 import type { StatusTone } from '../../../components/status-pill.tsx';
 
-// days and times in UTC, as the purchase history and My Project Income show them
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The UTC day of an instant: "3 May 2026". */
-export const formatInstantDay = (iso: string) => DAY.format(new Date(iso));
-
-/** An instant as a sentence says it: "3 Jun 2026, 14:05 UTC". */
-export const formatInstant = (iso: string) => `${DAY.format(new Date(iso))}, ${TIME.format(new Date(iso))} UTC`;
-
 /** Five decimals of a degree: about a metre on the ground, as precise as a placement needs. */
 export const formatDegrees = (value: number) => value.toFixed(5);
 

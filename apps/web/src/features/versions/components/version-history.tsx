@@ -2,7 +2,8 @@ import type { CatalogItemType } from '@portal/contracts';
 import { versionPagePath } from '@portal/contracts';
 import { Link } from 'react-router';
 import { VersionStatusPill, versionStatusTone } from '../../../components/status-pill.tsx';
-import { type AnyVersion, formatDate, versionNumberOf } from '../utils/item-api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { type AnyVersion, versionNumberOf } from '../utils/item-api.ts';
 import { ConversationButton } from './conversation-dialog.tsx';
 
 /** Rejected (and taken down) rows are styled as errors, released ones as successes (SPEC §4), as their pills. */

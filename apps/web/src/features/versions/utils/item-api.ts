@@ -11,9 +11,6 @@ export const versionNumberOf = (version: AnyVersion) =>
 export const versionsQueryKey = (type: CatalogItemType, itemId: string) => ['versions', type, itemId] as const;
 export const versionQueryKey = (type: CatalogItemType, versionId: string) => ['version', type, versionId] as const;
 
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—';
-
 /** A version as the shared rules of DESIGN §3 see it. */
 export const versionState = (version: AnyVersion): VersionState => ({
   id: version.id,
