@@ -1,7 +1,7 @@
 import { MANAGE_TESTER_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
-import { GameList, ModelList } from '../../features/catalog/components/project-list.tsx';
+import { ItemList } from '../../features/catalog/components/project-list.tsx';
 import { ProjectsOverview } from '../../features/catalog/components/projects-overview.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
 import { ManageWhitelistButton } from '../../features/testers/components/manage-whitelist-dialog.tsx';
@@ -26,8 +26,8 @@ export default function MyProjectsPage() {
       </section>
       <ProjectsOverview />
       <div className="project-lists">
-        <GameList />
-        <ModelList />
+        <ItemList type="game" />
+        <ItemList type="model" />
       </div>
     </>
   );

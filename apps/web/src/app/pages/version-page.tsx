@@ -9,8 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { modelQueryOptions } from '../../features/catalog/api/get-model.ts';
-import { productQueryOptions } from '../../features/catalog/api/get-product.ts';
+import { itemQueryOptions } from '../../features/catalog/api/get-item.ts';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
 import { useVersion } from '../../features/versions/api/get-version.ts';
 import { ReviewConversation } from '../../features/versions/components/review-conversation.tsx';
@@ -19,9 +18,7 @@ import { VersionForm } from '../../features/versions/components/version-form.tsx
 import { type AnyVersion, versionState } from '../../features/versions/utils/item-api.ts';
 
 function useItemName(type: CatalogItemType, id: string): string | undefined {
-  const product = useQuery({ ...productQueryOptions(id), enabled: type === 'game' });
-  const model = useQuery({ ...modelQueryOptions(id), enabled: type === 'model' });
-  return type === 'game' ? product.data?.name : model.data?.name;
+  return useQuery(itemQueryOptions(type, id)).data?.name;
 }
 
 /** Why a version the rules keep as it is cannot be changed, in the partner's words. */

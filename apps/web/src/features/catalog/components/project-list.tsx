@@ -10,8 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
-import { useModels } from '../api/list-models.ts';
-import { useProducts } from '../api/list-products.ts';
+import { useItems } from '../api/list-items.ts';
 
 const copy = {
   game: {
@@ -28,18 +27,11 @@ const copy = {
   },
 } as const;
 
-/** The partner's AR games, 8 per page. */
-export function GameList() {
+/** The partner's AR games or 3D models, 8 per page. */
+export function ItemList({ type }: { type: CatalogItemType }) {
   const [page, setPage] = useState(1);
-  const query = useProducts(page);
-  return <ProjectList type="game" page={page} onPageChange={setPage} {...query} />;
-}
-
-/** The partner's 3D models, 8 per page. */
-export function ModelList() {
-  const [page, setPage] = useState(1);
-  const query = useModels(page);
-  return <ProjectList type="model" page={page} onPageChange={setPage} {...query} />;
+  const query = useItems(type, page);
+  return <ProjectList type={type} page={page} onPageChange={setPage} {...query} />;
 }
 
 interface ProjectListProps {

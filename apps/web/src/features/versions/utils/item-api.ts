@@ -2,8 +2,7 @@ import type { CatalogItemType, ModelVersion, ProductVersion, VersionState } from
 
 export type AnyVersion = ProductVersion | ModelVersion;
 
-/** The API base of an item type: games are Products, 3D models Models. */
-export const apiBase = (type: CatalogItemType) => (type === 'game' ? '/api/Product' : '/api/Model');
+export { apiBase } from '../../../lib/item-api.ts';
 
 export const versionNumberOf = (version: AnyVersion) =>
   'productVersion' in version ? version.productVersion : version.modelVersion;
