@@ -1,7 +1,6 @@
-import { MAX_GAME_INTRODUCE_LENGTH, MAX_ITEM_DESCRIPTION_LENGTH, type Product } from '@portal/contracts';
+import { MAX_GAME_INTRODUCE_LENGTH, type Product } from '@portal/contracts';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { TagsField } from './form-controls.tsx';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
 import { ItemFormLayout, useSaveItem } from './item-form.tsx';
 
@@ -24,6 +23,25 @@ export function GameForm({ product }: { product?: Product }) {
       form={form}
       intro="What players see on the Lumora marketplace. Builds are added as versions once the project exists."
       submitNoun="Project"
+      description={{
+        label: 'Description (gameplay)',
+        hint: 'How the game is played: goal, rounds, what players do in AR.',
+      }}
+      afterTags={
+        <Field
+          id={form.fieldId('introduce')}
+          label="Introduce"
+          error={errors.introduce}
+          hint="One or two sentences shown under the name."
+        >
+          <textarea
+            className="input textarea textarea--short"
+            rows={2}
+            maxLength={MAX_GAME_INTRODUCE_LENGTH}
+            {...register('introduce')}
+          />
+        </Field>
+      }
     >
       <div className="form__row">
         <Field
@@ -63,33 +81,6 @@ export function GameForm({ product }: { product?: Product }) {
           <input className="input" inputMode="numeric" autoComplete="off" {...register('maxNumberOfPlayers')} />
         </Field>
       </div>
-      <TagsField form={form} name="tags" />
-      <Field
-        id={form.fieldId('introduce')}
-        label="Introduce"
-        error={errors.introduce}
-        hint="One or two sentences shown under the name."
-      >
-        <textarea
-          className="input textarea textarea--short"
-          rows={2}
-          maxLength={MAX_GAME_INTRODUCE_LENGTH}
-          {...register('introduce')}
-        />
-      </Field>
-      <Field
-        id={form.fieldId('description')}
-        label="Description (gameplay)"
-        error={errors.description}
-        hint="How the game is played: goal, rounds, what players do in AR."
-      >
-        <textarea
-          className="input textarea"
-          rows={6}
-          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
-          {...register('description')}
-        />
-      </Field>
     </ItemFormLayout>
   );
 }

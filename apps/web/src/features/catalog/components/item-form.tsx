@@ -3,6 +3,7 @@ import {
   catalogMessages,
   itemDetailPath,
   itemTypeLabels,
+  MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_ITEM_NAME_LENGTH,
   MY_PROJECTS_PATH,
   type UploadedFile,
@@ -17,7 +18,7 @@ import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts
 import { useCreateItem } from '../api/create-item.ts';
 import type { CatalogBodyOf, CatalogItemOf } from '../api/item-types.ts';
 import { useUpdateItem } from '../api/update-item.ts';
-import { type FormBinding, ImageField, THUMBNAIL_LABEL } from './form-controls.tsx';
+import { type FormBinding, ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 
 const itemTypeOf = { game: 'Product', model: 'Model' } as const;
 
@@ -47,8 +48,9 @@ export function useSaveItem<T extends CatalogItemType>(
 }
 
 /** What the shared parts of an item form need of `useZodForm`. */
-type ItemFormBinding = TextFieldsOf<'name'> &
-  FormBinding<'icon' | 'cover', UploadedFile | null> & {
+type ItemFormBinding = TextFieldsOf<'name' | 'description'> &
+  FormBinding<'icon' | 'cover', UploadedFile | null> &
+  FormBinding<'tags', string[]> & {
     formRef: RefObject<HTMLFormElement | null>;
     handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
     isSubmitting: boolean;
@@ -64,8 +66,11 @@ export interface ItemFormLayoutProps<T extends CatalogItemType> {
   submitNoun: string;
   /** The named parts the images upload to (the 3D model form's), rather than to Single. */
   imageParts?: { icon: string; cover: string };
-  /** The type's own fields, between the name and the images. */
+  /** The type's own fields, between the name and the tags. */
   children: ReactNode;
+  /** The type's own fields between the tags and the description. */
+  afterTags?: ReactNode;
+  description: { label: string; hint?: string };
 }
 
 /** An item form: title, name, the type's own fields, thumbnail and cover, then save or go back. */
@@ -77,8 +82,12 @@ export function ItemFormLayout<T extends CatalogItemType>({
   submitNoun,
   imageParts,
   children,
+  afterTags,
+  description,
 }: ItemFormLayoutProps<T>) {
   const { errors, register } = form;
+  const images: FormBinding<'icon' | 'cover', UploadedFile | null> = form;
+  const tags: FormBinding<'tags', string[]> = form;
   const titleId = `${type}-form-title`;
   const noun = itemTypeLabels[itemTypeOf[type]];
   return (
@@ -97,9 +106,24 @@ export function ItemFormLayout<T extends CatalogItemType>({
         <input className="input" maxLength={MAX_ITEM_NAME_LENGTH} autoComplete="off" {...register('name')} />
       </Field>
       {children}
+      <TagsField form={tags} name="tags" />
+      {afterTags}
+      <Field
+        id={form.fieldId('description')}
+        label={description.label}
+        error={errors.description}
+        hint={description.hint}
+      >
+        <textarea
+          className="input textarea"
+          rows={6}
+          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
+          {...register('description')}
+        />
+      </Field>
       <div className="form__row form__row--images">
-        <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" part={imageParts?.icon} />
-        <ImageField form={form} name="cover" label="Cover image" subject="cover image" part={imageParts?.cover} />
+        <ImageField form={images} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" part={imageParts?.icon} />
+        <ImageField form={images} name="cover" label="Cover image" subject="cover image" part={imageParts?.cover} />
       </div>
       <div className="form__actions">
         <Button type="submit" size="lg" isLoading={form.isSubmitting}>

@@ -1,9 +1,8 @@
-import { MAX_ITEM_DESCRIPTION_LENGTH, MODEL_IMAGE_PARTS, type Model } from '@portal/contracts';
+import { MODEL_IMAGE_PARTS, type Model } from '@portal/contracts';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
-import { TagsField } from './form-controls.tsx';
 import { modelFormSchema, modelFormValues } from './form-schemas.ts';
 import { ItemFormLayout, useSaveItem } from './item-form.tsx';
 
@@ -26,6 +25,7 @@ export function ModelForm({ model }: { model?: Model }) {
       intro="What buyers see on the Lumora marketplace. The model file is added as a version."
       submitNoun="3D Model"
       imageParts={MODEL_IMAGE_PARTS}
+      description={{ label: 'Description' }}
     >
       <div className="form__row">
         <Field
@@ -48,15 +48,6 @@ export function ModelForm({ model }: { model?: Model }) {
           </select>
         </Field>
       </div>
-      <TagsField form={form} name="tags" />
-      <Field id={form.fieldId('description')} label="Description" error={errors.description}>
-        <textarea
-          className="input textarea"
-          rows={6}
-          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
-          {...register('description')}
-        />
-      </Field>
     </ItemFormLayout>
   );
 }

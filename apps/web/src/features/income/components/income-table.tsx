@@ -1,7 +1,7 @@
 import type { feeTypes, INCOME_CSV_HEADER, IncomeRecord } from '@portal/contracts';
 import { InstantCell, ScrollTable } from '../../../components/paged-table.tsx';
+import { IncomeStatusPill } from '../../../components/status-pill.tsx';
 import { formatAmount, formatDay } from '../../../lib/format.ts';
-import { IncomeStatusPill } from './income-status-pill.tsx';
 
 type CsvColumn = (typeof INCOME_CSV_HEADER)[number];
 type FeeType = (typeof feeTypes)[number];
@@ -39,7 +39,7 @@ function StatusCell({
   const isPastDue = record.status === 'Unsettled' && record.payoutDate < today;
   return (
     <>
-      <IncomeStatusPill status={record.status} />
+      <IncomeStatusPill status={record.status} className="my-income-pill" />
       {record.status === 'NonSettlement' ? (
         <span className="my-income-table__payout">Not paid out</span>
       ) : (

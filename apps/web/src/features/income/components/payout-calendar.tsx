@@ -1,8 +1,8 @@
 import { PAYOUT_DELAY_TEXT, type PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
 import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
+import { PayoutStatusPill } from '../../../components/status-pill.tsx';
 import { formatDollars, formatInstant, formatPayoutDay } from '../../../lib/format.ts';
-import { PayoutStatusPill } from './income-status-pill.tsx';
 
 /** "1 sale", "3 sales". */
 const salesCount = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
@@ -68,7 +68,7 @@ export function PayoutCalendar({ calendar }: { calendar: PayoutCalendarData }) {
                     {payout.sentAt ? ` · sent ${formatInstant(payout.sentAt)}` : null}
                     {payout.status === 'Failed' ? ' · tried again on the next settlement run' : null}
                   </span>
-                  <PayoutStatusPill status={payout.status} />
+                  <PayoutStatusPill status={payout.status} className="my-income-pill" />
                 </li>
               ))}
             </ol>

@@ -1,7 +1,7 @@
 import type { SubscriptionRecord } from '@portal/contracts';
 import { InstantCell, ScrollTable } from '../../../components/paged-table.tsx';
+import { PayStatusPill } from '../../../components/status-pill.tsx';
 import { formatAmount } from '../../../lib/format.ts';
-import { PayStatusPill } from './pay-status-pill.tsx';
 
 const Instant = ({ iso, none }: { iso: string | null; none: string }) => (
   <InstantCell iso={iso} none={none} timeClassName="purchases-table__time" />
@@ -36,7 +36,7 @@ export function PurchaseTable({ records, isBusy, caption }: PurchaseTableProps) 
               {record.description}
               {/* on a phone the status column starts off-screen: the status shows under the description too */}
               <span className="purchases-table__status-inline" aria-hidden="true">
-                <PayStatusPill status={record.payStatus} />
+                <PayStatusPill status={record.payStatus} className="purchases-pill" />
               </span>
             </th>
             <td className="purchases-table__nowrap">
@@ -47,7 +47,7 @@ export function PurchaseTable({ records, isBusy, caption }: PurchaseTableProps) 
             </td>
             <td className="purchases-table__amount">{formatAmount(record.orderAmount)}</td>
             <td>
-              <PayStatusPill status={record.payStatus} />
+              <PayStatusPill status={record.payStatus} className="purchases-pill" />
             </td>
             <td className="purchases-table__nowrap">
               <Instant iso={record.createdAt} none="" />

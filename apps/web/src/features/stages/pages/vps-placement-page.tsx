@@ -7,6 +7,7 @@ import {
   utilityKindLabels,
 } from '@portal/contracts';
 import { Link, useSearchParams } from 'react-router';
+import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { formatInstant } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
@@ -15,7 +16,6 @@ import { useStage } from '../api/get-stage.ts';
 import { AssetThumbnail } from '../components/asset-choices.tsx';
 import { carouselName } from '../components/carousel-section.tsx';
 import { isMissingStage, StageLoadFailed, StageLoading, StageNotFound } from '../components/stage-not-found.tsx';
-import { StageStatePill } from '../components/stage-state-pill.tsx';
 import { formatDegrees, formatMetres, formatPosition } from '../utils/format.ts';
 import { configPlacementPath } from '../utils/paths.ts';
 import '../stages.css';

@@ -1,6 +1,3 @@
-import type { StageState } from '@portal/contracts';
-import type { StatusTone } from '../../../components/status-pill.tsx';
-
 /** Five decimals of a degree: about a metre on the ground, as precise as a placement needs. */
 export const formatDegrees = (value: number) => value.toFixed(5);
 
@@ -14,10 +11,3 @@ export const formatMetres = (value: number) => `${Number(value.toFixed(2))} m`;
 /** A position relative to the anchor, in metres: "x 1.5, y 0, z -2 m". */
 export const formatPosition = ([x, y, z]: readonly [number, number, number]) =>
   `x ${Number(x.toFixed(2))}, y ${Number(y.toFixed(2))}, z ${Number(z.toFixed(2))} m`;
-
-/** A draft is being prepared, a published stage is live, an expired one no longer shows. */
-export const STAGE_STATE_TONES: Record<StageState, StatusTone> = {
-  Draft: 'neutral',
-  Published: 'success',
-  Expired: 'warning',
-};
