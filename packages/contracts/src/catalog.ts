@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
-import { int4, messages, noControlChars, paramText } from './validation.ts';
+import { int4, messages, noControlChars, paramText, requiredText } from './validation.ts';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
@@ -93,12 +93,7 @@ const playersSchema = z
 const imageUrl = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(500).check(noControlChars());
 
-const name = z
-  .string({ error: catalogMessages.nameRequired })
-  .trim()
-  .min(1, { error: catalogMessages.nameRequired, abort: true })
-  .max(MAX_ITEM_NAME_LENGTH, { error: messages.tooLong(MAX_ITEM_NAME_LENGTH) })
-  .check(noControlChars());
+const name = requiredText(catalogMessages.nameRequired, MAX_ITEM_NAME_LENGTH);
 
 const description = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './common.ts';
 import { displayCorrections } from './display-corrections.ts';
-import { messages, noControlChars, paramText } from './validation.ts';
+import { noControlChars, paramText, requiredText } from './validation.ts';
 
 export const reviewStatuses = [
   'PrepareForSubmission',
@@ -71,12 +71,7 @@ export const MAX_UPDATE_LOG_LENGTH = 5000;
 
 /** The Version page: update log and the four platform builds. */
 export const updateVersionBodySchema = z.strictObject({
-  updateLog: z
-    .string({ error: versionMessages.updateLogRequired })
-    .trim()
-    .min(1, { error: versionMessages.updateLogRequired })
-    .max(MAX_UPDATE_LOG_LENGTH, { error: messages.tooLong(MAX_UPDATE_LOG_LENGTH) })
-    .check(noControlChars({ multiline: true })),
+  updateLog: requiredText(versionMessages.updateLogRequired, MAX_UPDATE_LOG_LENGTH, { multiline: true }),
   iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
   androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
   visionOSAssetUrl: assetUrl.optional().transform((v) => v || null),
@@ -162,12 +157,7 @@ export const liveItemParamsSchema = z.object({ itemId: paramText(64) });
 export const MAX_REASON_LENGTH = 2000;
 
 export const reasonBodySchema = z.strictObject({
-  reason: z
-    .string({ error: versionMessages.reasonRequired })
-    .trim()
-    .min(1, { error: versionMessages.reasonRequired })
-    .max(MAX_REASON_LENGTH, { error: messages.tooLong(MAX_REASON_LENGTH) })
-    .check(noControlChars({ multiline: true })),
+  reason: requiredText(versionMessages.reasonRequired, MAX_REASON_LENGTH, { multiline: true }),
 });
 
 /** Who wrote a message of a review conversation. */
@@ -217,12 +207,7 @@ export const reviewQueueQuerySchema = pageQuerySchema.extend({
 export const MAX_REVIEW_MESSAGE_LENGTH = 2000;
 
 export const reviewMessageBodySchema = z.strictObject({
-  message: z
-    .string({ error: versionMessages.messageRequired })
-    .trim()
-    .min(1, { error: versionMessages.messageRequired })
-    .max(MAX_REVIEW_MESSAGE_LENGTH, { error: messages.tooLong(MAX_REVIEW_MESSAGE_LENGTH) })
-    .check(noControlChars({ multiline: true })),
+  message: requiredText(versionMessages.messageRequired, MAX_REVIEW_MESSAGE_LENGTH, { multiline: true }),
 });
 export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
 
