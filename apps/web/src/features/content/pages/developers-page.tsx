@@ -8,6 +8,7 @@ import { hostUrl } from '../../../lib/runtime-config.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useRecentProducts } from '../api/get-recent-products.ts';
+import { FeatureGrid } from '../components/feature-sections.tsx';
 import { ProjectGallery } from '../components/project-gallery.tsx';
 
 const DOCUMENTATION_PATH = '/documentation.html';
@@ -93,14 +94,7 @@ export default function DevelopersPage() {
         </div>
       </section>
       <section className="section">
-        <div className="grid grid--4">
-          {cards.map((card) => (
-            <article key={card.title} className="card feature">
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
-            </article>
-          ))}
-        </div>
+        <FeatureGrid features={cards} columns={4} />
       </section>
       <RecentProjects />
     </>
