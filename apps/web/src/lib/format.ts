@@ -31,6 +31,7 @@ const utcShortMonth = lazyDates({ timeZone: 'UTC', month: 'short' });
 
 // In the reader's time zone: when something happened, as the reader lived it.
 const localDay = lazyDates(DAY);
+const localLongDay = lazyDates({ dateStyle: 'long' });
 const localDayTime = lazyDates({ dateStyle: 'medium', timeStyle: 'short' });
 const localDayTimeSeconds = lazyDates({ dateStyle: 'medium', timeStyle: 'medium' });
 const localShortDayTime = lazyDates({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
@@ -61,6 +62,9 @@ export const formatShortMonth = (month: string) => utcShortMonth(dayDate(`${mont
 
 /** The reader's day of an instant: "3 May 2026"; a dash when there is none. */
 export const formatDate = (iso: string | null) => (iso ? localDay(new Date(iso)) : NONE);
+
+/** The reader's day of an instant, its month in full: "27 November 2026". */
+export const formatLongDate = (iso: string) => localLongDay(new Date(iso));
 
 /** An instant in the reader's time zone: "12 Jun 2025, 14:03"; a dash when there is none. */
 export const formatDateTime = (iso: string | null) => (iso ? localDayTime(new Date(iso)) : NONE);

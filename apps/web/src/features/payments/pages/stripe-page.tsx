@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatLongDate } from '../../../lib/format.ts';
 import { getConnectUrls } from '../api/get-connect-urls.ts';
 import { usePayoutAccount } from '../api/get-payout-account.ts';
 import { ConnectEmailForm } from '../components/connect-email-form.tsx';
@@ -48,7 +48,7 @@ export default function StripePage() {
           <h2 id="payout-title">Your Stripe account is connected</h2>
           <p>
             Your {accountType} account receives the revenue of your games and 3D models.
-            {connectedAt ? ` Connected on ${formatDate(connectedAt)}.` : ''}
+            {connectedAt ? ` Connected on ${formatLongDate(connectedAt)}.` : ''}
           </p>
           <div className="button-row">
             <StripeDashboardButton size="lg">Open Stripe dashboard</StripeDashboardButton>
