@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts'] },
+  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.ts', 'lint/**/*.test.ts'] },
 });

@@ -6,6 +6,15 @@ import { emailSchema, noControlChars, optionalText, requiredText } from './valid
 export const CODE_RESEND_SECONDS = 30;
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
+/** A verification code is this many digits. */
+export const VERIFICATION_CODE_LENGTH = 6;
+
+/** A partner's first or last name. */
+export const MAX_PERSON_NAME_LENGTH = 50;
+export const MAX_BUSINESS_NAME_LENGTH = 200;
+export const MAX_ADDRESS_LENGTH = 300;
+/** What a partner writes about its studio. */
+export const MAX_PARTNER_INTRODUCE_LENGTH = 1000;
 
 export const accessMessages = {
   loginPasswordRequired: 'Please input password',
@@ -39,13 +48,13 @@ export const verificationCodeSchema = z
   .string({ error: accessMessages.codeRequired })
   .trim()
   .min(1, { error: accessMessages.codeRequired, abort: true })
-  .regex(/^\d{6}$/, { error: accessMessages.codeFormat });
+  .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), { error: accessMessages.codeFormat });
 
-const firstName = requiredText(accessMessages.firstNameRequired, 50);
-const lastName = requiredText(accessMessages.lastNameRequired, 50);
-const registeredAddress = requiredText(accessMessages.addressRequired, 300);
-const registeredBusinessName = optionalText(200);
-const introduce = optionalText(1000, { multiline: true });
+const firstName = requiredText(accessMessages.firstNameRequired, MAX_PERSON_NAME_LENGTH);
+const lastName = requiredText(accessMessages.lastNameRequired, MAX_PERSON_NAME_LENGTH);
+const registeredAddress = requiredText(accessMessages.addressRequired, MAX_ADDRESS_LENGTH);
+const registeredBusinessName = optionalText(MAX_BUSINESS_NAME_LENGTH);
+const introduce = optionalText(MAX_PARTNER_INTRODUCE_LENGTH, { multiline: true });
 
 export const loginBodySchema = z.strictObject({
   email: emailSchema,

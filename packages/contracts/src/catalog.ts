@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
-import { int4, noControlChars, paramText } from './validation.ts';
+import { int4, messages, noControlChars, paramText, requiredText } from './validation.ts';
 
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PRICE = 99_999.99;
+/** The name of a game or 3D model. */
+export const MAX_ITEM_NAME_LENGTH = 100;
+/** The description of a game or 3D model. */
+export const MAX_ITEM_DESCRIPTION_LENGTH = 5000;
+/** A game's short introduction. */
+export const MAX_GAME_INTRODUCE_LENGTH = 500;
 export const MY_PROJECTS_PAGE_SIZE = 8;
 
 export const catalogMessages = {
@@ -87,17 +93,12 @@ const playersSchema = z
 const imageUrl = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(500).check(noControlChars());
 
-const name = z
-  .string({ error: catalogMessages.nameRequired })
-  .trim()
-  .min(1, { error: catalogMessages.nameRequired, abort: true })
-  .max(100, { error: 'Must be at most 100 characters' })
-  .check(noControlChars());
+const name = requiredText(catalogMessages.nameRequired, MAX_ITEM_NAME_LENGTH);
 
 const description = z
   .string()
   .trim()
-  .max(5000, { error: 'Must be at most 5000 characters' })
+  .max(MAX_ITEM_DESCRIPTION_LENGTH, { error: messages.tooLong(MAX_ITEM_DESCRIPTION_LENGTH) })
   .check(noControlChars({ multiline: true }))
   .default('');
 
@@ -108,7 +109,7 @@ export const productBodySchema = z
     introduce: z
       .string()
       .trim()
-      .max(500, { error: 'Must be at most 500 characters' })
+      .max(MAX_GAME_INTRODUCE_LENGTH, { error: messages.tooLong(MAX_GAME_INTRODUCE_LENGTH) })
       .check(noControlChars({ multiline: true }))
       .default(''),
     tokensToPlay: z
@@ -217,7 +218,3 @@ export const catalogPageQuerySchema = pageQuerySchema.extend({
 });
 
 export const itemIdParamsSchema = z.object({ id: paramText(64) });
-
-/** Which list an item belongs to; Detail's `type` query. */
-export const catalogItemTypes = ['game', 'model'] as const;
-export type CatalogItemType = (typeof catalogItemTypes)[number];

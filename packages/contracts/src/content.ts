@@ -75,10 +75,13 @@ export const contactMessages = {
   sent: 'Your partnership enquiry have been sent, we will get back you soon, thanks!',
 } as const;
 
+export const MAX_COMPANY_LENGTH = 200;
+export const MAX_PHONE_NUMBER_LENGTH = 40;
+
 export const contactBodySchema = z.strictObject({
   name: requiredText(contactMessages.nameRequired, MAX_NAME_LENGTH),
-  company: optionalText(200),
-  phoneNumber: optionalText(40),
+  company: optionalText(MAX_COMPANY_LENGTH),
+  phoneNumber: optionalText(MAX_PHONE_NUMBER_LENGTH),
   email: emailSchema,
   description: requiredText(contactMessages.descriptionRequired, MAX_TEXT_LENGTH, { multiline: true }),
 });

@@ -1,4 +1,5 @@
 import type { GameAction, GameErrorCode } from './gaming.ts';
+import { isRefusal, type Refusal } from './refusal.ts';
 
 /**
  * The rules of a realtime game (SPEC §4, staging console; DESIGN §5), as pure functions: the in-memory registry
@@ -148,7 +149,7 @@ function stateRefusal(state: GameState, from: readonly GameState[]): GameErrorCo
 export function checkGameAction(action: GameActionOnGame, state: GameState, role: GameRole): GameErrorCode | undefined {
   if (action === 'JoinGame' || action === 'ViewGame') {
     const kind = action === 'JoinGame' ? checkJoin(state, role) : checkView(state, role);
-    return isRefused(kind) ? kind.refused : undefined;
+    return isRefusal<GameErrorCode>(kind) ? kind.refused : undefined;
   }
   const rule = gameActionRules[action];
   const refusal = whoRefusal(rule.who, role);
@@ -180,11 +181,10 @@ export function gameActionsFor(state: GameState, role: GameRole): GameActionOnGa
  * which the old connection's late disconnect then leaves alone).
  */
 export type JoinKind = 'join' | 'return' | 'rebind';
-export type Refused = { refused: GameErrorCode };
-export const isRefused = (value: unknown): value is Refused =>
-  typeof value === 'object' && value !== null && 'refused' in value;
+/** @deprecated The server's game registry still names it; `isRefusal` is the one guard. */
+export const isRefused = isRefusal<GameErrorCode>;
 
-export function checkJoin(state: GameState, role: GameRole): JoinKind | Refused {
+export function checkJoin(state: GameState, role: GameRole): JoinKind | Refusal<GameErrorCode> {
   if (state === 'Closed') return { refused: 'GameNotFound' };
   if (isPresentPlayer(role)) return 'rebind';
   if (role === 'absent') return state === 'Playing' ? 'return' : { refused: 'GameEnded' };
@@ -196,7 +196,7 @@ export function checkJoin(state: GameState, role: GameRole): JoinKind | Refused 
  * What ViewGame does: `view` as a new spectator, or `rebind` a spectator to the calling connection. A player plays
  * rather than watches; a player who left a game still playing joins again rather than watching.
  */
-export function checkView(state: GameState, role: GameRole): 'view' | 'rebind' | Refused {
+export function checkView(state: GameState, role: GameRole): 'view' | 'rebind' | Refusal<GameErrorCode> {
   if (state === 'Closed') return { refused: 'GameNotFound' };
   if (isPresentPlayer(role)) return { refused: 'AlreadyPlayer' };
   if (role === 'absent') return { refused: 'RejoinInstead' };

@@ -68,6 +68,12 @@ export function payoutDateOf(purchasedAt: Date): string {
 const dayOf = (date: string) => new Date(`${date}T00:00:00.000Z`);
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** `payoutDateOf` in the partner's words: how long after receipt a sale is paid. */
+export const PAYOUT_DELAY_TEXT = '60 to 90 days';
+
+/** `payoutDateOf`'s example, as the portal gives it. */
+export const PAYOUT_EXAMPLE_TEXT = 'sales of May are paid on 31 July';
+
 /** Payouts are made on the last day of a month only. */
 export function isPayoutDay(date: string): boolean {
   const next = dayOf(date);

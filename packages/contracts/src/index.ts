@@ -11,10 +11,18 @@ export * from './game-rules.ts';
 export * from './gaming.ts';
 export * from './income.ts';
 export * from './income-rules.ts';
-export { itemTypeLabels } from './item-types.ts';
+export {
+  type CatalogItemType,
+  catalogItemTypeOf,
+  catalogItemTypes,
+  isCatalogItemType,
+  itemTypeLabels,
+} from './item-types.ts';
 export { paymentMessages, stagingMessages } from './messages.ts';
 export * from './overview.ts';
+export * from './pages.ts';
 export * from './payments.ts';
+export * from './refusal.ts';
 export * from './review-times.ts';
 export * from './stage-rules.ts';
 export * from './stages.ts';

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { type ProjectStatus, projectStatuses } from './catalog.ts';
-import {
-  checkSubmit,
-  isAwaitingRelease,
-  isRefusal,
-  isRejected,
-  type Slots,
-  type VersionState,
-} from './version-rules.ts';
+import { isRefusal } from './refusal.ts';
+import { checkSubmit, isAwaitingRelease, isRejected, type Slots, type VersionState } from './version-rules.ts';
 import type { MessageAuthor } from './versions.ts';
 
 /** What a signed-in partner should do next about a version, most pressing first. */

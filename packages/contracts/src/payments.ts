@@ -3,6 +3,11 @@ import { paymentMessages } from './messages.ts';
 import { emailSchema, noControlChars, paramText } from './validation.ts';
 
 export const payoutAccountTypes = ['Standard', 'Express'] as const;
+
+/** How long a connection link mailed to someone else works (once); the link a partner opens itself lasts an hour. */
+export const CONNECT_LINK_VALID_HOURS = 24;
+/** The same lifetime in the partner's words. */
+export const CONNECT_LINK_VALIDITY_TEXT = `${CONNECT_LINK_VALID_HOURS} hours`;
 export const payoutAccountTypeSchema = z.enum(payoutAccountTypes, { error: paymentMessages.accountTypeRequired });
 export type PayoutAccountType = z.infer<typeof payoutAccountTypeSchema>;
 

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './validation.ts';
 
-/** The page where a tester finds the builds shared with them; whitelist mails link to it. */
-export const TESTING_BUILDS_PATH = '/testing-builds';
-
 /** How many testers one partner may whitelist. */
 export const WHITELIST_MAX_ENTRIES = 100;
 

@@ -1,5 +1,5 @@
 import type { ProjectStatus } from './catalog.ts';
-import type { ErrorCode } from './errors.ts';
+import { isRefusal, type Refusal, refuse } from './refusal.ts';
 import type { MessageAuthor, ReviewStatus, VersionSlot, VersionStatus } from './versions.ts';
 
 /**
@@ -28,12 +28,6 @@ export interface Slots {
   release: VersionState | undefined;
   highestNumber: number;
 }
-
-/** A refused transition: the errorCode to answer with. */
-export type Refusal = { refused: ErrorCode };
-const refuse = (code: ErrorCode): Refusal => ({ refused: code });
-export const isRefusal = (value: unknown): value is Refusal =>
-  typeof value === 'object' && value !== null && 'refused' in value;
 
 /** What the review rules look at. */
 export type ReviewedState = Pick<VersionState, 'slot' | 'reviewStatus' | 'status'>;

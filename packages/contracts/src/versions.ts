@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './common.ts';
 import { displayCorrections } from './display-corrections.ts';
-import { noControlChars, paramText } from './validation.ts';
+import { noControlChars, paramText, requiredText } from './validation.ts';
 
 export const reviewStatuses = [
   'PrepareForSubmission',
@@ -67,16 +67,11 @@ export const addModelVersionBodySchema = z.strictObject({
 
 const assetUrl = z.string().trim().max(500).check(noControlChars());
 
-export const UPDATE_LOG_MAX_LENGTH = 5000;
+export const MAX_UPDATE_LOG_LENGTH = 5000;
 
 /** The Version page: update log and the four platform builds. */
 export const updateVersionBodySchema = z.strictObject({
-  updateLog: z
-    .string({ error: versionMessages.updateLogRequired })
-    .trim()
-    .min(1, { error: versionMessages.updateLogRequired })
-    .max(UPDATE_LOG_MAX_LENGTH, { error: `Must be at most ${UPDATE_LOG_MAX_LENGTH} characters` })
-    .check(noControlChars({ multiline: true })),
+  updateLog: requiredText(versionMessages.updateLogRequired, MAX_UPDATE_LOG_LENGTH, { multiline: true }),
   iosAssetUrl: assetUrl.min(1, { error: versionMessages.iosRequired }),
   androidAssetUrl: assetUrl.min(1, { error: versionMessages.androidRequired }),
   visionOSAssetUrl: assetUrl.optional().transform((v) => v || null),
@@ -158,13 +153,11 @@ export const liveItemSchema = z.object({
 export type LiveItem = z.infer<typeof liveItemSchema>;
 export const liveItemParamsSchema = z.object({ itemId: paramText(64) });
 
+/** Why a reviewer rejects or takes down a version. */
+export const MAX_REASON_LENGTH = 2000;
+
 export const reasonBodySchema = z.strictObject({
-  reason: z
-    .string({ error: versionMessages.reasonRequired })
-    .trim()
-    .min(1, { error: versionMessages.reasonRequired })
-    .max(2000, { error: 'Must be at most 2000 characters' })
-    .check(noControlChars({ multiline: true })),
+  reason: requiredText(versionMessages.reasonRequired, MAX_REASON_LENGTH, { multiline: true }),
 });
 
 /** Who wrote a message of a review conversation. */
@@ -211,15 +204,10 @@ export const reviewQueueQuerySchema = pageQuerySchema.extend({
 });
 
 /** The conversation between a partner and the reviewers about one version. */
-export const REVIEW_MESSAGE_MAX_LENGTH = 2000;
+export const MAX_REVIEW_MESSAGE_LENGTH = 2000;
 
 export const reviewMessageBodySchema = z.strictObject({
-  message: z
-    .string({ error: versionMessages.messageRequired })
-    .trim()
-    .min(1, { error: versionMessages.messageRequired })
-    .max(REVIEW_MESSAGE_MAX_LENGTH, { error: `Must be at most ${REVIEW_MESSAGE_MAX_LENGTH} characters` })
-    .check(noControlChars({ multiline: true })),
+  message: requiredText(versionMessages.messageRequired, MAX_REVIEW_MESSAGE_LENGTH, { multiline: true }),
 });
 export type ReviewMessageBody = z.infer<typeof reviewMessageBodySchema>;
 

@@ -1,4 +1,5 @@
 import { paymentMessages } from '@portal/contracts/messages';
+import { CONNECT_PAYOUT_ACCOUNT_PATH, LOGIN_PATH } from '@portal/contracts/pages';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/toast.tsx';
@@ -11,7 +12,7 @@ function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!token) {
     const redirect = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+    return <Navigate to={`${LOGIN_PATH}?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
   return children;
 }
@@ -26,7 +27,7 @@ function RequireConnectedAccount({ children }: { children: ReactNode }) {
     if (!mustLeave || warned.current) return;
     warned.current = true;
     toast.warning(paymentMessages.connectFirst);
-    navigate('/stripe', { replace: true });
+    navigate(CONNECT_PAYOUT_ACCOUNT_PATH, { replace: true });
   }, [mustLeave, navigate]);
   if (!isConnected) return <div className="page-loading" aria-busy="true" />;
   return children;

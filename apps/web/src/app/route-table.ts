@@ -1,3 +1,20 @@
+import {
+  CONNECT_PAYOUT_ACCOUNT_PATH,
+  GAME_SUBMISSION_PATH,
+  INCOME_PATH,
+  ITEM_DETAIL_PATH,
+  LOGIN_PATH,
+  MANAGE_TESTER_PATH,
+  MODEL_SUBMISSION_PATH,
+  MY_PROJECTS_PATH,
+  PURCHASE_HISTORY_PATH,
+  STRIPE_CONNECTED_PATH,
+  TEST_STAGING_PATH,
+  TESTING_BUILDS_PATH,
+  VERSION_PAGE_PATH,
+  VPS_PATH,
+} from '@portal/contracts/pages';
+
 /** Where a route may be shown: signed in, with a connected payout account, from abroad only, as an admin. */
 export type Guard = 'auth' | 'connected' | 'abroadOnly' | 'admin';
 
@@ -23,8 +40,6 @@ const route = <const P extends string>(input: RouteInput<P>): RouteEntry<P> => (
   ...input,
 });
 
-const MY_PROJECTS = '/developers/my-project';
-
 /**
  * Every route of the portal, paths and names as in the specification. Data only, so that the browser tests walk
  * the same table: a route added here is visited by them. `routes.tsx` gives each path its page.
@@ -37,11 +52,11 @@ export const routeTable = [
     hasBanner: false,
   }),
   route({ path: '/about', name: 'About' }),
-  route({ path: '/login', name: 'Login' }),
+  route({ path: LOGIN_PATH, name: 'Login' }),
   route({
     path: '/forgot-password',
     name: 'Forgot Password',
-    parent: '/login',
+    parent: LOGIN_PATH,
   }),
   route({
     path: '/start-submission',
@@ -62,51 +77,50 @@ export const routeTable = [
     name: 'Developers',
   }),
   route({
-    path: MY_PROJECTS,
+    path: MY_PROJECTS_PATH,
     name: 'My Projects',
     parent: '/developers',
     guards: ['auth'],
   }),
   route({
-    path: `${MY_PROJECTS}/submission`,
+    path: GAME_SUBMISSION_PATH,
     name: 'Submission',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth', 'connected'],
   }),
   route({
-    path: `${MY_PROJECTS}/3D-model-submission`,
+    path: MODEL_SUBMISSION_PATH,
     name: 'Submission of 3D Models',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth', 'connected'],
   }),
   route({
-    path: `${MY_PROJECTS}/detail`,
+    path: ITEM_DETAIL_PATH,
     name: 'Detail',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth'],
   }),
   route({
-    path: `${MY_PROJECTS}/version`,
+    path: VERSION_PAGE_PATH,
     name: 'Version',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth', 'connected'],
   }),
   route({
-    path: `${MY_PROJECTS}/tester`,
+    path: MANAGE_TESTER_PATH,
     name: 'Manage Tester',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth'],
   }),
   route({
-    // TESTING_BUILDS_PATH in contracts, written out: importing contracts here would put zod in every page's bundle
-    path: '/testing-builds',
+    path: TESTING_BUILDS_PATH,
     name: 'Testing builds',
     guards: ['auth'],
   }),
   route({
-    path: `${MY_PROJECTS}/test-staging`,
+    path: TEST_STAGING_PATH,
     name: 'Test Staging Site',
-    parent: MY_PROJECTS,
+    parent: MY_PROJECTS_PATH,
     guards: ['auth'],
   }),
   route({ path: '/faqs', name: 'FAQs' }),
@@ -122,14 +136,14 @@ export const routeTable = [
   }),
   route({ path: '/contact', name: 'Contact Us' }),
   route({
-    path: '/stripe',
+    path: CONNECT_PAYOUT_ACCOUNT_PATH,
     name: 'Connect Payment Account',
     guards: ['auth'],
   }),
   route({
-    path: '/stripe-connected',
+    path: STRIPE_CONNECTED_PATH,
     name: 'Connecting Payment Account',
-    parent: '/stripe',
+    parent: CONNECT_PAYOUT_ACCOUNT_PATH,
     guards: ['auth'],
   }),
   route({
@@ -137,20 +151,20 @@ export const routeTable = [
     name: "Creator's World",
     layout: 'full',
   }),
-  route({ path: '/commission', name: 'My Project Income' }),
-  route({ path: '/purchase-history', name: 'My Purchase History', guards: ['auth', 'abroadOnly'] }),
-  route({ path: '/vps', name: 'VPS', guards: ['auth'] }),
+  route({ path: INCOME_PATH, name: 'My Project Income' }),
+  route({ path: PURCHASE_HISTORY_PATH, name: 'My Purchase History', guards: ['auth', 'abroadOnly'] }),
+  route({ path: VPS_PATH, name: 'VPS', guards: ['auth'] }),
   route({
     path: '/vps-placement',
     name: 'VPS Placement',
-    parent: '/vps',
+    parent: VPS_PATH,
     layout: 'full',
     guards: ['auth'],
   }),
   route({
     path: '/config-vps-placement',
     name: 'Config VPS Placement',
-    parent: '/vps',
+    parent: VPS_PATH,
     layout: 'full',
     hasBanner: false,
     guards: ['auth'],

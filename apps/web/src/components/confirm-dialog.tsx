@@ -47,3 +47,54 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+export interface ConfirmRowDialogProps<T extends { id: string }> {
+  /** The row being asked about; the dialog is open while there is one. */
+  row: T | undefined;
+  title: string;
+  confirmLabel: string;
+  isBusy: boolean;
+  /** The destructive step on the row's id; a failure is reported by the query client. */
+  onConfirm: (id: string) => Promise<unknown>;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** Asks before a row's destructive step (Revoke, Remove), runs it, and closes whether it went through or not. */
+export function ConfirmRowDialog<T extends { id: string }>({
+  row,
+  title,
+  confirmLabel,
+  isBusy,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmRowDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      isOpen={row !== undefined}
+      title={title}
+      confirmLabel={confirmLabel}
+      variant="danger"
+      isBusy={isBusy}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (!row) return;
+        await onConfirm(row.id).catch(() => undefined);
+        onClose();
+      }}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
+/** A row's destructive action as a link-styled button, naming the row for screen readers: "Remove a@b.c". */
+export function RowDangerButton({ label, rowName, onClick }: { label: string; rowName: string; onClick: () => void }) {
+  return (
+    <button type="button" className="link-button link-button--danger" onClick={onClick}>
+      {label}
+      <span className="visually-hidden"> {rowName}</span>
+    </button>
+  );
+}

@@ -1,9 +1,7 @@
-import { REVIEW_MESSAGE_MAX_LENGTH, type ReviewMessage, versionMessages } from '@portal/contracts';
+import { MAX_REVIEW_MESSAGE_LENGTH, type ReviewMessage, versionMessages } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { formatShortDateTime } from '../lib/format.ts';
 import { Button } from './button.tsx';
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 export interface ConversationProps {
   title: string;
@@ -61,7 +59,7 @@ export function Conversation({ title, emptyText, messages, isError = false, isSe
             >
               <p className="conversation__meta">
                 <strong>{message.isMine ? 'You' : message.authorName}</strong>{' '}
-                <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                <time dateTime={message.createdAt}>{formatShortDateTime(message.createdAt)}</time>
               </p>
               <p className="conversation__text">{message.message}</p>
             </li>
@@ -76,7 +74,7 @@ export function Conversation({ title, emptyText, messages, isError = false, isSe
           id={fieldId}
           className="input textarea"
           rows={3}
-          maxLength={REVIEW_MESSAGE_MAX_LENGTH}
+          maxLength={MAX_REVIEW_MESSAGE_LENGTH}
           value={draft}
           onChange={(event) => {
             setDraft(event.target.value);

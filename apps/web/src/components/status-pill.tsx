@@ -1,9 +1,15 @@
 import {
+  type IncomeStatus,
+  incomeStatusLabels,
   isAwaitingRelease,
+  type PayoutStatus,
+  type PayStatus,
   type ProjectStatus,
+  payStatusLabels,
   projectStatusLabels,
   type ReviewStatus,
   reviewStatusLabels,
+  type StageState,
   type VersionSlot,
   type VersionStatus,
   versionStatusLabels,
@@ -33,6 +39,36 @@ const REVIEW_TONES: Record<ReviewStatus, StatusTone> = {
   UnderReviewing: 'info',
   AcceptedAndReleased: 'success',
   Rejected: 'error',
+};
+
+/** A sale's settlement. */
+const INCOME_TONES: Record<IncomeStatus, StatusTone> = {
+  Unsettled: 'warning',
+  Settling: 'info',
+  Settled: 'success',
+  NonSettlement: 'neutral',
+};
+
+/** A payout's transfer: being sent, sent, or failed (retried on the next settlement run). */
+const PAYOUT_TONES: Record<PayoutStatus, StatusTone> = {
+  Pending: 'info',
+  Sent: 'success',
+  Failed: 'error',
+};
+
+/** SPEC §4: a declined or cancelled payment looks like a failure, one being processed has a style of its own. */
+const PAY_STATUS_TONES: Record<PayStatus, StatusTone> = {
+  Processing: 'info',
+  Successed: 'success',
+  Failed: 'error',
+  Cancelled: 'error',
+};
+
+/** A draft is being prepared, a published stage is live, an expired one no longer shows. */
+const STAGE_STATE_TONES: Record<StageState, StatusTone> = {
+  Draft: 'neutral',
+  Published: 'success',
+  Expired: 'warning',
 };
 
 /**
@@ -91,3 +127,42 @@ export function VersionStatusPill({ version, className }: { version: VersionStat
     </StatusPill>
   );
 }
+
+/** One status of a kind, in the palette: its tone, and its label where the kind has labels. */
+function KindPill<S extends string>({
+  status,
+  tones,
+  labels,
+  className,
+}: {
+  status: S;
+  tones: Record<S, StatusTone>;
+  labels?: Record<S, string>;
+  className?: string;
+}) {
+  return (
+    <StatusPill tone={tones[status]} className={className}>
+      {labels ? labels[status] : status}
+    </StatusPill>
+  );
+}
+
+/** A sale's settlement, with SPEC §4's label. */
+export const IncomeStatusPill = ({ status, className }: { status: IncomeStatus; className?: string }) => (
+  <KindPill status={status} tones={INCOME_TONES} labels={incomeStatusLabels} className={className} />
+);
+
+/** A payout's transfer, as My Project Income shows it. */
+export const PayoutStatusPill = ({ status, className }: { status: PayoutStatus; className?: string }) => (
+  <KindPill status={status} tones={PAYOUT_TONES} className={className} />
+);
+
+/** A purchase's payment, with SPEC §4's label. */
+export const PayStatusPill = ({ status, className }: { status: PayStatus; className?: string }) => (
+  <KindPill status={status} tones={PAY_STATUS_TONES} labels={payStatusLabels} className={className} />
+);
+
+/** A stage's state (Draft, Published, Expired). */
+export const StageStatePill = ({ state, className }: { state: StageState; className?: string }) => (
+  <KindPill status={state} tones={STAGE_STATE_TONES} className={className} />
+);

@@ -1,4 +1,4 @@
-import { paymentMessages } from '@portal/contracts';
+import { CONNECT_PAYOUT_ACCOUNT_PATH, paymentMessages } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '../components/toast.tsx';
@@ -11,7 +11,7 @@ export function useSendToPayoutConnection() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: ['profile'] });
     toast.warning(paymentMessages.connectFirst);
-    navigate('/stripe');
+    navigate(CONNECT_PAYOUT_ACCOUNT_PATH);
   };
 }
 

@@ -1,13 +1,14 @@
+import { INCOME_PATH, MY_PROJECTS_PATH, PURCHASE_HISTORY_PATH, TESTING_BUILDS_PATH } from '@portal/contracts/pages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { useLogout } from '../../features/access/api/logout.ts';
 
 const accountItems = [
-  { to: '/developers/my-project', label: 'My Projects' },
-  { to: '/testing-builds', label: 'Testing builds' },
-  { to: '/commission', label: 'My Project Income' },
-  { to: '/purchase-history', label: 'My Purchase History' },
+  { to: MY_PROJECTS_PATH, label: 'My Projects' },
+  { to: TESTING_BUILDS_PATH, label: 'Testing builds' },
+  { to: INCOME_PATH, label: 'My Project Income' },
+  { to: PURCHASE_HISTORY_PATH, label: 'My Purchase History' },
   { to: '/profile', label: 'Edit Profile' },
   { to: '/api-keys', label: 'API keys' },
 ];

@@ -1,3 +1,4 @@
+import { LOGIN_PATH } from '@portal/contracts/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
@@ -25,7 +26,7 @@ export function RootLayout() {
     setUnauthorizedHandler(() => {
       toast.error(SESSION_EXPIRED_MESSAGE, { key: SESSION_EXPIRED_MESSAGE });
       queryClient.removeQueries({ queryKey: ['profile'] });
-      navigate('/login');
+      navigate(LOGIN_PATH);
     });
   }, [navigate, queryClient]);
 

@@ -1,3 +1,4 @@
+import { ITEM_DETAIL_PATH, ITEM_DETAIL_QUERY } from '@portal/contracts/pages';
 import { useLocation, useSearchParams } from 'react-router';
 import { matchRoute, type PortalRoute } from '../routes.tsx';
 
@@ -9,7 +10,7 @@ export function useCurrentRoute(): { route: PortalRoute | undefined; title: stri
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const route = matchRoute(pathname);
-  const nameQuery = params.get('name');
-  const title = route?.path === '/developers/my-project/detail' && nameQuery ? nameQuery : (route?.name ?? '');
+  const nameQuery = params.get(ITEM_DETAIL_QUERY.name);
+  const title = route?.path === ITEM_DETAIL_PATH && nameQuery ? nameQuery : (route?.name ?? '');
   return { route, title };
 }

@@ -1,4 +1,4 @@
-import { type CatalogItemType, catalogItemTypes } from '@portal/contracts';
+import { ITEM_DETAIL_QUERY, isCatalogItemType } from '@portal/contracts';
 import { useSearchParams } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { CatalogItemDetail } from '../../features/catalog/components/item-detail.tsx';
@@ -6,15 +6,12 @@ import { ItemNotFound } from '../../features/catalog/components/item-not-found.t
 import { ReviewStanding } from '../../features/versions/components/review-standing.tsx';
 import { VersionsSection } from '../../features/versions/components/versions-section.tsx';
 
-const isCatalogItemType = (value: string | null): value is CatalogItemType =>
-  (catalogItemTypes as readonly (string | null)[]).includes(value);
-
 /** Detail (query name, id, type): the item from the catalog, where its version in review stands, its versions. */
 export default function DetailPage() {
   const [params] = useSearchParams();
   const profile = useProfile();
-  const id = params.get('id');
-  const type = params.get('type');
+  const id = params.get(ITEM_DETAIL_QUERY.id);
+  const type = params.get(ITEM_DETAIL_QUERY.type);
   if (!id || !isCatalogItemType(type)) return <ItemNotFound message="This link does not lead to a project." />;
   return (
     <div className="detail-page">

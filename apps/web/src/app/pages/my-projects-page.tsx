@@ -1,10 +1,10 @@
+import { MANAGE_TESTER_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
-import { GameList, ModelList } from '../../features/catalog/components/project-list.tsx';
+import { ItemList } from '../../features/catalog/components/project-list.tsx';
 import { ProjectsOverview } from '../../features/catalog/components/projects-overview.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
 import { ManageWhitelistButton } from '../../features/testers/components/manage-whitelist-dialog.tsx';
-import { versionPagePath } from '../../features/versions/utils/item-api.ts';
 
 /** My Projects: the partner's home, composing catalog, testers, payments and versions. */
 export default function MyProjectsPage() {
@@ -17,21 +17,17 @@ export default function MyProjectsPage() {
           <Link className="btn btn--primary btn--md" to="/start-submission">
             Create New Project
           </Link>
-          <Link className="btn btn--secondary btn--md" to="/developers/my-project/tester">
+          <Link className="btn btn--secondary btn--md" to={MANAGE_TESTER_PATH}>
             Manage Tester
           </Link>
           <ManageWhitelistButton />
           {profile?.connectedToStripe ? <StripeDashboardButton /> : null}
         </div>
       </section>
-      <ProjectsOverview
-        versionHref={(entry) =>
-          versionPagePath(entry.itemType === 'Product' ? 'game' : 'model', entry.itemId, entry.versionId)
-        }
-      />
+      <ProjectsOverview />
       <div className="project-lists">
-        <GameList />
-        <ModelList />
+        <ItemList type="game" />
+        <ItemList type="model" />
       </div>
     </>
   );

@@ -1,25 +1,24 @@
-import { type CatalogItemType, catalogItemTypes, editModeOf } from '@portal/contracts';
+import {
+  type CatalogItemType,
+  editModeOf,
+  isCatalogItemType,
+  itemDetailPath,
+  VERSION_PAGE_QUERY,
+} from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
-import { modelQueryOptions } from '../../features/catalog/api/get-model.ts';
-import { productQueryOptions } from '../../features/catalog/api/get-product.ts';
+import { itemQueryOptions } from '../../features/catalog/api/get-item.ts';
 import { ItemNotFound } from '../../features/catalog/components/item-not-found.tsx';
-import { detailPath } from '../../features/catalog/utils/paths.ts';
 import { useVersion } from '../../features/versions/api/get-version.ts';
 import { ReviewConversation } from '../../features/versions/components/review-conversation.tsx';
 import { VersionDetails } from '../../features/versions/components/version-details.tsx';
 import { VersionForm } from '../../features/versions/components/version-form.tsx';
 import { type AnyVersion, versionState } from '../../features/versions/utils/item-api.ts';
 
-const isCatalogItemType = (value: string | null): value is CatalogItemType =>
-  (catalogItemTypes as readonly (string | null)[]).includes(value);
-
 function useItemName(type: CatalogItemType, id: string): string | undefined {
-  const product = useQuery({ ...productQueryOptions(id), enabled: type === 'game' });
-  const model = useQuery({ ...modelQueryOptions(id), enabled: type === 'model' });
-  return type === 'game' ? product.data?.name : model.data?.name;
+  return useQuery(itemQueryOptions(type, id)).data?.name;
 }
 
 /** Why a version the rules keep as it is cannot be changed, in the partner's words. */
@@ -36,7 +35,7 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
   const version = useVersion(type, versionId);
   const itemName = useItemName(type, itemId);
   const [isInterrupting, setInterrupting] = useState(false);
-  const backTo = detailPath({ id: itemId, name: itemName ?? '' }, type);
+  const backTo = itemDetailPath({ id: itemId, type, name: itemName ?? '' });
 
   if (version.isError) return <ItemNotFound message="This version does not exist, or it is not yours." />;
   if (!version.data) return <div className="card page-loading" aria-busy="true" />;
@@ -77,9 +76,9 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
 /** Version (query prodId, vId, type): the update log and builds of one version, and its review conversation. */
 export default function VersionPage() {
   const [params] = useSearchParams();
-  const itemId = params.get('prodId');
-  const versionId = params.get('vId');
-  const type = params.get('type');
+  const itemId = params.get(VERSION_PAGE_QUERY.itemId);
+  const versionId = params.get(VERSION_PAGE_QUERY.versionId);
+  const type = params.get(VERSION_PAGE_QUERY.type);
   if (!itemId || !versionId || !isCatalogItemType(type)) {
     return <ItemNotFound message="This link does not lead to a version." />;
   }

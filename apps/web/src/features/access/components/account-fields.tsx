@@ -1,4 +1,10 @@
-import { accessMessages } from '@portal/contracts';
+import {
+  accessMessages,
+  MAX_ADDRESS_LENGTH,
+  MAX_BUSINESS_NAME_LENGTH,
+  MAX_PARTNER_INTRODUCE_LENGTH,
+  MAX_PERSON_NAME_LENGTH,
+} from '@portal/contracts';
 import { Field } from '../../../components/form/field.tsx';
 import type { TextFieldsOf } from '../../../components/form/use-zod-form.ts';
 
@@ -7,10 +13,20 @@ export function NameFields({ form }: { form: TextFieldsOf<'firstName' | 'lastNam
   return (
     <div className="form__row">
       <Field id={form.fieldId('firstName')} label="First name" isRequired error={form.errors.firstName}>
-        <input className="input" autoComplete="given-name" maxLength={50} {...form.register('firstName')} />
+        <input
+          className="input"
+          autoComplete="given-name"
+          maxLength={MAX_PERSON_NAME_LENGTH}
+          {...form.register('firstName')}
+        />
       </Field>
       <Field id={form.fieldId('lastName')} label="Last name" isRequired error={form.errors.lastName}>
-        <input className="input" autoComplete="family-name" maxLength={50} {...form.register('lastName')} />
+        <input
+          className="input"
+          autoComplete="family-name"
+          maxLength={MAX_PERSON_NAME_LENGTH}
+          {...form.register('lastName')}
+        />
       </Field>
     </div>
   );
@@ -32,7 +48,7 @@ export function BusinessFields({
         <input
           className="input"
           autoComplete="organization"
-          maxLength={200}
+          maxLength={MAX_BUSINESS_NAME_LENGTH}
           {...form.register('registeredBusinessName')}
         />
       </Field>
@@ -45,7 +61,7 @@ export function BusinessFields({
         <input
           className="input"
           autoComplete="street-address"
-          maxLength={300}
+          maxLength={MAX_ADDRESS_LENGTH}
           {...form.register('registeredAddress')}
         />
       </Field>
@@ -53,7 +69,7 @@ export function BusinessFields({
         <textarea
           className="input textarea"
           rows={3}
-          maxLength={1000}
+          maxLength={MAX_PARTNER_INTRODUCE_LENGTH}
           placeholder="Tell us about your studio and what you build"
           {...form.register('introduce')}
         />

@@ -1,12 +1,12 @@
 import { type ApiKey, apiKeyScopeLabels, isApiKeyExpired } from '@portal/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton } from '../../../components/confirm-dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { useApiKeys } from '../api/list-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import '../api-keys.css';
 
 const DAY_MS = 24 * 60 * 60_000;
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 /** A recent use as "5 minutes ago", an older one as its date. */
@@ -100,33 +100,26 @@ export function ApiKeyTable() {
                   )}
                 </td>
                 <td className="api-key-table__actions">
-                  <button type="button" className="link-button link-button--danger" onClick={() => setRevoking(apiKey)}>
-                    Revoke<span className="visually-hidden"> {apiKey.name}</span>
-                  </button>
+                  <RowDangerButton label="Revoke" rowName={apiKey.name} onClick={() => setRevoking(apiKey)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        isOpen={revoking !== undefined}
+      <ConfirmRowDialog
+        row={revoking}
         title="Revoke this API key?"
         confirmLabel="Revoke"
-        variant="danger"
         isBusy={revoke.isPending}
-        onCancel={() => setRevoking(undefined)}
-        onConfirm={async () => {
-          if (!revoking) return;
-          await revoke.mutateAsync(revoking.id).catch(() => undefined);
-          setRevoking(undefined);
-        }}
+        onConfirm={revoke.mutateAsync}
+        onClose={() => setRevoking(undefined)}
       >
         <p>
           “{revoking?.name}” ({revoking?.prefix}…) stops working at once: scripts and the CLI that use it are refused.
           This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmRowDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { loginBodySchema } from '@portal/contracts';
+import { loginBodySchema, MY_PROJECTS_PATH } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -6,7 +6,7 @@ import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { useLogin } from '../api/login.ts';
 
-export const DEFAULT_AFTER_LOGIN = '/developers/my-project';
+export const DEFAULT_AFTER_LOGIN = MY_PROJECTS_PATH;
 /** Admins work in the review console. */
 const ADMIN_AFTER_LOGIN = '/admin';
 

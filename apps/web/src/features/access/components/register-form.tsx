@@ -4,6 +4,7 @@ import {
   registerBodySchema,
   type StaticTextType,
   staticTextTitles,
+  VERIFICATION_CODE_LENGTH,
 } from '@portal/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -88,7 +89,7 @@ export function RegisterForm() {
           className="input"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={VERIFICATION_CODE_LENGTH}
           {...register('verificationCode')}
         />
       </Field>

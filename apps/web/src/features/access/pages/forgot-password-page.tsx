@@ -5,8 +5,10 @@ import {
   confirmPasswordSchema,
   emailSchema,
   newPasswordSchema,
+  VERIFICATION_CODE_LENGTH,
   verificationCodeSchema,
 } from '@portal/contracts';
+import { LOGIN_PATH } from '@portal/contracts/pages';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -60,7 +62,7 @@ function ResetStep({ email }: { email: string }) {
     onSubmit: async ({ verificationCode, password }) => {
       await resetPassword.mutateAsync({ email, verificationCode, password });
       toast.success(accessMessages.reset);
-      navigate('/login');
+      navigate(LOGIN_PATH);
     },
   });
   const { errors, register } = form;
@@ -77,7 +79,7 @@ function ResetStep({ email }: { email: string }) {
             className="input"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={VERIFICATION_CODE_LENGTH}
             {...register('verificationCode')}
           />
           <SendCodeButton

@@ -8,8 +8,8 @@ import { numberFromText, textFromNumber } from '../../../components/form/number-
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { useSetCommissionRate } from '../api/set-commission-rate.ts';
-import { formatPercent } from '../utils/format.ts';
 
 /** The form keeps the rate as typed; the contract's own rule, with its messages, checks it. */
 const commissionFormSchema = z.object({

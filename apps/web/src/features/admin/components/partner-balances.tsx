@@ -1,11 +1,10 @@
 import { MAX_EMAIL_LENGTH, type PartnerBalance } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
+import { formatDollars, formatPercent } from '../../../lib/format.ts';
 import { usePartnerBalances } from '../api/get-partner-balances.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
-import { formatPercent } from '../utils/format.ts';
 import { CommissionRateDialog } from './commission-rate-dialog.tsx';
 import { IncomeList } from './income-list.tsx';
 

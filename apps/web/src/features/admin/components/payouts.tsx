@@ -1,14 +1,13 @@
 import { type Payout, type PayoutStatus, payoutStatuses } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusPill, type StatusTone } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import { usePayouts } from '../api/get-payouts.ts';
 import { useRetryPayout } from '../api/retry-payout.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
-import { formatDateTime } from '../utils/format.ts';
 import { IncomeList } from './income-list.tsx';
 
 const TONES: Record<PayoutStatus, StatusTone> = { Pending: 'warning', Sent: 'success', Failed: 'error' };

@@ -1,4 +1,4 @@
-import { reasonBodySchema } from '@portal/contracts';
+import { MAX_REASON_LENGTH, reasonBodySchema } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
 import { useModal } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -37,7 +37,7 @@ export function ReasonDialog({ title, description, confirmLabel, isOpen, onCance
         <div className="dialog__body">
           <p>{description}</p>
           <Field id={form.fieldId('reason')} label="Reason" isRequired error={form.errors.reason}>
-            <textarea className="input textarea" rows={4} maxLength={2000} {...form.register('reason')} />
+            <textarea className="input textarea" rows={4} maxLength={MAX_REASON_LENGTH} {...form.register('reason')} />
           </Field>
         </div>
         <div className="dialog__footer button-row">

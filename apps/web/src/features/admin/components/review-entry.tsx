@@ -5,7 +5,7 @@ import { VersionStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
-import { formatDateTime } from '../utils/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { EntryConversation } from './entry-conversation.tsx';
 
 const PLATFORMS = [

@@ -6,8 +6,8 @@ import {
   type ReviewTimes,
 } from '@portal/contracts';
 import { useId } from 'react';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useReviewTimes } from '../api/get-review-times.ts';
-import { formatDateTime } from '../utils/format.ts';
 import '../review-times.css';
 
 export interface ReviewTimesPanelProps {

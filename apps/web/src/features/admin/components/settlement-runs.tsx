@@ -1,14 +1,13 @@
 import type { SettlementRun } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import { useSettlementRuns } from '../api/get-settlement-runs.ts';
 import { useRunSettlement } from '../api/run-settlement.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
-import { formatDateTime } from '../utils/format.ts';
 import { IncomeList } from './income-list.tsx';
 
 const outcomeOf = (run: SettlementRun) =>

@@ -4,7 +4,7 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { TagsInput } from '../../../components/tags-input.tsx';
 
 /** What the catalog forms' custom controls need of `useZodForm`. */
-interface FormBinding<N extends string, T> {
+export interface FormBinding<N extends string, T> {
   values: Record<N, T>;
   errors: Partial<Record<N, string>>;
   fieldId: (name: N) => string;

@@ -1,58 +1,48 @@
-import { catalogMessages, type Product } from '@portal/contracts';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/button.tsx';
+import { MAX_GAME_INTRODUCE_LENGTH, type Product } from '@portal/contracts';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
-import { toast } from '../../../components/toast.tsx';
-import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts';
-import { useCreateProduct } from '../api/create-product.ts';
-import { useUpdateProduct } from '../api/update-product.ts';
-import { detailPath, MY_PROJECTS_PATH } from '../utils/paths.ts';
-import { ImageField, TagsField, THUMBNAIL_LABEL } from './form-controls.tsx';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
+import { ItemFormLayout, useSaveItem } from './item-form.tsx';
 
 /** Creates an AR game, or edits `product`; goes to its Detail once saved. */
 export function GameForm({ product }: { product?: Product }) {
-  const navigate = useNavigate();
-  const createProduct = useCreateProduct();
-  const updateProduct = useUpdateProduct();
-  const redirectIfPayoutMissing = usePayoutRequiredRedirect();
+  const save = useSaveItem('game', product);
   const form = useZodForm({
     schema: gameFormSchema,
     initialValues: gameFormValues(product),
     crossCheck: playersInOrder,
     dependents: playerFieldDependents,
-    onSubmit: async (body) => {
-      try {
-        const saved = product
-          ? await updateProduct.mutateAsync({ id: product.id, body })
-          : await createProduct.mutateAsync(body);
-        toast.success(product ? catalogMessages.updated : catalogMessages.created);
-        navigate(detailPath(saved, 'game'));
-      } catch (err) {
-        if (!redirectIfPayoutMissing(err)) throw err;
-      }
-    },
+    onSubmit: save,
   });
   const { errors, register } = form;
 
   return (
-    <form
-      ref={form.formRef}
-      className="card form catalog-form"
-      noValidate
-      onSubmit={form.handleSubmit}
-      aria-labelledby="game-form-title"
+    <ItemFormLayout
+      type="game"
+      item={product}
+      form={form}
+      intro="What players see on the Lumora marketplace. Builds are added as versions once the project exists."
+      submitNoun="Project"
+      description={{
+        label: 'Description (gameplay)',
+        hint: 'How the game is played: goal, rounds, what players do in AR.',
+      }}
+      afterTags={
+        <Field
+          id={form.fieldId('introduce')}
+          label="Introduce"
+          error={errors.introduce}
+          hint="One or two sentences shown under the name."
+        >
+          <textarea
+            className="input textarea textarea--short"
+            rows={2}
+            maxLength={MAX_GAME_INTRODUCE_LENGTH}
+            {...register('introduce')}
+          />
+        </Field>
+      }
     >
-      <h2 id="game-form-title" className="form__title">
-        {product ? 'Edit AR game' : 'New AR game'}
-      </h2>
-      <p className="form__intro">
-        What players see on the Lumora marketplace. Builds are added as versions once the project exists.
-      </p>
-      <Field id={form.fieldId('name')} label="Project name" isRequired error={errors.name}>
-        <input className="input" maxLength={100} autoComplete="off" {...register('name')} />
-      </Field>
       <div className="form__row">
         <Field
           id={form.fieldId('tokensToPlay')}
@@ -91,35 +81,6 @@ export function GameForm({ product }: { product?: Product }) {
           <input className="input" inputMode="numeric" autoComplete="off" {...register('maxNumberOfPlayers')} />
         </Field>
       </div>
-      <TagsField form={form} name="tags" />
-      <Field
-        id={form.fieldId('introduce')}
-        label="Introduce"
-        error={errors.introduce}
-        hint="One or two sentences shown under the name."
-      >
-        <textarea className="input textarea textarea--short" rows={2} maxLength={500} {...register('introduce')} />
-      </Field>
-      <Field
-        id={form.fieldId('description')}
-        label="Description (gameplay)"
-        error={errors.description}
-        hint="How the game is played: goal, rounds, what players do in AR."
-      >
-        <textarea className="input textarea" rows={6} maxLength={5000} {...register('description')} />
-      </Field>
-      <div className="form__row form__row--images">
-        <ImageField form={form} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" />
-        <ImageField form={form} name="cover" label="Cover image" subject="cover image" />
-      </div>
-      <div className="form__actions">
-        <Button type="submit" size="lg" isLoading={form.isSubmitting}>
-          {product ? 'Update Project' : 'Create Project'}
-        </Button>
-        <Link className="btn btn--ghost btn--lg" to={product ? detailPath(product, 'game') : MY_PROJECTS_PATH}>
-          Cancel
-        </Link>
-      </div>
-    </form>
+    </ItemFormLayout>
   );
 }

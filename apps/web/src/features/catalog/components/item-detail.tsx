@@ -1,15 +1,20 @@
-import { type CatalogItemType, catalogMessages, type Model, type Product } from '@portal/contracts';
+import {
+  type CatalogItemType,
+  catalogMessages,
+  type Model,
+  MY_PROJECTS_PATH,
+  type Product,
+  submissionPath,
+  testStagingPath,
+} from '@portal/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { useDeleteModel } from '../api/delete-model.ts';
-import { useDeleteProduct } from '../api/delete-product.ts';
-import { useModel } from '../api/get-model.ts';
-import { useProduct } from '../api/get-product.ts';
-import { formatPrice } from '../utils/format.ts';
-import { formPath, MY_PROJECTS_PATH, testStagingPath } from '../utils/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useDeleteItem } from '../api/delete-item.ts';
+import { useItem } from '../api/get-item.ts';
 import { DeleteItemDialog } from './delete-item-dialog.tsx';
 import { Loaded } from './loaded.tsx';
 
@@ -28,8 +33,8 @@ export function CatalogItemDetail({ type, id, children }: CatalogItemDetailProps
 const placeholder = <div className="card item-summary item-summary--loading" aria-busy="true" />;
 
 function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
-  const product = useProduct(id);
-  const deleteProduct = useDeleteProduct();
+  const product = useItem('game', id);
+  const deleteProduct = useDeleteItem('game');
   return (
     <Loaded query={product} placeholder={placeholder}>
       {(item: Product) => (
@@ -60,8 +65,8 @@ function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
 }
 
 function ModelDetail({ id, children }: { id: string; children?: ReactNode }) {
-  const model = useModel(id);
-  const deleteModel = useDeleteModel();
+  const model = useItem('model', id);
+  const deleteModel = useDeleteItem('model');
   return (
     <Loaded query={model} placeholder={placeholder}>
       {(item: Model) => (
@@ -184,7 +189,7 @@ function ItemSummary({
             Test Staging File
           </Link>
         ) : null}
-        <Link className="btn btn--secondary btn--md" to={formPath(type, item.id)}>
+        <Link className="btn btn--secondary btn--md" to={submissionPath(type, item.id)}>
           Edit Project Info
         </Link>
         {/* only opens the dialog, whose Delete is the throttled action */}

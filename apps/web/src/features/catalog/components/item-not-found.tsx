@@ -1,5 +1,5 @@
+import { MY_PROJECTS_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { MY_PROJECTS_PATH } from '../utils/paths.ts';
 
 /**
  * An id that is not (or no longer) one of the partner's items. `message` is the API's own (ProductNotFound,

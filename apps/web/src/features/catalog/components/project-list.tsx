@@ -1,11 +1,16 @@
-import { type CatalogItemType, type Model, MY_PROJECTS_PAGE_SIZE, type Product } from '@portal/contracts';
+import {
+  type CatalogItemType,
+  itemDetailPath,
+  type Model,
+  MY_PROJECTS_PAGE_SIZE,
+  type Product,
+  submissionPath,
+} from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
-import { useModels } from '../api/list-models.ts';
-import { useProducts } from '../api/list-products.ts';
-import { detailPath, formPath } from '../utils/paths.ts';
+import { useItems } from '../api/list-items.ts';
 
 const copy = {
   game: {
@@ -22,18 +27,11 @@ const copy = {
   },
 } as const;
 
-/** The partner's AR games, 8 per page. */
-export function GameList() {
+/** The partner's AR games or 3D models, 8 per page. */
+export function ItemList({ type }: { type: CatalogItemType }) {
   const [page, setPage] = useState(1);
-  const query = useProducts(page);
-  return <ProjectList type="game" page={page} onPageChange={setPage} {...query} />;
-}
-
-/** The partner's 3D models, 8 per page. */
-export function ModelList() {
-  const [page, setPage] = useState(1);
-  const query = useModels(page);
-  return <ProjectList type="model" page={page} onPageChange={setPage} {...query} />;
+  const query = useItems(type, page);
+  return <ProjectList type={type} page={page} onPageChange={setPage} {...query} />;
 }
 
 interface ProjectListProps {
@@ -81,7 +79,7 @@ function ProjectList({ type, page, onPageChange, data, isPending, isError, isPla
         <div className="empty">
           <h3 className="empty__title">{text.empty}</h3>
           <p>{text.emptyText}</p>
-          <Link className="btn btn--primary btn--md" to={formPath(type)}>
+          <Link className="btn btn--primary btn--md" to={submissionPath(type)}>
             {text.create}
           </Link>
         </div>
@@ -116,7 +114,11 @@ function ProjectCard({ item, type }: { item: Product | Model; type: CatalogItemT
       )}
       <h3 className="project-card__name">{item.name}</h3>
       <ProjectStatusPill status={item.status} className="project-card__status" />
-      <Link className="btn btn--secondary btn--md" to={detailPath(item, type)} aria-label={`Details of ${item.name}`}>
+      <Link
+        className="btn btn--secondary btn--md"
+        to={itemDetailPath({ ...item, type })}
+        aria-label={`Details of ${item.name}`}
+      >
         Details
       </Link>
     </li>

@@ -1,35 +1,30 @@
 import {
+  catalogItemTypeOf,
+  INCOME_PATH,
+  itemDetailPath,
   type NeedsAction,
   needsActionLabels,
   type PartnerOverview,
   type ProjectStatus,
   projectStatuses,
+  versionPagePath,
 } from '@portal/contracts';
-import { formatUsd } from '@portal/contracts/money';
 import { Link } from 'react-router';
 import { ProjectStatusPill } from '../../../components/status-pill.tsx';
-import { formatInstantDay } from '../../../lib/utc-days.ts';
+import { formatInstantDay, formatUsd } from '../../../lib/format.ts';
 import { useOverview } from '../api/get-overview.ts';
-import { detailPath } from '../utils/paths.ts';
 import '../overview.css';
 
-const INCOME_PATH = '/commission';
-
-export interface ProjectsOverviewProps {
-  /** Where an unanswered question is read and answered: the version's own page (a feature of its own). */
-  versionHref: (entry: NeedsAction) => string;
-}
-
-const catalogTypeOf = (entry: NeedsAction) => (entry.itemType === 'Product' ? 'game' : 'model');
-
 /** Detail shows the reason of a rejection, the submit button and the release one; a question is on the version. */
-const hrefOf = (entry: NeedsAction, versionHref: ProjectsOverviewProps['versionHref']) =>
-  entry.kind === 'unanswered-question'
-    ? versionHref(entry)
-    : detailPath({ id: entry.itemId, name: entry.itemName }, catalogTypeOf(entry));
+const hrefOf = (entry: NeedsAction) => {
+  const type = catalogItemTypeOf(entry.itemType);
+  return entry.kind === 'unanswered-question'
+    ? versionPagePath({ itemId: entry.itemId, versionId: entry.versionId, type })
+    : itemDetailPath({ id: entry.itemId, type, name: entry.itemName });
+};
 
 /** The top of My Projects: items by status, what needs the partner's action, this month's income. */
-export function ProjectsOverview({ versionHref }: ProjectsOverviewProps) {
+export function ProjectsOverview() {
   const overview = useOverview();
   if (overview.isPending) return <OverviewSkeleton />;
   // the lists below say it too: an overview that cannot load stays out of the way
@@ -50,7 +45,7 @@ export function ProjectsOverview({ versionHref }: ProjectsOverviewProps) {
       </h2>
       {shown.length > 0 ? <StatusCounts statuses={shown} counts={itemsByStatus} /> : null}
       <div className="projects-overview__row">
-        <NeedsAttention entries={needsAction} versionHref={versionHref} />
+        <NeedsAttention entries={needsAction} />
         {income ? <IncomeTile income={income} /> : null}
       </div>
     </section>
@@ -70,13 +65,7 @@ function StatusCounts({ statuses, counts }: { statuses: ProjectStatus[]; counts:
   );
 }
 
-function NeedsAttention({
-  entries,
-  versionHref,
-}: {
-  entries: NeedsAction[];
-  versionHref: ProjectsOverviewProps['versionHref'];
-}) {
+function NeedsAttention({ entries }: { entries: NeedsAction[] }) {
   return (
     <section className="needs-attention card" aria-labelledby="needs-attention-title">
       <h3 id="needs-attention-title">
@@ -89,7 +78,7 @@ function NeedsAttention({
         <ul className="needs-attention__list">
           {entries.map((entry) => (
             <li key={entry.versionId} className={`needs-attention__entry needs-attention__entry--${entry.kind}`}>
-              <Link to={hrefOf(entry, versionHref)}>
+              <Link to={hrefOf(entry)}>
                 {entry.itemName} version {entry.versionNumber}
               </Link>
               <span className="needs-attention__why">{needsActionLabels[entry.kind]}</span>

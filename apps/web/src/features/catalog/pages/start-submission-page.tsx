@@ -1,5 +1,5 @@
+import { submissionPath } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { formPath } from '../utils/paths.ts';
 
 const categories = [
   {
@@ -45,7 +45,7 @@ export default function StartSubmissionPage() {
       <ul className="category-cards">
         {categories.map((category) => (
           <li key={category.type}>
-            <Link className="category-card" to={formPath(category.type)}>
+            <Link className="category-card" to={submissionPath(category.type)}>
               <span className="category-card__icon">{category.icon}</span>
               <span className="category-card__title">{category.title}</span>
               <span className="category-card__text">{category.text}</span>

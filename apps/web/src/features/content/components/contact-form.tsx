@@ -1,4 +1,11 @@
-import { contactBodySchema, contactMessages } from '@portal/contracts';
+import {
+  contactBodySchema,
+  contactMessages,
+  MAX_COMPANY_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_NUMBER_LENGTH,
+  MAX_TEXT_LENGTH,
+} from '@portal/contracts';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
@@ -28,15 +35,26 @@ export function ContactForm({ heading = 'Send us a message' }: { heading?: strin
       <h2 className="form__title">{heading}</h2>
       <div className="form__row">
         <Field id={form.fieldId('name')} label="Name" isRequired error={errors.name}>
-          <input className="input" autoComplete="name" maxLength={100} {...register('name')} />
+          <input className="input" autoComplete="name" maxLength={MAX_NAME_LENGTH} {...register('name')} />
         </Field>
         <Field id={form.fieldId('company')} label="Company" error={errors.company}>
-          <input className="input" autoComplete="organization" maxLength={200} {...register('company')} />
+          <input
+            className="input"
+            autoComplete="organization"
+            maxLength={MAX_COMPANY_LENGTH}
+            {...register('company')}
+          />
         </Field>
       </div>
       <div className="form__row">
         <Field id={form.fieldId('phoneNumber')} label="Phone number" error={errors.phoneNumber}>
-          <input className="input" type="tel" autoComplete="tel" maxLength={40} {...register('phoneNumber')} />
+          <input
+            className="input"
+            type="tel"
+            autoComplete="tel"
+            maxLength={MAX_PHONE_NUMBER_LENGTH}
+            {...register('phoneNumber')}
+          />
         </Field>
         <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
           <input className="input" type="email" autoComplete="email" {...register('email')} />
@@ -46,7 +64,7 @@ export function ContactForm({ heading = 'Send us a message' }: { heading?: strin
         <textarea
           className="input textarea"
           rows={5}
-          maxLength={4000}
+          maxLength={MAX_TEXT_LENGTH}
           placeholder="Tell us about your business and what you would like to do on Lumora"
           {...register('description')}
         />

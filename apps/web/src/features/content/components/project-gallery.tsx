@@ -1,9 +1,9 @@
 import type { RecentProduct } from '@portal/contracts';
 import { itemTypeLabels } from '@portal/contracts/item-types';
-import { formatPrice } from '@portal/contracts/money';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
+import { formatPrice } from '../../../lib/format.ts';
 
 /** A released project's public details, and where to get it: the Lumora app. */
 function ProjectDialog({ project, onClose }: { project: RecentProduct | undefined; onClose: () => void }) {

@@ -1,3 +1,4 @@
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT } from '@portal/contracts/income-rules';
 import { Link } from 'react-router';
 import { useSettings } from '../../../lib/settings.ts';
 
@@ -15,10 +16,7 @@ export default function AboutPage() {
       <ul>
         <li>Submissions are kept confidential and deleted if they are not accepted.</li>
         <li>All marketplace assets are listed in US dollars.</li>
-        <li>
-          Payments are made 60 to 90 days after receipt, only on the last day of a month (sales of May are paid on 31
-          July), initiated from Hong Kong.
-        </li>
+        <li>{`Payments are made ${PAYOUT_DELAY_TEXT} after receipt, only on the last day of a month (${PAYOUT_EXAMPLE_TEXT}), initiated from Hong Kong.`}</li>
         <li>There are no refunds for digital assets; a commission applies per your partnership agreement.</li>
         <li>AR placements last one month, then expire and are removed automatically.</li>
         <li>The VPS placement app is in beta: content placed with it may be removed.</li>

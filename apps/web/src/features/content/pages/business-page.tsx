@@ -1,4 +1,5 @@
 import { ContactForm } from '../components/contact-form.tsx';
+import { FeatureGrid } from '../components/feature-sections.tsx';
 
 const ways = [
   {
@@ -29,14 +30,7 @@ export default function BusinessPage() {
           and every experience is anchored to a real place. For businesses, that means a new kind of presence: not
           another banner on a screen, but something people walk up to.
         </p>
-        <div className="grid grid--2">
-          {ways.map((way) => (
-            <article key={way.title} className="card feature">
-              <h3>{way.title}</h3>
-              <p>{way.text}</p>
-            </article>
-          ))}
-        </div>
+        <FeatureGrid features={ways} columns={2} />
         <h2>How we work together</h2>
         <ol>
           <li>Tell us about your business and your goals with the form.</li>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Steps } from '../../../components/steps.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { isHttpUrl } from '../../../lib/urls.ts';
+import { FeatureSection, StepsSection } from '../components/feature-sections.tsx';
 
 const guide = [
   {
@@ -70,26 +70,9 @@ export default function CreatorPage() {
         </div>
       </section>
 
-      <section className="section section--tinted">
-        <div className="container">
-          <h2 className="section__title">Three steps to your first placement</h2>
-          <Steps steps={guide} />
-        </div>
-      </section>
+      <StepsSection title="Three steps to your first placement" steps={guide} />
 
-      <section className="section">
-        <div className="container">
-          <h2 className="section__title">What you can place</h2>
-          <div className="grid grid--4">
-            {contentTypes.map((item) => (
-              <article key={item.title} className="card feature">
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeatureSection title="What you can place" features={contentTypes} columns={4} />
 
       <section className="section cta-band">
         <div className="container cta-band__inner">

@@ -1,4 +1,5 @@
 import { RECENT_PROJECTS_PAGE_SIZE } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT } from '@portal/contracts/income-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -7,6 +8,7 @@ import { hostUrl } from '../../../lib/runtime-config.ts';
 import { useIsSignedIn } from '../../../lib/session.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useRecentProducts } from '../api/get-recent-products.ts';
+import { FeatureGrid } from '../components/feature-sections.tsx';
 import { ProjectGallery } from '../components/project-gallery.tsx';
 
 const DOCUMENTATION_PATH = '/documentation.html';
@@ -26,7 +28,7 @@ const cards = [
   },
   {
     title: 'Legal Content',
-    text: 'Clear agreements, prices in US dollars, and payouts 60 to 90 days after receipt.',
+    text: `Clear agreements, prices in US dollars, and payouts ${PAYOUT_DELAY_TEXT} after receipt.`,
   },
 ];
 
@@ -92,14 +94,7 @@ export default function DevelopersPage() {
         </div>
       </section>
       <section className="section">
-        <div className="grid grid--4">
-          {cards.map((card) => (
-            <article key={card.title} className="card feature">
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
-            </article>
-          ))}
-        </div>
+        <FeatureGrid features={cards} columns={4} />
       </section>
       <RecentProjects />
     </>

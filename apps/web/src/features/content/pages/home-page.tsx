@@ -1,8 +1,9 @@
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT } from '@portal/contracts/income-rules';
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
-import { Steps } from '../../../components/steps.tsx';
 import { StoreLinks } from '../../../components/store-links.tsx';
 import { useSettings } from '../../../lib/settings.ts';
+import { FeatureSection, StepsSection } from '../components/feature-sections.tsx';
 import { useIsNearViewport } from '../hooks/use-is-near-viewport.ts';
 
 // below the fold: its code and its call wait until the visitor scrolls towards it, so Home's first visit stays small
@@ -57,7 +58,7 @@ const promises = [
   },
   {
     title: 'Predictable payouts',
-    text: 'Revenue is paid 60 to 90 days after receipt, on the last day of a month: sales of May are paid on 31 July, from Hong Kong.',
+    text: `Revenue is paid ${PAYOUT_DELAY_TEXT} after receipt, on the last day of a month: ${PAYOUT_EXAMPLE_TEXT}, from Hong Kong.`,
   },
   {
     title: 'Clear terms',
@@ -103,42 +104,13 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section">
-        <div className="container">
-          <h2 className="section__title">What you can publish</h2>
-          <div className="grid grid--3">
-            {offerings.map((item) => (
-              <article key={item.title} className="card feature">
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeatureSection title="What you can publish" features={offerings} columns={3} />
 
-      <section className="section section--tinted">
-        <div className="container">
-          <h2 className="section__title">From upload to release</h2>
-          <Steps steps={steps} />
-        </div>
-      </section>
+      <StepsSection title="From upload to release" steps={steps} />
 
       <RecentReleasesWhenNear />
 
-      <section className="section">
-        <div className="container">
-          <h2 className="section__title">Built for studios that ship</h2>
-          <div className="grid grid--4">
-            {promises.map((item) => (
-              <article key={item.title} className="promise">
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeatureSection title="Built for studios that ship" features={promises} columns={4} cardClassName="promise" />
 
       <section className="section cta-band">
         <div className="container cta-band__inner">

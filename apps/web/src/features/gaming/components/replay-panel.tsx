@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { StatusPill, type StatusTone } from '../../../components/status-pill.tsx';
+import { formatDateTimeSeconds } from '../../../lib/format.ts';
 import type { LoadedSessionLog, StepOutcome } from '../hooks/use-replay.ts';
 import type { IdMap, ReplayStep } from '../utils/replay.ts';
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 /** Differences listed per step; the rest are counted. */
 const MAX_DIFFERENCES_SHOWN = 12;
 const MAX_VALUE_LENGTH = 160;
@@ -107,7 +107,7 @@ export function ReplayPanel({
         </Button>
       </div>
       <p className="gaming-replay__meta">
-        Recorded {dateTimeFormat.format(new Date(log.startedAt))}
+        Recorded {formatDateTimeSeconds(log.startedAt)}
         {log.productId ? (
           <>
             {' '}

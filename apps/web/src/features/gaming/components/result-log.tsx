@@ -1,5 +1,6 @@
 import { Button } from '../../../components/button.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
+import { formatClock } from '../../../lib/format.ts';
 
 /** One line of the console's log: the answer to an action, or an event of a game. */
 export interface LogEntry {
@@ -13,8 +14,6 @@ export interface LogEntry {
   data: unknown;
   error: string | null;
 }
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 function statusOf(entry: LogEntry) {
   if (entry.kind === 'event') return { tone: 'info' as const, text: 'Event' };
@@ -48,7 +47,7 @@ export function ResultLog({ entries, onClear }: ResultLogProps) {
               <li key={entry.id} className={`gaming-log__entry gaming-log__entry--${entry.kind}`}>
                 <div className="gaming-log__head">
                   <time className="gaming-log__time" dateTime={entry.at.toISOString()}>
-                    {timeFormat.format(entry.at)}
+                    {formatClock(entry.at)}
                   </time>
                   <span className="gaming-log__name">{entry.name}</span>
                   <StatusPill tone={status.tone}>{status.text}</StatusPill>

@@ -1,12 +1,10 @@
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { formatClock, formatCount } from '../../../lib/format.ts';
 import type { SessionSummary } from '../hooks/use-session-log.ts';
 import { MAX_SESSION_RECORDS, parseSessionLog, type SessionLog } from '../utils/session-log.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const numberFormat = new Intl.NumberFormat();
-const plural = (count: number, one: string, many: string) =>
-  `${numberFormat.format(count)} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /** The largest file worth reading: a full log of long events, with room to spare. */
 const MAX_LOG_FILE_BYTES = 50 * 1024 * 1024;
@@ -21,11 +19,11 @@ export interface SessionLogPanelProps {
 }
 
 function describeSession(summary: NonNullable<SessionSummary>) {
-  const started = timeFormat.format(new Date(summary.startedAt));
+  const started = formatClock(new Date(summary.startedAt));
   const records = plural(summary.records, 'record', 'records');
   return summary.endedAt === null
     ? `Recording since ${started}: ${records}.`
-    : `Recorded from ${started} to ${timeFormat.format(new Date(summary.endedAt))}: ${records}.`;
+    : `Recorded from ${started} to ${formatClock(new Date(summary.endedAt))}: ${records}.`;
 }
 
 /**
@@ -69,7 +67,7 @@ export function SessionLogPanel({ summary, onDownload, onLoad, children }: Sessi
       </p>
       {summary && summary.droppedRecords > 0 ? (
         <p className="gaming-notice" role="status">
-          The log is full: it keeps the first {numberFormat.format(MAX_SESSION_RECORDS)} records, and{' '}
+          The log is full: it keeps the first {formatCount(MAX_SESSION_RECORDS)} records, and{' '}
           {plural(summary.droppedRecords, 'later one was', 'later ones were')} not recorded.
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import {
   type GameType,
   gameInfoSchema,
   type SyntheticBehaviour,
+  TEST_STAGING_QUERY,
 } from '@portal/contracts';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -47,7 +48,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 /** Test Staging Site: a developer console for the realtime game server (SPEC §2, §4). */
 export default function TestStagingPage() {
   const [params] = useSearchParams();
-  const productId = params.get('prodId') ?? '';
+  const productId = params.get(TEST_STAGING_QUERY.productId) ?? '';
   const pickerId = useId();
   const [action, setAction] = useState<GameAction>('CreateGame');
   const [prefill, setPrefill] = useState<Prefill>({ gameId: '', productVersion: '', gameType: '' });

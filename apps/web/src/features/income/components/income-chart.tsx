@@ -1,8 +1,7 @@
 import type { IncomeMonth } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { formatMonth, formatShortMonth } from '../utils/format.ts';
+import { formatDollars, formatMonth, formatShortMonth } from '../../../lib/format.ts';
 
 // only the pieces of a bar chart: Chart.js leaves every other controller, element and plugin out of the bundle
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);

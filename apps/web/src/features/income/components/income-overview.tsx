@@ -1,7 +1,6 @@
 import type { IncomeSummary } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { formatAmount, formatMonth, formatPayoutDay } from '../utils/format.ts';
+import { formatAmount, formatDollars, formatMonth, formatPayoutDay } from '../../../lib/format.ts';
 import type { IncomeChartProps } from './income-chart.tsx';
 
 /** Chart.js comes in the chart's own chunk: only a partner with sales to chart downloads it. */

@@ -1,6 +1,7 @@
 import type { feeTypes, INCOME_CSV_HEADER, IncomeRecord } from '@portal/contracts';
-import { formatAmount, formatDay, formatInstantDay, formatTime } from '../utils/format.ts';
-import { IncomeStatusPill } from './income-status-pill.tsx';
+import { InstantCell, ScrollTable } from '../../../components/paged-table.tsx';
+import { IncomeStatusPill } from '../../../components/status-pill.tsx';
+import { formatAmount, formatDay } from '../../../lib/format.ts';
 
 type CsvColumn = (typeof INCOME_CSV_HEADER)[number];
 type FeeType = (typeof feeTypes)[number];
@@ -17,13 +18,9 @@ const feeOf = (record: IncomeRecord, feeType: FeeType) =>
   record.fees.find((entry) => entry.feeType === feeType)?.fee ?? 0;
 
 /** An instant on two lines, its UTC day over its time, to keep the column narrow. */
-function Instant({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso}>
-      {formatInstantDay(iso)} <span className="my-income-table__time">{formatTime(iso)}</span>
-    </time>
-  );
-}
+const Instant = ({ iso, none = '' }: { iso: string | null; none?: string }) => (
+  <InstantCell iso={iso} none={none} timeClassName="my-income-table__time" />
+);
 
 /**
  * A sale's settlement and the day it is paid (the server moves an unsettled sale's date to the next payout day
@@ -42,7 +39,7 @@ function StatusCell({
   const isPastDue = record.status === 'Unsettled' && record.payoutDate < today;
   return (
     <>
-      <IncomeStatusPill status={record.status} />
+      <IncomeStatusPill status={record.status} className="my-income-pill" />
       {record.status === 'NonSettlement' ? (
         <span className="my-income-table__payout">Not paid out</span>
       ) : (
@@ -72,82 +69,71 @@ export interface IncomeTableProps {
 /** SPEC §3's income record, one sale a row: item, buyer, purchase, total, each fee, income, settlement and payout. */
 export function IncomeTable({ records, today, isPayoutAccountConnected, isBusy, caption }: IncomeTableProps) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
-    <section className="table-wrap my-income-table" aria-label={caption} tabIndex={0} aria-busy={isBusy}>
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{column('Item')}</th>
-            <th scope="col">{column('Buyer')}</th>
-            <th scope="col">{column('Purchased at (UTC)')}</th>
-            <th scope="col" className="my-income-table__amount">
-              {column('Total (USD)')}
+    <ScrollTable className="my-income-table" caption={caption} isBusy={isBusy}>
+      <thead>
+        <tr>
+          <th scope="col">{column('Item')}</th>
+          <th scope="col">{column('Buyer')}</th>
+          <th scope="col">{column('Purchased at (UTC)')}</th>
+          <th scope="col" className="my-income-table__amount">
+            {column('Total (USD)')}
+          </th>
+          {FEE_COLUMNS.map(({ feeType, header }) => (
+            <th key={feeType} scope="col" className="my-income-table__amount">
+              {header}
             </th>
-            {FEE_COLUMNS.map(({ feeType, header }) => (
-              <th key={feeType} scope="col" className="my-income-table__amount">
-                {header}
-              </th>
-            ))}
-            <th scope="col" className="my-income-table__amount">
-              {column('Income (USD)')}
-            </th>
-            <th scope="col">
-              {column('Status')}
-              <span className="visually-hidden">, {column('Payout date').toLowerCase()}</span>
-            </th>
-            <th scope="col">{column('Settled at (UTC)')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((record) => {
-            const { payment } = record;
-            return (
-              <tr key={payment.transactionId}>
-                <th scope="row">
-                  <span className="my-income-table__item">
-                    {payment.productPreview.image.url ? (
-                      <img src={payment.productPreview.image.url} alt="" width={40} height={40} loading="lazy" />
-                    ) : (
-                      <span className="my-income-table__no-image" aria-hidden="true" />
-                    )}
-                    <span>{payment.productPreview.name}</span>
-                  </span>
-                </th>
-                <td>
-                  <span className="my-income-table__buyer">{payment.userPreview.fullName}</span>
-                  <span className="my-income-table__email" title={payment.userPreview.email}>
-                    {payment.userPreview.email}
-                  </span>
-                </td>
-                <td className="my-income-table__nowrap">
-                  <Instant iso={payment.purchasedAt} />
-                </td>
-                <td className="my-income-table__amount">{formatAmount(payment.totalPrice)}</td>
-                {FEE_COLUMNS.map(({ feeType }) => (
-                  <td key={feeType} className="my-income-table__amount">
-                    {formatAmount(feeOf(record, feeType))}
-                  </td>
-                ))}
-                <td className="my-income-table__amount my-income-table__income">{formatAmount(record.income.money)}</td>
-                <td>
-                  <StatusCell record={record} today={today} isPayoutAccountConnected={isPayoutAccountConnected} />
-                </td>
-                <td className="my-income-table__nowrap">
-                  {record.settledAt ? (
-                    <Instant iso={record.settledAt} />
+          ))}
+          <th scope="col" className="my-income-table__amount">
+            {column('Income (USD)')}
+          </th>
+          <th scope="col">
+            {column('Status')}
+            <span className="visually-hidden">, {column('Payout date').toLowerCase()}</span>
+          </th>
+          <th scope="col">{column('Settled at (UTC)')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((record) => {
+          const { payment } = record;
+          return (
+            <tr key={payment.transactionId}>
+              <th scope="row">
+                <span className="my-income-table__item">
+                  {payment.productPreview.image.url ? (
+                    <img src={payment.productPreview.image.url} alt="" width={40} height={40} loading="lazy" />
                   ) : (
-                    <>
-                      <span aria-hidden="true">—</span>
-                      <span className="visually-hidden">Not settled</span>
-                    </>
+                    <span className="my-income-table__no-image" aria-hidden="true" />
                   )}
+                  <span>{payment.productPreview.name}</span>
+                </span>
+              </th>
+              <td>
+                <span className="my-income-table__buyer">{payment.userPreview.fullName}</span>
+                <span className="my-income-table__email" title={payment.userPreview.email}>
+                  {payment.userPreview.email}
+                </span>
+              </td>
+              <td className="my-income-table__nowrap">
+                <Instant iso={payment.purchasedAt} />
+              </td>
+              <td className="my-income-table__amount">{formatAmount(payment.totalPrice)}</td>
+              {FEE_COLUMNS.map(({ feeType }) => (
+                <td key={feeType} className="my-income-table__amount">
+                  {formatAmount(feeOf(record, feeType))}
                 </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+              ))}
+              <td className="my-income-table__amount my-income-table__income">{formatAmount(record.income.money)}</td>
+              <td>
+                <StatusCell record={record} today={today} isPayoutAccountConnected={isPayoutAccountConnected} />
+              </td>
+              <td className="my-income-table__nowrap">
+                <Instant iso={record.settledAt} none="Not settled" />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }

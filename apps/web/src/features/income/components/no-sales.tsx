@@ -1,7 +1,7 @@
-import { payoutDateOf } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT, payoutDateOf } from '@portal/contracts';
+import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { formatDay } from '../utils/format.ts';
-import { CONNECT_PAYOUT_ACCOUNT_PATH } from '../utils/paths.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** A partner without sales: what will appear here, and when and how payouts happen (SPEC §1's payout terms). */
 export function NoSales({ isPayoutAccountConnected }: { isPayoutAccountConnected: boolean | undefined }) {
@@ -15,7 +15,7 @@ export function NoSales({ isPayoutAccountConnected }: { isPayoutAccountConnected
       <h3 className="my-income-empty__subtitle">How payouts work</h3>
       <ul className="check-list my-income-empty__terms">
         <li>
-          Each sale is paid 60 to 90 days after it is received, on the last day of a month: a sale made today is paid on{' '}
+          {`Each sale is paid ${PAYOUT_DELAY_TEXT} after it is received, on the last day of a month: a sale made today is paid on `}
           {formatDay(payoutDateOf(new Date()))}.
         </li>
         <li>

@@ -1,9 +1,12 @@
-import type { PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
-import { formatDollars } from '@portal/contracts/money';
+import { PAYOUT_DELAY_TEXT, type PayoutCalendar as PayoutCalendarData } from '@portal/contracts';
+import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatInstant, formatPayoutDay, salesCount } from '../utils/format.ts';
-import { CONNECT_PAYOUT_ACCOUNT_PATH } from '../utils/paths.ts';
-import { PayoutStatusPill } from './income-status-pill.tsx';
+import { PayoutStatusPill } from '../../../components/status-pill.tsx';
+import { formatDollars, formatInstant, formatPayoutDay } from '../../../lib/format.ts';
+
+/** "1 sale", "3 sales". */
+const salesCount = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
 
 /** Said at the top of the page: what is due cannot be paid until a payout account is connected. */
 export function WaitingOnAccount({ calendar }: { calendar: PayoutCalendarData }) {
@@ -21,61 +24,86 @@ export function WaitingOnAccount({ calendar }: { calendar: PayoutCalendarData })
   );
 }
 
+interface PayoutDay {
+  payoutDate: string;
+  amount: number;
+  salesCount: number;
+}
+
+/** One list of payout days: the day, the amount, how many sales, and what else the list says of each. */
+function PayoutList<P extends PayoutDay>({
+  titleId,
+  title,
+  empty,
+  payouts,
+  meta,
+  status,
+}: {
+  titleId: string;
+  title: string;
+  empty: string;
+  payouts: P[];
+  meta: (payout: P) => ReactNode;
+  status?: (payout: P) => ReactNode;
+}) {
+  return (
+    <section className="card my-income-payouts" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      {payouts.length === 0 ? (
+        <p className="my-income-payouts__empty">{empty}</p>
+      ) : (
+        <ol className="my-income-payouts__items">
+          {payouts.map((payout) => (
+            <li key={payout.payoutDate} className="my-income-payouts__item">
+              <time className="my-income-payouts__day" dateTime={payout.payoutDate}>
+                {formatPayoutDay(payout.payoutDate)}
+              </time>
+              <span className="my-income-payouts__amount">{formatDollars(payout.amount)}</span>
+              <span className="my-income-payouts__meta">
+                {salesCount(payout.salesCount)}
+                {meta(payout)}
+              </span>
+              {status?.(payout)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 /** The payout calendar: the coming payout days with the amount due on each, and the latest payouts. */
 export function PayoutCalendar({ calendar }: { calendar: PayoutCalendarData }) {
   return (
     <div className="my-income-calendar">
       <div className="my-income-calendar__lists">
-        <section className="card my-income-payouts" aria-labelledby="coming-payouts-title">
-          <h3 id="coming-payouts-title">Coming payouts</h3>
-          {calendar.upcoming.length === 0 ? (
-            <p className="my-income-payouts__empty">Nothing is waiting to be paid.</p>
-          ) : (
-            <ol className="my-income-payouts__items">
-              {calendar.upcoming.map((payout) => (
-                <li key={payout.payoutDate} className="my-income-payouts__item">
-                  <time className="my-income-payouts__day" dateTime={payout.payoutDate}>
-                    {formatPayoutDay(payout.payoutDate)}
-                  </time>
-                  <span className="my-income-payouts__amount">{formatDollars(payout.amount)}</span>
-                  <span className="my-income-payouts__meta">
-                    {salesCount(payout.salesCount)}
-                    {payout.waitsOnPayoutAccount ? (
-                      <span className="my-income-payouts__waits"> · Waits on a payout account</span>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ol>
+        <PayoutList
+          titleId="coming-payouts-title"
+          title="Coming payouts"
+          empty="Nothing is waiting to be paid."
+          payouts={calendar.upcoming}
+          meta={(payout) =>
+            payout.waitsOnPayoutAccount ? (
+              <span className="my-income-payouts__waits"> · Waits on a payout account</span>
+            ) : null
+          }
+        />
+        <PayoutList
+          titleId="recent-payouts-title"
+          title="Recent payouts"
+          empty="No payout has been made yet."
+          payouts={calendar.recent}
+          meta={(payout) => (
+            <>
+              {payout.sentAt ? ` · sent ${formatInstant(payout.sentAt)}` : null}
+              {payout.status === 'Failed' ? ' · tried again on the next settlement run' : null}
+            </>
           )}
-        </section>
-        <section className="card my-income-payouts" aria-labelledby="recent-payouts-title">
-          <h3 id="recent-payouts-title">Recent payouts</h3>
-          {calendar.recent.length === 0 ? (
-            <p className="my-income-payouts__empty">No payout has been made yet.</p>
-          ) : (
-            <ol className="my-income-payouts__items">
-              {calendar.recent.map((payout) => (
-                <li key={payout.payoutDate} className="my-income-payouts__item">
-                  <time className="my-income-payouts__day" dateTime={payout.payoutDate}>
-                    {formatPayoutDay(payout.payoutDate)}
-                  </time>
-                  <span className="my-income-payouts__amount">{formatDollars(payout.amount)}</span>
-                  <span className="my-income-payouts__meta">
-                    {salesCount(payout.salesCount)}
-                    {payout.sentAt ? ` · sent ${formatInstant(payout.sentAt)} UTC` : null}
-                    {payout.status === 'Failed' ? ' · tried again on the next settlement run' : null}
-                  </span>
-                  <PayoutStatusPill status={payout.status} />
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+          status={(payout) => <PayoutStatusPill status={payout.status} className="my-income-pill" />}
+        />
       </div>
       <p className="my-income-calendar__terms">
-        Payouts go out from Hong Kong on the last day of each month, in US dollars: each sale is paid on the last day of
-        the second month after the month it was made in, 60 to 90 days after it is received.
+        {`Payouts go out from Hong Kong on the last day of each month, in US dollars: each sale is paid on the last day of the second month after the month it was made in, ${PAYOUT_DELAY_TEXT} after it is received.`}
       </p>
     </div>
   );

@@ -1,5 +1,4 @@
-/** Where a partner connects the payout account its payouts are sent to. */
-export const CONNECT_PAYOUT_ACCOUNT_PATH = '/stripe';
+import { INCOME_PATH, loginPath } from '@portal/contracts/pages';
 
 /** Login, coming back to My Project Income once signed in. */
-export const SIGN_IN_PATH = `/login?${new URLSearchParams({ redirect: '/commission' })}`;
+export const SIGN_IN_PATH = loginPath(INCOME_PATH);

@@ -1,5 +1,5 @@
+import { formatInstant } from '../../../lib/format.ts';
 import type { CheckoutReturn } from '../hooks/use-checkout-return.ts';
-import { formatInstant } from '../utils/format.ts';
 
 export interface CheckoutNoticeProps {
   outcome: CheckoutReturn;

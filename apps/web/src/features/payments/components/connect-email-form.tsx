@@ -1,4 +1,4 @@
-import { sendConnectEmailBodySchema } from '@portal/contracts';
+import { CONNECT_LINK_VALIDITY_TEXT, sendConnectEmailBodySchema } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -22,7 +22,7 @@ export function ConnectEmailForm() {
       <h2 id="email-link" className="form__title">
         Send the link by email
       </h2>
-      <p className="form__intro">Someone else manages your Stripe account? Send them a link valid for 24 hours.</p>
+      <p className="form__intro">{`Someone else manages your Stripe account? Send them a link valid for ${CONNECT_LINK_VALIDITY_TEXT}.`}</p>
       <div className="form__row">
         <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
           <input className="input" type="email" autoComplete="email" {...register('email')} />

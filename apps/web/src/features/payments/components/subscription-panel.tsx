@@ -1,13 +1,14 @@
 import { SUBSCRIPTION_QUANTITY } from '@portal/contracts';
+import { PURCHASE_HISTORY_PATH } from '@portal/contracts/pages';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { formatInstant } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { usePurchaseSubscription } from '../api/purchase-subscription.ts';
 import { useCheckoutReturn } from '../hooks/use-checkout-return.ts';
-import { formatInstant } from '../utils/format.ts';
-import { checkoutReturnUrls, PURCHASE_HISTORY_PATH } from '../utils/paths.ts';
+import { checkoutReturnUrls } from '../utils/paths.ts';
 import { CheckoutNotice } from './checkout-notice.tsx';
 import '../payments.css';
 

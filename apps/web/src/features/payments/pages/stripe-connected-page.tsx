@@ -1,4 +1,4 @@
-import { paymentMessages } from '@portal/contracts';
+import { CONNECT_PAYOUT_ACCOUNT_PATH, MY_PROJECTS_PATH, paymentMessages } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../components/toast.tsx';
@@ -25,7 +25,7 @@ export default function StripeConnectedPage() {
       setOutcome({ status: 'failed', reason });
       if (!stay) {
         toast.error(paymentMessages.connectFailed);
-        navigate('/stripe', { replace: true });
+        navigate(CONNECT_PAYOUT_ACCOUNT_PATH, { replace: true });
       }
     };
     if (params.get('error') || !code) {
@@ -61,7 +61,7 @@ export default function StripeConnectedPage() {
               <Link className="btn btn--primary btn--lg" to="/start-submission">
                 Start Submission
               </Link>
-              <Link className="btn btn--secondary btn--lg" to="/developers/my-project">
+              <Link className="btn btn--secondary btn--lg" to={MY_PROJECTS_PATH}>
                 My Projects
               </Link>
             </div>

@@ -1,16 +1,17 @@
-import { TESTING_BUILDS_PATH } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT, TESTING_BUILDS_PATH } from '@portal/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatLongDate } from '../../../lib/format.ts';
 import { getConnectUrls } from '../api/get-connect-urls.ts';
 import { usePayoutAccount } from '../api/get-payout-account.ts';
 import { ConnectEmailForm } from '../components/connect-email-form.tsx';
 import { StripeDashboardButton } from '../components/stripe-dashboard-button.tsx';
 
 const facts = [
-  'Revenue is paid 60 to 90 days after receipt, on the last day of a month (sales of May are paid on 31 July).',
+  `Revenue is paid ${PAYOUT_DELAY_TEXT} after receipt, on the last day of a month (${PAYOUT_EXAMPLE_TEXT}).`,
   'Payouts are initiated from Hong Kong, in US dollars.',
   'You need a connected account to create projects, submit them and add versions.',
 ];
@@ -47,9 +48,7 @@ export default function StripePage() {
           <h2 id="payout-title">Your Stripe account is connected</h2>
           <p>
             Your {accountType} account receives the revenue of your games and 3D models.
-            {connectedAt
-              ? ` Connected on ${new Date(connectedAt).toLocaleDateString('en-GB', { dateStyle: 'long' })}.`
-              : ''}
+            {connectedAt ? ` Connected on ${formatLongDate(connectedAt)}.` : ''}
           </p>
           <div className="button-row">
             <StripeDashboardButton size="lg">Open Stripe dashboard</StripeDashboardButton>

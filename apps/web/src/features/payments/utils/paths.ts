@@ -1,6 +1,4 @@
-/** The AR placement page, where a month is bought and where the payment provider sends the partner back. */
-export const VPS_PATH = '/vps';
-export const PURCHASE_HISTORY_PATH = '/purchase-history';
+import { VPS_PATH } from '@portal/contracts/pages';
 
 /** The return page's query: how the partner came back, and (from the provider) the checkout's id. */
 export const CHECKOUT_PARAM = 'checkout';

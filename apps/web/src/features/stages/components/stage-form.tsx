@@ -7,6 +7,7 @@ import {
   stageMessages,
   utilityKindLabels,
 } from '@portal/contracts';
+import { VPS_PATH } from '@portal/contracts/pages';
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -17,7 +18,6 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { errorToastKey } from '../../../lib/query-client.ts';
 import { useCreateStage } from '../api/create-stage.ts';
 import { useUpdateStage } from '../api/update-stage.ts';
-import { VPS_PATH } from '../utils/paths.ts';
 import { freeSpot } from '../utils/placement.ts';
 import {
   type ContentDraft,

@@ -4,15 +4,16 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { formatInstant } from '../../../lib/format.ts';
 import { errorToastKey } from '../../../lib/query-client.ts';
 import { useDeleteStage } from '../api/delete-stage.ts';
 import { useStages } from '../api/get-stages.ts';
 import { usePublishStage } from '../api/publish-stage.ts';
-import { formatInstant, formatPlace } from '../utils/format.ts';
+import { formatPlace } from '../utils/format.ts';
 import { configPlacementPath, placementSummaryPath } from '../utils/paths.ts';
-import { StageStatePill } from './stage-state-pill.tsx';
 import '../stages.css';
 
 /** "Showing 11–20 of 23 stages", said to screen readers whenever the list changes. */

@@ -1,7 +1,7 @@
+import { VPS_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { VPS_PATH } from '../utils/paths.ts';
 
 /** A stage id that is not the partner's (deleted, another partner's, mistyped), or no id at all. */
 export function StageNotFound() {

@@ -1,10 +1,10 @@
+import { VPS_PATH } from '@portal/contracts/pages';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { StageStatePill } from '../../../components/status-pill.tsx';
 import { useStage } from '../api/get-stage.ts';
 import { StageForm } from '../components/stage-form.tsx';
 import { isMissingStage, StageLoadFailed, StageLoading, StageNotFound } from '../components/stage-not-found.tsx';
-import { StageStatePill } from '../components/stage-state-pill.tsx';
-import { VPS_PATH } from '../utils/paths.ts';
 import '../stages.css';
 
 function PageHead({ title, children }: { title: string; children?: ReactNode }) {

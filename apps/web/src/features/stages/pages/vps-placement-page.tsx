@@ -7,15 +7,16 @@ import {
   utilityKindLabels,
 } from '@portal/contracts';
 import { Link, useSearchParams } from 'react-router';
+import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { formatInstant } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { isHttpUrl } from '../../../lib/urls.ts';
 import { useStage } from '../api/get-stage.ts';
 import { AssetThumbnail } from '../components/asset-choices.tsx';
 import { carouselName } from '../components/carousel-section.tsx';
 import { isMissingStage, StageLoadFailed, StageLoading, StageNotFound } from '../components/stage-not-found.tsx';
-import { StageStatePill } from '../components/stage-state-pill.tsx';
-import { formatDegrees, formatInstant, formatMetres, formatPosition } from '../utils/format.ts';
+import { formatDegrees, formatMetres, formatPosition } from '../utils/format.ts';
 import { configPlacementPath } from '../utils/paths.ts';
 import '../stages.css';
 import { Steps } from '../../../components/steps.tsx';

@@ -1,21 +1,3 @@
-import type { StageState } from '@portal/contracts';
-import type { StatusTone } from '../../../components/status-pill.tsx';
-
-// days and times in UTC, as the purchase history and My Project Income show them
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The UTC day of an instant: "3 May 2026". */
-export const formatInstantDay = (iso: string) => DAY.format(new Date(iso));
-
-/** An instant as a sentence says it: "3 Jun 2026, 14:05 UTC". */
-export const formatInstant = (iso: string) => `${DAY.format(new Date(iso))}, ${TIME.format(new Date(iso))} UTC`;
-
 /** Five decimals of a degree: about a metre on the ground, as precise as a placement needs. */
 export const formatDegrees = (value: number) => value.toFixed(5);
 
@@ -29,10 +11,3 @@ export const formatMetres = (value: number) => `${Number(value.toFixed(2))} m`;
 /** A position relative to the anchor, in metres: "x 1.5, y 0, z -2 m". */
 export const formatPosition = ([x, y, z]: readonly [number, number, number]) =>
   `x ${Number(x.toFixed(2))}, y ${Number(y.toFixed(2))}, z ${Number(z.toFixed(2))} m`;
-
-/** A draft is being prepared, a published stage is live, an expired one no longer shows. */
-export const STAGE_STATE_TONES: Record<StageState, StatusTone> = {
-  Draft: 'neutral',
-  Published: 'success',
-  Expired: 'warning',
-};

@@ -1,5 +1,3 @@
-/** The VPS page, where the stage list lives: where the stage screens go back to. */
-export const VPS_PATH = '/vps';
 export const CONFIG_PLACEMENT_PATH = '/config-vps-placement';
 export const PLACEMENT_SUMMARY_PATH = '/vps-placement';
 

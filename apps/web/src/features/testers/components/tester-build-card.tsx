@@ -6,9 +6,8 @@ import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { testerBuildsKey } from '../api/get-tester-builds.ts';
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 
 const platforms = Object.entries(buildPlatformLabels) as Array<[keyof TesterBuild['files'], string]>;
 

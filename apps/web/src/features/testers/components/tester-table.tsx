@@ -1,6 +1,6 @@
 import type { WhitelistEntry } from '@portal/contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton } from '../../../components/confirm-dialog.tsx';
 import { useRemoveTester, useWhitelist } from '../api/whitelist.ts';
 import { TesterAvatar } from './tester-avatar.tsx';
 
@@ -47,30 +47,23 @@ export function TesterTable({ caption }: { caption: string }) {
                 <td className="tester-table__email">{entry.user.email}</td>
                 <td className="tester-table__name">{entry.user.fullName}</td>
                 <td className="tester-table__actions">
-                  <button type="button" className="link-button link-button--danger" onClick={() => setRemoving(entry)}>
-                    Remove<span className="visually-hidden"> {entry.user.email}</span>
-                  </button>
+                  <RowDangerButton label="Remove" rowName={entry.user.email} onClick={() => setRemoving(entry)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <ConfirmDialog
-        isOpen={removing !== undefined}
+      <ConfirmRowDialog
+        row={removing}
         title="Remove this tester?"
         confirmLabel="Remove"
-        variant="danger"
         isBusy={remove.isPending}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={async () => {
-          if (!removing) return;
-          await remove.mutateAsync(removing.id).catch(() => undefined);
-          setRemoving(undefined);
-        }}
+        onConfirm={remove.mutateAsync}
+        onClose={() => setRemoving(undefined)}
       >
         <p>{removing?.user.fullName} will no longer get your testing builds in the test-distribution app.</p>
-      </ConfirmDialog>
+      </ConfirmRowDialog>
     </>
   );
 }

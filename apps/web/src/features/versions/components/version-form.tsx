@@ -1,7 +1,7 @@
 import {
   type CatalogItemType,
   isInReview,
-  UPDATE_LOG_MAX_LENGTH,
+  MAX_UPDATE_LOG_LENGTH,
   type UploadedFile,
   updateVersionBodySchema,
   versionMessages,
@@ -103,7 +103,7 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
           <textarea
             className="input textarea"
             rows={5}
-            maxLength={UPDATE_LOG_MAX_LENGTH}
+            maxLength={MAX_UPDATE_LOG_LENGTH}
             placeholder="What is new in this version"
             {...register('updateLog')}
           />

@@ -1,7 +1,9 @@
 import type { CatalogItemType } from '@portal/contracts';
+import { versionPagePath } from '@portal/contracts';
 import { Link } from 'react-router';
 import { VersionStatusPill, versionStatusTone } from '../../../components/status-pill.tsx';
-import { type AnyVersion, formatDate, versionNumberOf, versionPagePath } from '../utils/item-api.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { type AnyVersion, versionNumberOf } from '../utils/item-api.ts';
 import { ConversationButton } from './conversation-dialog.tsx';
 
 /** Rejected (and taken down) rows are styled as errors, released ones as successes (SPEC §4), as their pills. */
@@ -41,7 +43,9 @@ export function VersionHistory({ type, itemId, versions, onOpenConversation }: V
           {versions.map((version) => (
             <tr key={version.id} className={rowStyle(version)}>
               <td data-label="Version">
-                <Link to={versionPagePath(type, itemId, version.id)}>Version {versionNumberOf(version)}</Link>
+                <Link to={versionPagePath({ itemId, versionId: version.id, type })}>
+                  Version {versionNumberOf(version)}
+                </Link>
               </td>
               <td data-label="Date of Submission">{formatDate(version.submittedAt)}</td>
               <td data-label="Status">

@@ -12,7 +12,9 @@ import {
   type Slots,
   slotsOf,
   versionMessages,
+  versionPagePath,
 } from '@portal/contracts';
+import { MANAGE_TESTER_PATH } from '@portal/contracts/pages';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubmissionBlocker } from '../../../components/build-report.tsx';
@@ -21,9 +23,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { VersionStatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { usePayoutRequiredRedirect, useSendToPayoutConnection } from '../../../hooks/use-payout-required.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useChangeVersion, type VersionChange } from '../api/change-version.ts';
 import { useItemVersions } from '../api/list-versions.ts';
-import { type AnyVersion, formatDate, versionNumberOf, versionPagePath, versionState } from '../utils/item-api.ts';
+import { type AnyVersion, versionNumberOf, versionState } from '../utils/item-api.ts';
 import { AddVersionDialog } from './add-version-dialog.tsx';
 import { ConversationButton, ConversationDialog } from './conversation-dialog.tsx';
 import { VersionHistory } from './version-history.tsx';
@@ -201,8 +204,7 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
               {hasRequiredBuilds(testingVersion) ? (
                 <>
                   Your testers can install it now in the test-distribution app (
-                  <Link to="/developers/my-project/tester">Manage Tester</Link>). When it is ready, submit it for
-                  approval.
+                  <Link to={MANAGE_TESTER_PATH}>Manage Tester</Link>). When it is ready, submit it for approval.
                 </>
               ) : (
                 'Add its builds and update log on its Version page, then submit it for approval.'
@@ -210,7 +212,10 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
             </p>
           </div>
           <div className="button-row version-block__actions">
-            <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, testingVersion.id)}>
+            <Link
+              className="btn btn--secondary btn--md"
+              to={versionPagePath({ itemId, versionId: testingVersion.id, type })}
+            >
               Edit Version
             </Link>
             <SubmitControl
@@ -302,7 +307,10 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
                 choice={releaseChoice}
               />
             ) : null}
-            <Link className="btn btn--secondary btn--md" to={versionPagePath(type, itemId, releaseVersion.id)}>
+            <Link
+              className="btn btn--secondary btn--md"
+              to={versionPagePath({ itemId, versionId: releaseVersion.id, type })}
+            >
               {editModeOf(release) === 'edit' ? 'Edit' : `View Version ${versionNumberOf(releaseVersion)}`}
             </Link>
             <ConversationButton version={releaseVersion} onOpen={openConversation} />

@@ -2,23 +2,13 @@ import type { CatalogItemType, ModelVersion, ProductVersion, VersionState } from
 
 export type AnyVersion = ProductVersion | ModelVersion;
 
-/** The API base of an item type: games are Products, 3D models Models. */
-export const apiBase = (type: CatalogItemType) => (type === 'game' ? '/api/Product' : '/api/Model');
+export { apiBase } from '../../../lib/item-api.ts';
 
 export const versionNumberOf = (version: AnyVersion) =>
   'productVersion' in version ? version.productVersion : version.modelVersion;
 
 export const versionsQueryKey = (type: CatalogItemType, itemId: string) => ['versions', type, itemId] as const;
 export const versionQueryKey = (type: CatalogItemType, versionId: string) => ['version', type, versionId] as const;
-
-const MY_PROJECTS = '/developers/my-project';
-
-/** The Version page of a version (query prodId, vId, type). */
-export const versionPagePath = (type: CatalogItemType, itemId: string, versionId: string) =>
-  `${MY_PROJECTS}/version?${new URLSearchParams({ prodId: itemId, vId: versionId, type })}`;
-
-export const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : '—';
 
 /** A version as the shared rules of DESIGN §3 see it. */
 export const versionState = (version: AnyVersion): VersionState => ({
