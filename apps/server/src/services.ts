@@ -1,3 +1,4 @@
+import { STRIPE_CONNECTED_PATH } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Caches, createCaches } from './caches.ts';
 import type { AppConfig } from './config.ts';
@@ -117,7 +118,7 @@ export function createServices({
     config.payments.mode === 'stripe'
       ? createStripeProvider({
           ...config.payments,
-          redirectUri: `${config.publicUrl}/stripe-connected`,
+          redirectUri: `${config.publicUrl}${STRIPE_CONNECTED_PATH}`,
           expressStartUrl: (state) => `${config.publicUrl}/stripe/connect/express?${new URLSearchParams({ state })}`,
         })
       : sandbox;

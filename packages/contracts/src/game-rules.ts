@@ -181,8 +181,6 @@ export function gameActionsFor(state: GameState, role: GameRole): GameActionOnGa
  * which the old connection's late disconnect then leaves alone).
  */
 export type JoinKind = 'join' | 'return' | 'rebind';
-/** @deprecated The server's game registry still names it; `isRefusal` is the one guard. */
-export const isRefused = isRefusal<GameErrorCode>;
 
 export function checkJoin(state: GameState, role: GameRole): JoinKind | Refusal<GameErrorCode> {
   if (state === 'Closed') return { refused: 'GameNotFound' };

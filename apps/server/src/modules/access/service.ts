@@ -3,6 +3,7 @@ import {
   CODE_RESEND_SECONDS,
   CODE_VALID_MINUTES,
   type CodeSentResponse,
+  LOGIN_PATH,
   type ProfileUpdate,
   type Registration,
 } from '@portal/contracts';
@@ -82,7 +83,7 @@ function composeRegistrationNotice(publicUrl: string): MailContent {
         'has one. No code was sent and your account is unchanged.',
       'If it was you, there is no need for a new account: sign in or reset your password.',
     ],
-    action: { label: 'Sign in to the Partner Portal', url: `${publicUrl}/login` },
+    action: { label: 'Sign in to the Partner Portal', url: `${publicUrl}${LOGIN_PATH}` },
     footer: 'If it was not you, you can ignore this mail.',
   };
 }

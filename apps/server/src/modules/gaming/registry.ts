@@ -17,7 +17,7 @@ import {
   type GameRole,
   isBucketRefilled,
   isGameAction,
-  isRefused,
+  isRefusal,
   MAX_MESSAGE_BYTES,
   parseGameActionArgs,
   type TokenBucket,
@@ -266,7 +266,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       if (!game) return refuse('GameNotFound');
       const role = roleOf(game, caller.userId);
       const kind = checkJoin(game.state, role);
-      if (isRefused(kind)) return refuse(kind.refused);
+      if (isRefusal<GameErrorCode>(kind)) return refuse(kind.refused);
       const player = game.players.get(caller.userId);
       if (kind === 'rebind' && player) {
         player.connectionId = caller.connectionId;
@@ -329,7 +329,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       const game = games.get(gameId);
       if (!game) return refuse('GameNotFound');
       const kind = checkView(game.state, roleOf(game, caller.userId));
-      if (isRefused(kind)) return refuse(kind.refused);
+      if (isRefusal<GameErrorCode>(kind)) return refuse(kind.refused);
       const spectator = game.spectators.get(caller.userId);
       if (kind === 'rebind' && spectator) {
         spectator.connectionId = caller.connectionId;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatUsd, latestPayoutDayOnOrBefore, payoutKey, payoutZoneDate } from '@portal/contracts';
+import { formatUsd, INCOME_PATH, latestPayoutDayOnOrBefore, payoutKey, payoutZoneDate } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -81,7 +81,7 @@ export function createSettlement({
               'payout schedule.',
             'Each sale, with its fees, is listed under My Project Income.',
           ],
-          action: { label: 'Open My Project Income', url: `${config.publicUrl}/commission` },
+          action: { label: 'Open My Project Income', url: `${config.publicUrl}${INCOME_PATH}` },
         }),
       });
     }

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  CONNECT_LINK_VALIDITY_TEXT,
   confirmCheckoutBodySchema,
   confirmConnectBodySchema,
   connectUrlsResponseSchema,
@@ -67,7 +68,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         operationId: 'sendStripeConnectEmail',
-        summary: 'Mail a connection link (valid 24 hours) to an address',
+        summary: `Mail a connection link (valid ${CONNECT_LINK_VALIDITY_TEXT}) to an address`,
         body: sendConnectEmailBodySchema,
         response: { 200: z.object({ sent: z.literal(true) }), ...errors, 429: apiErrorSchema },
       },

@@ -1,4 +1,5 @@
 import type { CheckoutOutcome } from '@portal/contracts';
+import { STRIPE_CONNECTED_PATH } from '@portal/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -38,7 +39,7 @@ export function createSandboxProvider(db: Db, config: AppConfig) {
   }
 
   /** Where the consent page sends the partner back: the portal's own callback page. */
-  const callbackUrl = `${config.hosts.api ? config.publicUrl : ''}/stripe-connected`;
+  const callbackUrl = `${config.hosts.api ? config.publicUrl : ''}${STRIPE_CONNECTED_PATH}`;
   const provider: PayoutProvider & {
     callbackUrl: string;
     issueCode(input: { accountType: 'Standard' | 'Express'; restricted?: boolean }): Promise<string>;

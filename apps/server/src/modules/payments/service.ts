@@ -1,4 +1,13 @@
-import { type ConnectUrl, type PayoutAccount, type PayoutAccountType, payoutAccountTypes } from '@portal/contracts';
+import {
+  CONNECT_LINK_VALID_HOURS,
+  CONNECT_LINK_VALIDITY_TEXT,
+  type ConnectUrl,
+  PAYOUT_DELAY_TEXT,
+  type PayoutAccount,
+  type PayoutAccountType,
+  payoutAccountTypes,
+  STRIPE_CONNECTED_PATH,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -18,7 +27,7 @@ export type { SubscriptionsService } from './subscriptions.ts';
 
 /** A Connect URL shown in the portal is good for an hour; one sent by mail for a day. */
 const PAGE_ATTEMPT_TTL_MS = 60 * 60_000;
-const MAIL_ATTEMPT_TTL_MS = 24 * 60 * 60_000;
+const MAIL_ATTEMPT_TTL_MS = CONNECT_LINK_VALID_HOURS * 60 * 60_000;
 
 /** Whether a partner has connected a payout account and has a month of placement running. */
 export interface AccountStatus {
@@ -141,9 +150,9 @@ export function createPaymentsService({
           heading: 'Connect your Stripe account',
           paragraphs: [
             `The partner account ${partnerEmail} asked us to send you this link to connect a Stripe ${accountType} account.`,
-            'Once connected, the revenue of its games and 3D models is paid to that account: 60 to 90 days after ' +
-              'receipt, on the last day of a month.',
-            'The link is valid for 24 hours and can be used once.',
+            'Once connected, the revenue of its games and 3D models is paid to that account: ' +
+              `${PAYOUT_DELAY_TEXT} after receipt, on the last day of a month.`,
+            `The link is valid for ${CONNECT_LINK_VALIDITY_TEXT} and can be used once.`,
           ],
           action: { label: 'Connect with Stripe', url },
         }),
@@ -212,7 +221,7 @@ export function createPaymentsService({
       const params = new URLSearchParams({ code: returnCode, scope: 'express', state });
       return express.onboardingUrl({
         accountId,
-        returnUrl: `${config.publicUrl}/stripe-connected?${params}`,
+        returnUrl: `${config.publicUrl}${STRIPE_CONNECTED_PATH}?${params}`,
         refreshUrl: `${config.publicUrl}/stripe/connect/express?${new URLSearchParams({ state })}`,
       });
     },

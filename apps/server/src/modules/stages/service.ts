@@ -15,6 +15,7 @@ import {
   type StageQuery,
   stageExpiry,
   type VerticalCarousel,
+  VPS_PATH,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -247,7 +248,7 @@ export function createStagesService({
     await mailer.send({
       purpose: kind === 'reminder' ? 'stage-expiry-reminder' : 'stage-expired',
       to: email,
-      ...renderMail({ ...mail, action: { label: 'Open your stages', url: `${config.publicUrl}/vps` } }),
+      ...renderMail({ ...mail, action: { label: 'Open your stages', url: `${config.publicUrl}${VPS_PATH}` } }),
     });
   }
 

@@ -1,4 +1,11 @@
-import { itemTypeLabels, type ReviewStanding, submissionMailLines } from '@portal/contracts';
+import {
+  catalogItemTypeOf,
+  itemDetailPath,
+  itemTypeLabels,
+  type ReviewStanding,
+  submissionMailLines,
+  versionPagePath,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,11 +40,11 @@ export function createVersionMails({ db, mailer, config, log, access, reviewStan
   ) {
     try {
       const owner = await access.getAccount(version.ownerId);
-      const path = version.itemType === 'Product' ? 'game' : 'model';
-      const query =
+      const type = catalogItemTypeOf(version.itemType);
+      const path =
         page === 'detail'
-          ? new URLSearchParams({ id: version.itemId, type: path })
-          : new URLSearchParams({ prodId: version.itemId, vId: version.id, type: path });
+          ? itemDetailPath({ id: version.itemId, type })
+          : versionPagePath({ itemId: version.itemId, versionId: version.id, type });
       await mailer.send({
         purpose,
         to: owner.email,
@@ -47,7 +54,7 @@ export function createVersionMails({ db, mailer, config, log, access, reviewStan
           paragraphs,
           action: {
             label: 'Open in the Partner Portal',
-            url: `${config.publicUrl}/developers/my-project/${page}?${query}`,
+            url: `${config.publicUrl}${path}`,
           },
         }),
       });

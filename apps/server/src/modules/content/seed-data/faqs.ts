@@ -1,4 +1,4 @@
-import { reviewStatusLabels } from '@portal/contracts';
+import { PAYOUT_DELAY_TEXT, PAYOUT_EXAMPLE_TEXT, reviewStatusLabels } from '@portal/contracts';
 
 export const seedFaqs: Array<{ key: string; question: string; answer: string; order: number }> = [
   {
@@ -76,8 +76,8 @@ export const seedFaqs: Array<{ key: string; question: string; answer: string; or
     key: 'when-am-i-paid',
     question: 'When do I get paid?',
     answer:
-      'Payouts are made 60 to 90 days after receipt, and only on the last day of a month: for example, ' +
-      'sales of May are paid on 31 July. Payments are initiated from Hong Kong as transfers to your ' +
+      `Payouts are made ${PAYOUT_DELAY_TEXT} after receipt, and only on the last day of a month: for example, ` +
+      `${PAYOUT_EXAMPLE_TEXT}. Payments are initiated from Hong Kong as transfers to your ` +
       'connected Stripe account (Standard or Express). If no Stripe account is connected, your income ' +
       'keeps accruing until you connect one.',
     order: 8,
