@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +35,7 @@ import {
   uniqueEmail,
   unityBundle,
 } from './testing/index.ts';
+import { freePort } from './testing/ports.ts';
 
 /**
  * The acceptance test of multi-node mode: two real server processes on one PostgreSQL database and one Redis,
@@ -70,17 +70,6 @@ interface Answer {
   headers: Headers;
   // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON each route answers
   body: any;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startNode(name: string, env: Record<string, string>): Promise<ServerNode> {

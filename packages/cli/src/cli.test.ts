@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { errorCatalog, fileMessages, reviewStatusLabels, versionMessages } from 
 import {
   bearer,
   createTestApp,
+  freePort,
   glbBuild,
   gltfWithMesh,
   modelBody,
@@ -43,16 +44,8 @@ function lumora(args: string[], env: Record<string, string> = {}): Promise<Run> 
   });
 }
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+/** A port nothing listens on. */
+const closedPort = freePort;
 
 describe('the lumora CLI against the real server', () => {
   let t: TestApp;

@@ -8,13 +8,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../testing/index.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Operation {
-  method: Method;
-  path: string;
-  security: Array<Record<string, string[]>>;
-}
+import { documentedOperations, type Operation } from '../testing/openapi.ts';
 
 /** Every operation a caller needs no session for. A route missing here and open to everyone fails the test. */
 const PUBLIC_OPERATIONS = new Set([
@@ -46,18 +40,7 @@ const PUBLIC_OPERATIONS = new Set([
 ]);
 
 async function operations(t: TestApp): Promise<Operation[]> {
-  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { security?: Operation['security'] }>>;
-  };
-  return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method))
-      .map(([method, operation]) => ({
-        method: method.toUpperCase() as Method,
-        path,
-        security: operation.security ?? [],
-      })),
-  );
+  return (await documentedOperations(t.app)).operations;
 }
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, randomUUID());

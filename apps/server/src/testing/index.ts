@@ -20,6 +20,7 @@ export {
   registration,
   uniqueEmail,
 } from './partners.ts';
+export { freePort } from './ports.ts';
 export {
   createScratchDatabase,
   createTestApp,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import { insertOne } from '../../db/rows.ts';
 import { apiKeys, users } from '../../db/schema/access.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -34,9 +35,7 @@ export async function insertKeyWithin(
   return db.transaction(async (tx) => {
     await lockKey(tx, `api-keys:${key.userId}`);
     if ((await countActiveKeys(tx, key.userId)) >= maxKeys) return undefined;
-    const [row] = await tx.insert(apiKeys).values(key).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return insertOne(tx, apiKeys, key);
   });
 }
 

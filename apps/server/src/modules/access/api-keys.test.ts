@@ -14,18 +14,12 @@ import {
   uploadBuild,
   useTestApp,
 } from '../../testing/index.ts';
+import { documentedOperations, type Method, type Operation } from '../../testing/openapi.ts';
 import { API_KEY_FAILED_LOOKUPS_PER_IP, API_KEY_REQUESTS_PER_MINUTE } from './api-keys-service.ts';
 
 const ADMIN = { email: 'keymaster@lumora.example', password: 'Keymaster123' };
 const DAY_MS = 24 * 60 * 60_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Operation {
-  method: Method;
-  path: string;
-  security: Array<Record<string, string[]>>;
-}
 
 describeEachDatabase('API keys', (variant) => {
   const t = useTestApp(
@@ -430,21 +424,10 @@ describeEachDatabase('API keys', (variant) => {
 
   describe('the OpenAPI document', () => {
     async function operations(): Promise<Operation[]> {
-      const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-        paths: Record<string, Record<string, { security?: Operation['security'] }>>;
-        components: { securitySchemes: Record<string, { type: string; scheme: string; description: string }> };
-      };
+      const { document, operations } = await documentedOperations(t.app);
       expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
       expect(document.components.securitySchemes.apiKey?.description).toContain('lmk_');
-      return Object.entries(document.paths).flatMap(([path, methods]) =>
-        Object.entries(methods)
-          .filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method))
-          .map(([method, operation]) => ({
-            method: method.toUpperCase() as Method,
-            path,
-            security: operation.security ?? [],
-          })),
-      );
+      return operations;
     }
     const names = (list: Operation[]) => list.map((operation) => `${operation.method} ${operation.path}`);
 

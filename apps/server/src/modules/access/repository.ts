@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertOne } from '../../db/rows.ts';
 import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,9 +38,7 @@ export async function selectUsersByIds(db: Executor, ids: string[]): Promise<Use
 }
 
 export async function insertUser(db: Executor, user: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(user).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, users, user);
 }
 
 export async function updateUser(

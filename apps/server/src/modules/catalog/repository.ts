@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type Plac
 import type { Executor } from '../../db/client.ts';
 import { pageBounds as page, withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertOne } from '../../db/rows.ts';
 import { modelCategories, models, products } from '../../db/schema/catalog.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -26,9 +27,7 @@ export async function upsertCategory(db: Executor, category: CategoryRow) {
 const liveProduct = (id: string | Placeholder) => and(eq(products.id, id), isNull(products.deletedAt));
 
 export async function insertProduct(db: Executor, product: typeof products.$inferInsert): Promise<ProductRow> {
-  const [row] = await db.insert(products).values(product).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, products, product);
 }
 
 /** The live games of some ids, in no particular order. */

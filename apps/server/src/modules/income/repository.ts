@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, n
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTotal } from '../../db/paging.ts';
+import { insertOne } from '../../db/rows.ts';
 import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema/income.ts';
 
 export type IncomeRecordRow = typeof incomeRecords.$inferSelect;
@@ -135,9 +136,7 @@ export type SettlementRunRow = typeof settlementRuns.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 export async function insertRun(db: Executor, run: typeof settlementRuns.$inferInsert): Promise<SettlementRunRow> {
-  const [row] = await db.insert(settlementRuns).values(run).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, settlementRuns, run);
 }
 
 export async function finishRun(

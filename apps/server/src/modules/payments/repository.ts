@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertOne } from '../../db/rows.ts';
 import { connectAttempts, payoutAccounts, providerEvents, subscriptions } from '../../db/schema/payments.ts';
 
 export type ConnectAttemptRow = typeof connectAttempts.$inferSelect;
@@ -44,9 +45,7 @@ export async function upsertPayoutAccount(db: Executor, account: typeof payoutAc
 }
 
 export async function insertConnectAttempt(db: Executor, attempt: typeof connectAttempts.$inferInsert) {
-  const [row] = await db.insert(connectAttempts).values(attempt).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, connectAttempts, attempt);
 }
 
 export async function deleteExpiredAttempts(db: Executor, userId: string, now: Date) {
@@ -135,9 +134,7 @@ export async function insertSubscription(
   db: Executor,
   subscription: typeof subscriptions.$inferInsert,
 ): Promise<SubscriptionRow> {
-  const [row] = await db.insert(subscriptions).values(subscription).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, subscriptions, subscription);
 }
 
 export async function updateSubscription(

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { withTotal } from '../../db/paging.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertOne } from '../../db/rows.ts';
 import {
   type StoredContent,
   type StoredPlacement,
@@ -28,12 +29,7 @@ export interface StageValues {
 }
 
 export async function insertStage(db: Executor, ownerId: string, values: StageValues): Promise<StageRow> {
-  const [row] = await db
-    .insert(stages)
-    .values({ ownerId, ...values, state: 'Draft' })
-    .returning();
-  if (!row) throw new Error('stage insert returned nothing');
-  return row;
+  return insertOne(db, stages, { ownerId, ...values, state: 'Draft' });
 }
 
 /** Replaces a stage's place and contents; undefined when the partner has no such stage. */
@@ -141,9 +137,7 @@ export async function insertCarousel(
   db: Executor,
   values: { stageId: string; name: string; images: CarouselRow['images']; placement: StoredPlacement },
 ): Promise<CarouselRow> {
-  const [row] = await db.insert(stageCarousels).values(values).returning();
-  if (!row) throw new Error('carousel insert returned nothing');
-  return row;
+  return insertOne(db, stageCarousels, values);
 }
 
 /** A carousel with its stage's owner, for the ownership check. */
@@ -183,9 +177,7 @@ export async function insertMedia(
   db: Executor,
   values: { ownerId: string; type: MediaRow['type']; name: string; url: string; thumbnailUrl: string | null },
 ): Promise<MediaRow> {
-  const [row] = await db.insert(stageMedia).values(values).returning();
-  if (!row) throw new Error('media insert returned nothing');
-  return row;
+  return insertOne(db, stageMedia, values);
 }
 
 export interface AssetRow {

@@ -98,23 +98,29 @@ describeEachDatabase('testers whitelist', (variant) => {
     await remove(entry.id);
   });
 
-  it('keeps a whitelist to 100 testers', async () => {
+  /** A new partner, and `size` platform accounts written straight into the table: the crowd they whitelist. */
+  async function crowdFor(size: number, name: string) {
     const crowded = await registerPartner(t.app);
     const { db } = t.database;
     const [partnerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, crowded.email));
     const crowd = await db
       .insert(users)
       .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          email: `crowd-${i}-${crowded.email}`,
+        Array.from({ length: size }, (_, i) => ({
+          email: `${name.toLowerCase()}-${i}-${crowded.email}`,
           passwordHash: 'not-a-hash',
-          firstName: 'Crowd',
+          firstName: name,
           lastName: String(i),
           registeredAddress: 'Somewhere',
         })),
       )
-      .returning({ id: users.id });
-    await db.insert(whitelistEntries).values(crowd.map(({ id }) => ({ ownerId: partnerRow?.id ?? '', testerId: id })));
+      .returning({ id: users.id, email: users.email });
+    return { crowded, ownerId: partnerRow?.id ?? '', crowd };
+  }
+
+  it('keeps a whitelist to 100 testers', async () => {
+    const { crowded, ownerId, crowd } = await crowdFor(100, 'Crowd');
+    await t.database.db.insert(whitelistEntries).values(crowd.map(({ id }) => ({ ownerId, testerId: id })));
     const before = await stored();
     const full = await add({ email: tester.email }, crowded.accessToken);
     expect(full.statusCode).toBe(409);
@@ -124,24 +130,10 @@ describeEachDatabase('testers whitelist', (variant) => {
   });
 
   it('keeps a whitelist to 100 testers when forty additions arrive at once', async () => {
-    const crowded = await registerPartner(t.app);
-    const { db } = t.database;
-    const [partnerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, crowded.email));
-    const crowd = await db
-      .insert(users)
-      .values(
-        Array.from({ length: 135 }, (_, i) => ({
-          email: `race-${i}-${crowded.email}`,
-          passwordHash: 'not-a-hash',
-          firstName: 'Race',
-          lastName: String(i),
-          registeredAddress: 'Somewhere',
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
-    await db
+    const { crowded, ownerId, crowd } = await crowdFor(135, 'Race');
+    await t.database.db
       .insert(whitelistEntries)
-      .values(crowd.slice(0, 95).map(({ id }) => ({ ownerId: partnerRow?.id ?? '', testerId: id })));
+      .values(crowd.slice(0, 95).map(({ id }) => ({ ownerId, testerId: id })));
     const answers = await Promise.all(crowd.slice(95).map(({ email }) => add({ email }, crowded.accessToken)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
     const refused = answers.filter((answer) => answer.statusCode !== 200);

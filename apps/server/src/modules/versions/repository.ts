@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
+import { insertOne } from '../../db/rows.ts';
 import { isInReview, isLiveRelease, reviewMessages, versions } from '../../db/schema/versions.ts';
 
 export type VersionRow = typeof versions.$inferSelect;
@@ -48,9 +49,7 @@ export async function selectVersion(db: Executor, id: string): Promise<VersionRo
 }
 
 export async function insertVersion(db: Executor, version: typeof versions.$inferInsert): Promise<VersionRow> {
-  const [row] = await db.insert(versions).values(version).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return insertOne(db, versions, version);
 }
 
 export async function updateVersion(db: Executor, id: string, changes: Partial<typeof versions.$inferInsert>) {
