@@ -7,7 +7,6 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { PREPARE_LOCK } from './db/setup.ts';
-import type { EventBus } from './events.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
 import { rememberingCompressors } from './lib/serialized.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
@@ -40,8 +39,6 @@ declare module 'fastify' {
     /** The Redis of multi-node mode; undefined on one node. */
     redis: Redis | undefined;
     services: Services;
-    /** What services tell each other after their commits (events.ts). */
-    events: EventBus;
   }
 }
 
@@ -114,7 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('redis', redis);
   const storage = createStorage(config);
-  const { services, events, sandbox, placementClock } = createServices({
+  const { services, sandbox, placementClock } = createServices({
     config,
     database,
     mailer,
@@ -125,7 +122,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const { files, stages, income } = services;
   app.decorate('services', services);
-  app.decorate('events', events);
 
   // Uploads killed with their process leave temporary files: none can be in flight before the server listens.
   app.addHook('onReady', async () => {

@@ -1,6 +1,6 @@
 import { STRIPE_CONNECTED_PATH } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Caches, createCaches } from './caches.ts';
+import { createCaches } from './caches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { EventBus } from './events.ts';
@@ -16,7 +16,6 @@ import { createIncomeService, type IncomeService } from './modules/income/servic
 import type { SettlementStep } from './modules/income/settlement.ts';
 import { createOverviewService, type OverviewService } from './modules/overview/service.ts';
 import { createProfiles, type Profiles } from './modules/payments/profiles.ts';
-import type { PayoutProvider } from './modules/payments/provider.ts';
 import { createSandboxProvider, type SandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createPaymentsService, type PaymentsService } from './modules/payments/service.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
@@ -74,10 +73,6 @@ export interface Services {
 /** The services and what the server around them needs of their construction. */
 export interface ComposedServices {
   services: Services;
-  events: EventBus;
-  caches: Caches;
-  /** Undefined when payments are disabled (production without Stripe keys). */
-  payoutProvider: PayoutProvider | undefined;
   /** The local sandbox of payments, when it stands in for Stripe. */
   sandbox: SandboxProvider | undefined;
   /** The placement clock, which the clock-control routes of tests move. */
@@ -204,9 +199,6 @@ export function createServices({
       stages,
       overview,
     },
-    events,
-    caches,
-    payoutProvider,
     sandbox,
     placementClock,
   };
