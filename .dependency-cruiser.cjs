@@ -4,7 +4,8 @@
  *
  * - Shared code (config.ts, events.ts, caches.ts, lib/, db/, plugins/) never imports a module, nor the files that
  *   compose the server (app.ts, services.ts, routes.ts, seed.ts, server.ts).
- * - A module imports only modules of the layers below its own, and of those only their face: `service.ts`.
+ * - A module imports only modules of the layers below its own, and of those only their face: `service.ts`; never the
+ *   files that compose the server, the demo or the test support.
  * - A module's code reads only its own tables: of db/schema/ it imports only the file named after it.
  * - No import cycle anywhere in the server.
  *
@@ -51,6 +52,14 @@ module.exports = {
       to: {
         path: `${SRC}(modules/|demo/|testing/|app\\.ts$|services\\.ts$|routes\\.ts$|seed\\.ts$|server\\.ts$)`,
       },
+    },
+    {
+      name: 'modules-import-no-composition',
+      comment:
+        'a module is composed by the files above it (app.ts, services.ts, routes.ts, seed.ts) and never imports them, the demo or the test support',
+      severity: 'error',
+      from: { path: `${SRC}modules/`, pathNot: OUTSIDE_THE_WALLS },
+      to: { path: `${SRC}(demo/|testing/|app\\.ts$|services\\.ts$|routes\\.ts$|seed\\.ts$|server\\.ts$)` },
     },
     ...layerRules,
     {

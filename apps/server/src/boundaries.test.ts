@@ -36,6 +36,9 @@ const SAMPLE: Record<string, string> = {
   'lib/pong.ts': "import { ping } from './ping.ts';\nexport const pong = () => ping;\n",
   // the tables outside any module
   'plugins/reads-tables.ts': "import { products } from '../db/schema/catalog.ts';\nexport const all = products;\n",
+  // a module reaching for the demo
+  'demo/assets.ts': 'export const demo = 1;\n',
+  'modules/stages/uses-demo.ts': "import { demo } from '../../demo/assets.ts';\nexport const seeded = demo;\n",
   // tests are outside the walls
   'modules/access/access.test.ts': "import { rows } from '../catalog/repository.ts';\nexport const seen = rows;\n",
 };
@@ -73,6 +76,7 @@ describe('the server boundaries lint', () => {
         'own-tables-only: modules/catalog/repository.ts → db/schema/access.ts',
         'layers-income: modules/income/service.ts → modules/stages/service.ts',
         'no-cycles: lib/ping.ts → lib/pong.ts',
+        'modules-import-no-composition: modules/stages/uses-demo.ts → demo/assets.ts',
         'schema-only-in-repositories: plugins/reads-tables.ts → db/schema/catalog.ts',
       ].sort(),
     );

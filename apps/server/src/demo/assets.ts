@@ -110,7 +110,7 @@ export function latheGlb(profile: Array<[number, number]>, color: [number, numbe
 }
 
 /** A glTF binary of `gltf` with `bin` as its BIN chunk (and buffer 0), padded to 4 bytes, as an exporter writes it. */
-export function glbWithBin(gltf: Record<string, unknown>, bin: Buffer): Buffer {
+function glbWithBin(gltf: Record<string, unknown>, bin: Buffer): Buffer {
   const padded = Buffer.concat([bin, Buffer.alloc((4 - (bin.length % 4)) % 4)]);
   const text = JSON.stringify({ ...gltf, buffers: [{ byteLength: padded.length }] });
   const json = Buffer.from(text.padEnd(Math.ceil(text.length / 4) * 4, ' '));

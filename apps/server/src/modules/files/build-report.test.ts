@@ -14,7 +14,7 @@ import {
   uploadImage,
   useTestApp,
 } from '../../testing/index.ts';
-import { texturedGlb, triangleGlb } from './validation-fixtures.ts';
+import { texturedGlb, triangleGlb } from '../../testing/validation-fixtures.ts';
 
 const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
 

@@ -11,7 +11,7 @@ import {
   registerPartner,
   type TestApp,
 } from '../../testing/index.ts';
-import { triangleGlb } from './validation-fixtures.ts';
+import { triangleGlb } from '../../testing/validation-fixtures.ts';
 
 /** s3rver is a local S3-compatible server from npm: the S3 storage is tested against it, not a mock. */
 async function startS3() {

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { glbBuild, gltfWithMesh } from '../../testing/uploads.ts';
+import { texturedGlb, triangleGlb } from '../../testing/validation-fixtures.ts';
 import {
   createValidationQueue,
   initialReport,
@@ -21,7 +22,6 @@ import {
   type ValidatorOutcome,
 } from './gltf-validation.ts';
 import { inspectBuildFile } from './inspect.ts';
-import { texturedGlb, triangleGlb } from './validation-fixtures.ts';
 
 let dir: string;
 beforeAll(async () => {

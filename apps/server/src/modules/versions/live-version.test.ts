@@ -8,7 +8,7 @@ import {
   uploadBuild,
   useTestApp,
 } from '../../testing/index.ts';
-import { triangleGlb } from '../files/validation-fixtures.ts';
+import { triangleGlb } from '../../testing/validation-fixtures.ts';
 
 type Version = {
   id: string;

@@ -1,5 +1,11 @@
+import { encodeGlb } from '@portal/test-assets';
 import sharp from 'sharp';
-import { glbWithBin } from '../../demo/assets.ts';
+
+/** A glTF binary of `gltf` with `bin` as its buffer 0, padded to 4 bytes, as an exporter writes it. */
+const glbWithBin = (gltf: Record<string, unknown>, bin: Buffer) => {
+  const padded = Buffer.concat([bin, Buffer.alloc((4 - (bin.length % 4)) % 4)]);
+  return encodeGlb({ ...gltf, buffers: [{ byteLength: padded.length }] }, { bin: padded });
+};
 
 /**
  * One triangle whose index buffer points at vertices the model does not have (`badIndex`), the kind of mistake
