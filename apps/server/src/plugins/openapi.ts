@@ -128,3 +128,8 @@ export function describeRoutes(tags: readonly string[]) {
     schemas: S,
   ) => ({ schema: { tags: [...tags], operationId, summary, ...schemas } });
 }
+
+/** The `{errorCode, message}` answers a route group documents, by status. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}

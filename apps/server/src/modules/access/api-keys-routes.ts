@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['access']);
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 403, 404, 409);
 
 /** The signed-in partner's API keys; registered behind `signedIn`, where no API key may reach them. */
 export async function apiKeysRoutes(fastify: FastifyInstance) {

@@ -15,12 +15,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 import type { StartedSession } from './service.ts';
 
 const tags = ['access'];
 const doc = describeRoutes(tags);
-const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 429);
 
 /**
  * The profile a route answers: the account with its payout standing, which the payments module composes

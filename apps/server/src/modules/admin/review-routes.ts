@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   modelVersionSchema,
   productVersionSchema,
   reasonBodySchema,
@@ -14,17 +13,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['admin']);
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The review console's API, for accounts with the Admin role only. */
 export async function reviewConsoleRoutes(fastify: FastifyInstance) {

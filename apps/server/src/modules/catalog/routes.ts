@@ -18,10 +18,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 403, 404);
 
 /** What differs between the routes of games and of 3D models: paths, schemas and words. */
 const KINDS = {

@@ -18,14 +18,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeRoutes, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import { DOCUMENTATION_CSS, renderDocumentationPage } from './documentation-page.ts';
 
 const tags = ['content'];
 const doc = describeRoutes(tags);
 const downloadsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/downloads');
 /** A malformed id or name, or nothing by it. */
-const lookupErrors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const lookupErrors = errorResponses(400, 404);
 
 export async function contentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -13,20 +13,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, optionalUser } from '../../plugins/auth.ts';
-import { describeRoutes, documentWildcardAs } from '../../plugins/openapi.ts';
+import { describeRoutes, documentWildcardAs, errorResponses } from '../../plugins/openapi.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { CONTENT_TYPES } from './detect.ts';
 import { buildDisposition, type TesterAccess } from './service.ts';
 
 const tags = ['files'];
 const doc = describeRoutes(tags);
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 413, 415, 422);
 const storedFileContent = Object.fromEntries(
   Object.values(CONTENT_TYPES).map((type) => [type, { schema: z.string() }]),
 );

@@ -19,13 +19,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
 
 const tags = ['stages'];
 const doc = describeRoutes(tags);
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The partner's VPS stages, their vertical carousels, and the assets they can place (SPEC §7 "Stage"). */
 export async function stageRoutes(fastify: FastifyInstance) {

@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   testerBuildsResponseSchema,
   testerSchema,
   versionIdParamsSchema,
@@ -12,16 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['testers']);
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The whitelist of testers, per partner. */
 export async function testersRoutes(fastify: FastifyInstance) {

@@ -21,10 +21,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
 import type { ItemType } from './service.ts';
 
-const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 403, 404, 409);
 
 /** The version routes of one item type: /api/Product/... or /api/Model/... */
 function versionRoutes(itemType: ItemType) {
