@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import type { ConsoleBot } from '../utils/synthetic-players.ts';
 
@@ -69,24 +70,19 @@ export function SyntheticPlayersPanel({ bots, onAdd, onRemove }: SyntheticPlayer
       </p>
       <form ref={form.formRef} className="form gaming-form" onSubmit={form.handleSubmit} noValidate>
         <div className="form__row">
-          <Field
-            id={fieldId('count')}
+          <InputField
+            form={form}
+            name="count"
             label="Number of players"
             isRequired
-            error={errors.count}
             hint={`1 to ${MAX_SYNTHETIC_PLAYERS_PER_REQUEST} at a time`}
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_SYNTHETIC_PLAYERS_PER_REQUEST}
-              step={1}
-              autoComplete="off"
-              {...register('count')}
-            />
-          </Field>
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SYNTHETIC_PLAYERS_PER_REQUEST}
+            step={1}
+            autoComplete="off"
+          />
           <Field id={fieldId('behaviour')} label="Behaviour" isRequired error={errors.behaviour}>
             <select className="input" {...register('behaviour')}>
               {syntheticBehaviours.map((behaviour) => (
