@@ -124,15 +124,13 @@ export function PagedResults<T>({
         {resultsText(table, noun)}
       </p>
       {!data ? (table.rows.isError ? failed : loading) : data.data.length === 0 ? empty : children(data.data)}
-      {data && data.totalCount > table.pageSize ? (
-        <Pagination
-          page={table.page}
-          pageSize={table.pageSize}
-          total={data.totalCount}
-          onChange={table.turnTo}
-          label={pagesLabel}
-        />
-      ) : null}
+      <Pagination
+        page={table.page}
+        pageSize={table.pageSize}
+        total={data?.totalCount ?? 0}
+        onChange={table.turnTo}
+        label={pagesLabel}
+      />
     </>
   );
 }

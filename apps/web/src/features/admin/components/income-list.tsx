@@ -60,15 +60,13 @@ export function IncomeList<T>({
       >
         {children(data)}
       </section>
-      {totalCount > INCOME_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          onChange={onPageChange}
-          pageSize={INCOME_PAGE_SIZE}
-          total={totalCount}
-          label={pagerLabel}
-        />
-      ) : null}
+      <Pagination
+        page={page}
+        onChange={onPageChange}
+        pageSize={INCOME_PAGE_SIZE}
+        total={totalCount}
+        label={pagerLabel}
+      />
     </>
   );
 }

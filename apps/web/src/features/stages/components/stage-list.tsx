@@ -193,15 +193,13 @@ export function StageList() {
           ))}
         </ul>
       )}
-      {data && data.totalCount > STAGE_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={STAGE_PAGE_SIZE}
-          total={data.totalCount}
-          onChange={setPage}
-          label="Stage pages"
-        />
-      ) : null}
+      <Pagination
+        page={page}
+        pageSize={STAGE_PAGE_SIZE}
+        total={data?.totalCount ?? 0}
+        onChange={setPage}
+        label="Stage pages"
+      />
       <ConfirmDialog
         isOpen={deleting !== undefined}
         title="Delete this stage?"
