@@ -2,7 +2,7 @@ import { canPublish, STAGE_PAGE_SIZE, type Stage, type StagePage, stageMessages 
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
@@ -87,13 +87,12 @@ function StageCard({ stage, isPublishing, onPublish, onDelete }: StageCardProps)
               Publish<span className="visually-hidden"> {stage.name}</span>
             </Button>
           ) : null}
-          <button
-            type="button"
-            className="link-button link-button--danger stage-card__delete"
+          <RowDangerButton
+            label="Delete"
+            rowName={stage.name}
             onClick={() => onDelete(stage)}
-          >
-            Delete<span className="visually-hidden"> {stage.name}</span>
-          </button>
+            className="stage-card__delete"
+          />
         </div>
       </article>
     </li>
@@ -110,7 +109,10 @@ export function StageList() {
   const stages = useStages(page);
   const publish = usePublishStage();
   const remove = useDeleteStage();
-  const [deleting, setDeleting] = useState<Stage>();
+  const deleting = useConfirmRow<Stage>(async (id) => {
+    await remove.mutateAsync(id);
+    toast.success(stageMessages.deleted);
+  }, remove.isPending);
 
   // a page emptied by a delete (or by another tab) falls back to the last page that has stages
   const lastPage = Math.max(1, Math.ceil((stages.data?.totalCount ?? 0) / STAGE_PAGE_SIZE));
@@ -129,18 +131,6 @@ export function StageList() {
         }
       },
     });
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(stageMessages.deleted);
-    } catch {
-      // the query client has reported it
-    } finally {
-      setDeleting(undefined);
-    }
-  };
 
   const data = stages.data;
   return (
@@ -188,7 +178,7 @@ export function StageList() {
               stage={stage}
               isPublishing={publish.isPending && publish.variables === stage.id}
               onPublish={publishStage}
-              onDelete={setDeleting}
+              onDelete={deleting.ask}
             />
           ))}
         </ul>
@@ -200,20 +190,12 @@ export function StageList() {
         onChange={setPage}
         label="Stage pages"
       />
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
-        title="Delete this stage?"
-        confirmLabel="Delete"
-        variant="danger"
-        isBusy={remove.isPending}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={confirmDelete}
-      >
+      <ConfirmRowDialog {...deleting.dialog} title="Delete this stage?" confirmLabel="Delete">
         <p>
-          {deleting?.name} and everything placed on it will be removed
-          {deleting?.state === 'Published' ? ', and the Lumora app stops showing it' : ''}. This cannot be undone.
+          {deleting.row?.name} and everything placed on it will be removed
+          {deleting.row?.state === 'Published' ? ', and the Lumora app stops showing it' : ''}. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmRowDialog>
     </section>
   );
 }
