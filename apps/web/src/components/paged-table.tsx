@@ -13,9 +13,9 @@ export function Loading({ className, label }: { className: string; label: string
 }
 
 /** A section that could not load, and the button that asks again. */
-export function LoadFailed({ className, what, onRetry }: { className: string; what: string; onRetry: () => void }) {
+export function LoadFailed({ className, what, onRetry }: { className?: string; what: string; onRetry: () => void }) {
   return (
-    <div className={`alert alert--error ${className}`}>
+    <div className={['alert alert--error load-failed', className].filter(Boolean).join(' ')}>
       <p>{what} could not be loaded.</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again

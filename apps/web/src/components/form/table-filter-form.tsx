@@ -23,7 +23,7 @@ export interface TableFilterFormProps<V extends FilterValues<V>, Q> {
   applied: V;
   /** The search landmark's name: "Filter sales". */
   label: string;
-  /** The form's class; its actions and its note on time zones take it as a prefix. */
+  /** The form's own class, beside `table-filters`; its actions and its note on time zones take it as a prefix. */
   className: string;
   /** Where the search starts over once Clear empties every field. */
   firstField: keyof V;
@@ -45,9 +45,9 @@ export function TableFilterForm<V extends FilterValues<V>, Q>({
 }: TableFilterFormProps<V, Q>) {
   return (
     <search aria-label={label}>
-      <form className={className} onSubmit={form.onSubmit} noValidate>
+      <form className={`table-filters ${className}`} onSubmit={form.onSubmit} noValidate>
         {children}
-        <div className={`${className}__actions`}>
+        <div className={`table-filters__actions ${className}__actions`}>
           <Button type="submit" isThrottled={false}>
             Search
           </Button>
@@ -57,7 +57,7 @@ export function TableFilterForm<V extends FilterValues<V>, Q>({
             </Button>
           ) : null}
         </div>
-        <p className={`${className}__zone`}>{zoneNote}</p>
+        <p className={`table-filters__zone ${className}__zone`}>{zoneNote}</p>
       </form>
     </search>
   );

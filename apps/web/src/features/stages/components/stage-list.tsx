@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
+import { LoadFailed } from '../../../components/paged-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
@@ -150,12 +151,7 @@ export function StageList() {
       </p>
       {!data ? (
         stages.isError ? (
-          <div className="alert alert--error stage-list__failed">
-            <p>Your stages could not be loaded.</p>
-            <Button variant="secondary" onClick={() => void stages.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="Your stages" onRetry={() => void stages.refetch()} />
         ) : (
           <div className="stage-list__loading" aria-busy="true">
             <span className="skeleton stage-list__skeleton" />
