@@ -12,6 +12,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import type { ConsoleBot } from '../utils/synthetic-players.ts';
+import { GamingCard } from './gaming-card.tsx';
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -58,12 +59,7 @@ export function SyntheticPlayersPanel({ bots, onAdd, onRemove }: SyntheticPlayer
   };
 
   return (
-    <section className="card gaming-card" aria-labelledby="gaming-bots-title">
-      <div className="gaming-card__head">
-        <h2 id="gaming-bots-title" className="gaming-card__title">
-          Synthetic players
-        </h2>
-      </div>
+    <GamingCard titleId="gaming-bots-title" title="Synthetic players">
       <p className="gaming-card__intro">
         Bots the server runs: they join the last created game while it waits and play it once you start it. They leave
         when the game closes or you disconnect.
@@ -115,6 +111,6 @@ export function SyntheticPlayersPanel({ bots, onAdd, onRemove }: SyntheticPlayer
           ))}
         </ul>
       )}
-    </section>
+    </GamingCard>
   );
 }
