@@ -8,13 +8,13 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatInstant } from '../../../lib/format.ts';
 import { errorToastKey } from '../../../lib/query-client.ts';
 import { useDeleteStage } from '../api/delete-stage.ts';
 import { useStages } from '../api/get-stages.ts';
 import { usePublishStage } from '../api/publish-stage.ts';
 import { formatPlace } from '../utils/format.ts';
 import { configPlacementPath, placementSummaryPath } from '../utils/paths.ts';
+import { StageInstant } from './stage-instant.tsx';
 import '../stages.css';
 
 /** "Showing 11–20 of 23 stages", said to screen readers whenever the list changes. */
@@ -65,14 +65,15 @@ function StageCard({ stage, isPublishing, onPublish, onDelete }: StageCardProps)
           <div>
             <dt>Expires</dt>
             <dd>
-              {stage.expiresAt ? (
-                <time dateTime={stage.expiresAt}>{formatInstant(stage.expiresAt)}</time>
-              ) : (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="visually-hidden">Not published</span>
-                </>
-              )}
+              <StageInstant
+                iso={stage.expiresAt}
+                none={
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">Not published</span>
+                  </>
+                }
+              />
             </dd>
           </div>
         </dl>
