@@ -1,8 +1,6 @@
 import { INCOME_PAGE_SIZE, type PartnerBalance } from '@portal/contracts';
 import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
-export type PartnerBalancesPage = Page<PartnerBalance>;
-
 export interface PartnerBalancesFilter {
   page: number;
   /** One partner's whole email; every partner, most owed first, without it. */
@@ -20,4 +18,4 @@ const partnerBalances: PagedQuerySpec<PartnerBalancesFilter> = {
 };
 
 export const usePartnerBalances = (filter: PartnerBalancesFilter) =>
-  usePagedQuery<PartnerBalancesPage, PartnerBalancesFilter>(partnerBalances, filter);
+  usePagedQuery<Page<PartnerBalance>, PartnerBalancesFilter>(partnerBalances, filter);

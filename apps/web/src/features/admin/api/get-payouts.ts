@@ -1,8 +1,6 @@
 import { INCOME_PAGE_SIZE, type Payout, type PayoutStatus } from '@portal/contracts';
 import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
-export type PayoutsPage = Page<Payout>;
-
 export interface PayoutsFilter {
   page: number;
   /** Payouts in one state; all of them without it. */
@@ -18,4 +16,4 @@ const payouts: PagedQuerySpec<PayoutsFilter> = {
   query: ({ status }) => ({ Status: status }),
 };
 
-export const usePayouts = (filter: PayoutsFilter) => usePagedQuery<PayoutsPage, PayoutsFilter>(payouts, filter);
+export const usePayouts = (filter: PayoutsFilter) => usePagedQuery<Page<Payout>, PayoutsFilter>(payouts, filter);

@@ -1,8 +1,6 @@
 import { INCOME_PAGE_SIZE, type SettlementRun } from '@portal/contracts';
 import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
-export type SettlementRunsPage = Page<SettlementRun>;
-
 export const settlementRunsKey = ['admin', 'income', 'runs'] as const;
 
 const settlementRuns: PagedQuerySpec<{ page: number }> = {
@@ -12,4 +10,4 @@ const settlementRuns: PagedQuerySpec<{ page: number }> = {
 };
 
 export const useSettlementRuns = (page: number) =>
-  usePagedQuery<SettlementRunsPage, { page: number }>(settlementRuns, { page });
+  usePagedQuery<Page<SettlementRun>, { page: number }>(settlementRuns, { page });
