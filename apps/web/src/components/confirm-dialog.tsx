@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from './button.tsx';
 import { useModal } from './dialog.tsx';
 
@@ -89,10 +89,34 @@ export function ConfirmRowDialog<T extends { id: string }>({
   );
 }
 
+/**
+ * The row asked about and what its dialog needs: `ask(row)` opens the dialog, which runs `confirm` on the row's id.
+ * Spread `dialog` on a `ConfirmRowDialog`.
+ */
+export function useConfirmRow<T extends { id: string }>(confirm: (id: string) => Promise<unknown>, isBusy: boolean) {
+  const [row, setRow] = useState<T>();
+  return {
+    row,
+    ask: (asked: T) => setRow(asked),
+    dialog: { row, isBusy, onConfirm: confirm, onClose: () => setRow(undefined) },
+  };
+}
+
+export interface RowDangerButtonProps {
+  label: string;
+  rowName: string;
+  onClick: () => void;
+  className?: string;
+}
+
 /** A row's destructive action as a link-styled button, naming the row for screen readers: "Remove a@b.c". */
-export function RowDangerButton({ label, rowName, onClick }: { label: string; rowName: string; onClick: () => void }) {
+export function RowDangerButton({ label, rowName, onClick, className }: RowDangerButtonProps) {
   return (
-    <button type="button" className="link-button link-button--danger" onClick={onClick}>
+    <button
+      type="button"
+      className={['link-button link-button--danger', className].filter(Boolean).join(' ')}
+      onClick={onClick}
+    >
       {label}
       <span className="visually-hidden"> {rowName}</span>
     </button>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button.tsx';
 
 export interface DialogProps {
   isOpen: boolean;
@@ -59,5 +60,34 @@ export function Dialog({ isOpen, title, onClose, children, className }: DialogPr
       </div>
       {isOpen ? children : null}
     </dialog>
+  );
+}
+
+export interface DialogActionsProps {
+  submitLabel: ReactNode;
+  onCancel: () => void;
+  /** The form is being sent: its submit button is busy. */
+  isSubmitting?: boolean;
+  isSubmitDisabled?: boolean;
+  variant?: 'primary' | 'danger';
+}
+
+/** A form dialog's footer: Cancel, then the form's submit button. */
+export function DialogActions({
+  submitLabel,
+  onCancel,
+  isSubmitting = false,
+  isSubmitDisabled,
+  variant = 'primary',
+}: DialogActionsProps) {
+  return (
+    <div className="dialog__footer button-row">
+      <Button variant="secondary" onClick={onCancel} isThrottled={false}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={variant} isLoading={isSubmitting} disabled={isSubmitDisabled}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

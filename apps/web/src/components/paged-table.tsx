@@ -13,9 +13,9 @@ export function Loading({ className, label }: { className: string; label: string
 }
 
 /** A section that could not load, and the button that asks again. */
-export function LoadFailed({ className, what, onRetry }: { className: string; what: string; onRetry: () => void }) {
+export function LoadFailed({ className, what, onRetry }: { className?: string; what: string; onRetry: () => void }) {
   return (
-    <div className={`alert alert--error ${className}`}>
+    <div className={['alert alert--error load-failed', className].filter(Boolean).join(' ')}>
       <p>{what} could not be loaded.</p>
       <Button variant="secondary" onClick={onRetry}>
         Try again
@@ -124,15 +124,13 @@ export function PagedResults<T>({
         {resultsText(table, noun)}
       </p>
       {!data ? (table.rows.isError ? failed : loading) : data.data.length === 0 ? empty : children(data.data)}
-      {data && data.totalCount > table.pageSize ? (
-        <Pagination
-          page={table.page}
-          pageSize={table.pageSize}
-          total={data.totalCount}
-          onChange={table.turnTo}
-          label={pagesLabel}
-        />
-      ) : null}
+      <Pagination
+        page={table.page}
+        pageSize={table.pageSize}
+        total={data?.totalCount ?? 0}
+        onChange={table.turnTo}
+        label={pagesLabel}
+      />
     </>
   );
 }

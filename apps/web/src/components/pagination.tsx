@@ -28,9 +28,10 @@ export function pageWindow(current: number, pages: number): Array<number | typeo
   return window;
 }
 
-/** Previous, a window of page numbers, next: the one pager of every paged list. */
+/** Previous, a window of page numbers, next: the one pager of every paged list, shown once there is a second page. */
 export function Pagination({ page, pageSize, total, onChange, label }: PaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize) return null;
+  const pages = Math.ceil(total / pageSize);
   return (
     <nav className="pagination" aria-label={label}>
       <button type="button" onClick={() => onChange(page - 1)} disabled={page <= 1} aria-label="Previous page">

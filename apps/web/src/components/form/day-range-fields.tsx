@@ -16,31 +16,19 @@ export function DayRangeFields<V extends { from: string; to: string } & { [K in 
   fromLabel,
   toLabel,
 }: DayRangeFieldsProps<V>) {
-  const { values, errors, fieldId, set, described } = form;
+  const { values, errors, fieldId, bind } = form;
   return (
     <>
       <Field id={fieldId('from')} label={fromLabel} error={errors.from}>
         <input
-          {...described('from')}
+          {...bind('from')}
           className="input"
           type="date"
-          name="from"
-          value={values.from}
-          onChange={set('from')}
           max={values.to && values.to < today ? values.to : today}
         />
       </Field>
       <Field id={fieldId('to')} label={toLabel} error={errors.to}>
-        <input
-          {...described('to')}
-          className="input"
-          type="date"
-          name="to"
-          value={values.to}
-          onChange={set('to')}
-          min={values.from || undefined}
-          max={today}
-        />
+        <input {...bind('to')} className="input" type="date" min={values.from || undefined} max={today} />
       </Field>
     </>
   );

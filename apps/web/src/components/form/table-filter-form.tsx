@@ -4,10 +4,19 @@ import { Button } from '../button.tsx';
 import { Field } from './field.tsx';
 import { type FilterForm, useFilterForm } from './use-filter-form.ts';
 
+/** What a table's filters take from its page (`useTableFilters` gives them). */
+export interface TableFiltersProps<V> {
+  /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
+  applied: V;
+  /** The last day the date pickers offer: today, in UTC. */
+  today: string;
+  onApply: (values: V) => void;
+}
+
 /** The form state of a table's filters: validated by their rules, following the filters the table shows. */
 export function useTableFilterForm<V extends FilterValues<V>, Q>(
   filters: TableFilters<V, Q>,
-  { applied, today, onApply }: { applied: V; today: string; onApply: (values: V) => void },
+  { applied, today, onApply }: TableFiltersProps<V>,
 ) {
   return useFilterForm({
     applied,
@@ -23,7 +32,7 @@ export interface TableFilterFormProps<V extends FilterValues<V>, Q> {
   applied: V;
   /** The search landmark's name: "Filter sales". */
   label: string;
-  /** The form's class; its actions and its note on time zones take it as a prefix. */
+  /** The form's own class, beside `table-filters`; its actions and its note on time zones take it as a prefix. */
   className: string;
   /** Where the search starts over once Clear empties every field. */
   firstField: keyof V;
@@ -45,9 +54,9 @@ export function TableFilterForm<V extends FilterValues<V>, Q>({
 }: TableFilterFormProps<V, Q>) {
   return (
     <search aria-label={label}>
-      <form className={className} onSubmit={form.onSubmit} noValidate>
+      <form className={`table-filters ${className}`} onSubmit={form.onSubmit} noValidate>
         {children}
-        <div className={`${className}__actions`}>
+        <div className={`table-filters__actions ${className}__actions`}>
           <Button type="submit" isThrottled={false}>
             Search
           </Button>
@@ -57,7 +66,7 @@ export function TableFilterForm<V extends FilterValues<V>, Q>({
             </Button>
           ) : null}
         </div>
-        <p className={`${className}__zone`}>{zoneNote}</p>
+        <p className={`table-filters__zone ${className}__zone`}>{zoneNote}</p>
       </form>
     </search>
   );
@@ -79,10 +88,10 @@ export function StatusFilterField<V extends FilterValues<V> & { status: string }
   statuses,
   labels,
 }: StatusFilterFieldProps<V, S>) {
-  const { values, errors, fieldId, set, described } = form;
+  const { errors, fieldId, bind } = form;
   return (
     <Field id={fieldId('status')} label={label} error={errors.status} className={className}>
-      <select {...described('status')} className="input" name="status" value={values.status} onChange={set('status')}>
+      <select {...bind('status')} className="input">
         <option value="">All statuses</option>
         {statuses.map((status) => (
           <option key={status} value={status}>

@@ -67,13 +67,17 @@ export function useFilterForm<V extends { [K in keyof V]: string }>({
     focus(firstField);
   };
 
-  const described = (name: keyof V) => ({
+  /** What the control of the filter `name` spreads: its id, name, value and change, and its error's wiring. */
+  const bind = (name: keyof V & string) => ({
     id: fieldId(name),
     'aria-invalid': errors[name] ? (true as const) : undefined,
     'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
+    name,
+    value: values[name],
+    onChange: set(name),
   });
 
-  return { values, errors, fieldId, set, onSubmit, clear, described };
+  return { values, errors, fieldId, set, onSubmit, clear, bind };
 }
 
 export type FilterForm<V extends { [K in keyof V]: string }> = ReturnType<typeof useFilterForm<V>>;

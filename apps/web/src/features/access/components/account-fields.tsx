@@ -5,29 +5,29 @@ import {
   MAX_PARTNER_INTRODUCE_LENGTH,
   MAX_PERSON_NAME_LENGTH,
 } from '@portal/contracts';
-import { Field } from '../../../components/form/field.tsx';
+import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import type { TextFieldsOf } from '../../../components/form/use-zod-form.ts';
 
 /** First and last name, side by side. */
 export function NameFields({ form }: { form: TextFieldsOf<'firstName' | 'lastName'> }) {
   return (
     <div className="form__row">
-      <Field id={form.fieldId('firstName')} label="First name" isRequired error={form.errors.firstName}>
-        <input
-          className="input"
-          autoComplete="given-name"
-          maxLength={MAX_PERSON_NAME_LENGTH}
-          {...form.register('firstName')}
-        />
-      </Field>
-      <Field id={form.fieldId('lastName')} label="Last name" isRequired error={form.errors.lastName}>
-        <input
-          className="input"
-          autoComplete="family-name"
-          maxLength={MAX_PERSON_NAME_LENGTH}
-          {...form.register('lastName')}
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="firstName"
+        label="First name"
+        isRequired
+        autoComplete="given-name"
+        maxLength={MAX_PERSON_NAME_LENGTH}
+      />
+      <InputField
+        form={form}
+        name="lastName"
+        label="Last name"
+        isRequired
+        autoComplete="family-name"
+        maxLength={MAX_PERSON_NAME_LENGTH}
+      />
     </div>
   );
 }
@@ -40,40 +40,29 @@ export function BusinessFields({
 }) {
   return (
     <>
-      <Field
-        id={form.fieldId('registeredBusinessName')}
+      <InputField
+        form={form}
+        name="registeredBusinessName"
         label="Registered business name"
-        error={form.errors.registeredBusinessName}
-      >
-        <input
-          className="input"
-          autoComplete="organization"
-          maxLength={MAX_BUSINESS_NAME_LENGTH}
-          {...form.register('registeredBusinessName')}
-        />
-      </Field>
-      <Field
-        id={form.fieldId('registeredAddress')}
+        autoComplete="organization"
+        maxLength={MAX_BUSINESS_NAME_LENGTH}
+      />
+      <InputField
+        form={form}
+        name="registeredAddress"
         label="Registered address"
         isRequired
-        error={form.errors.registeredAddress}
-      >
-        <input
-          className="input"
-          autoComplete="street-address"
-          maxLength={MAX_ADDRESS_LENGTH}
-          {...form.register('registeredAddress')}
-        />
-      </Field>
-      <Field id={form.fieldId('introduce')} label="Introduce" error={form.errors.introduce}>
-        <textarea
-          className="input textarea"
-          rows={3}
-          maxLength={MAX_PARTNER_INTRODUCE_LENGTH}
-          placeholder="Tell us about your studio and what you build"
-          {...form.register('introduce')}
-        />
-      </Field>
+        autoComplete="street-address"
+        maxLength={MAX_ADDRESS_LENGTH}
+      />
+      <TextAreaField
+        form={form}
+        name="introduce"
+        label="Introduce"
+        rows={3}
+        maxLength={MAX_PARTNER_INTRODUCE_LENGTH}
+        placeholder="Tell us about your studio and what you build"
+      />
     </>
   );
 }
@@ -88,23 +77,23 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Field
-        id={form.fieldId('password')}
+      <InputField
+        form={form}
+        name="password"
         label={label}
         isRequired
-        error={form.errors.password}
         hint={accessMessages.passwordHint}
-      >
-        <input className="input" type="password" autoComplete="new-password" {...form.register('password')} />
-      </Field>
-      <Field
-        id={form.fieldId('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <InputField
+        form={form}
+        name="confirmPassword"
         label="Confirm password"
         isRequired
-        error={form.errors.confirmPassword}
-      >
-        <input className="input" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </Field>
+        type="password"
+        autoComplete="new-password"
+      />
     </>
   );
 }

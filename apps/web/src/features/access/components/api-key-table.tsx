@@ -1,6 +1,5 @@
 import { type ApiKey, apiKeyScopeLabels, isApiKeyExpired } from '@portal/contracts';
-import { useState } from 'react';
-import { ConfirmRowDialog, RowDangerButton } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useApiKeys } from '../api/list-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
@@ -36,7 +35,7 @@ function Expiry({ apiKey, now }: { apiKey: ApiKey; now: Date }) {
 export function ApiKeyTable() {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
-  const [revoking, setRevoking] = useState<ApiKey>();
+  const revoking = useConfirmRow<ApiKey>(revoke.mutateAsync, revoke.isPending);
 
   if (keys.isPending) return <div className="page-loading" aria-busy="true" />;
   if (keys.isError) return <p className="empty">The API keys could not be loaded.</p>;
@@ -100,24 +99,17 @@ export function ApiKeyTable() {
                   )}
                 </td>
                 <td className="api-key-table__actions">
-                  <RowDangerButton label="Revoke" rowName={apiKey.name} onClick={() => setRevoking(apiKey)} />
+                  <RowDangerButton label="Revoke" rowName={apiKey.name} onClick={() => revoking.ask(apiKey)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <ConfirmRowDialog
-        row={revoking}
-        title="Revoke this API key?"
-        confirmLabel="Revoke"
-        isBusy={revoke.isPending}
-        onConfirm={revoke.mutateAsync}
-        onClose={() => setRevoking(undefined)}
-      >
+      <ConfirmRowDialog {...revoking.dialog} title="Revoke this API key?" confirmLabel="Revoke">
         <p>
-          “{revoking?.name}” ({revoking?.prefix}…) stops working at once: scripts and the CLI that use it are refused.
-          This cannot be undone.
+          “{revoking.row?.name}” ({revoking.row?.prefix}…) stops working at once: scripts and the CLI that use it are
+          refused. This cannot be undone.
         </p>
       </ConfirmRowDialog>
     </>

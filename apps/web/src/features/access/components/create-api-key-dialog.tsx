@@ -12,8 +12,9 @@ import {
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -55,9 +56,15 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApi
   return (
     <form ref={form.formRef} noValidate onSubmit={form.handleSubmit} aria-label="Create API key">
       <div className="dialog__body">
-        <Field id={form.fieldId('name')} label="Name" isRequired error={form.errors.name} hint="Say where it is used">
-          <input className="input" autoComplete="off" placeholder="CI uploads" {...form.register('name')} />
-        </Field>
+        <InputField
+          form={form}
+          name="name"
+          label="Name"
+          isRequired
+          hint="Say where it is used"
+          autoComplete="off"
+          placeholder="CI uploads"
+        />
         <fieldset
           className={['api-key-scopes', form.errors.scopes ? 'field--invalid' : ''].filter(Boolean).join(' ')}
           aria-describedby={form.errors.scopes ? `${scopesId}-error` : undefined}
@@ -101,14 +108,7 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApi
           </div>
         ) : null}
       </div>
-      <div className="dialog__footer button-row">
-        <Button variant="secondary" onClick={onCancel} isThrottled={false}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting}>
-          Create API key
-        </Button>
-      </div>
+      <DialogActions submitLabel="Create API key" onCancel={onCancel} isSubmitting={form.isSubmitting} />
     </form>
   );
 }

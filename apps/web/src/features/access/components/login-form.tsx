@@ -1,7 +1,7 @@
 import { loginBodySchema, MY_PROJECTS_PATH } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { SignInFields } from '../../../components/form/sign-in-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { useLogin } from '../api/login.ts';
@@ -23,7 +23,6 @@ export function LoginForm() {
       navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
     },
   });
-  const { errors, register } = form;
   return (
     <form
       ref={form.formRef}
@@ -36,12 +35,7 @@ export function LoginForm() {
         Login
       </h2>
       <p className="form__intro">Welcome back. Sign in to manage your projects, versions and income.</p>
-      <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
-        <input className="input" type="email" autoComplete="username" {...register('email')} />
-      </Field>
-      <Field id={form.fieldId('password')} label="Password" isRequired error={errors.password}>
-        <input className="input" type="password" autoComplete="current-password" {...register('password')} />
-      </Field>
+      <SignInFields form={form} />
       <div className="form__actions form__actions--split">
         <Button type="submit" isLoading={form.isSubmitting}>
           Login

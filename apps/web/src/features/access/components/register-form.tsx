@@ -9,8 +9,9 @@ import {
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useIsHydrated } from '../../../lib/hydration.ts';
@@ -84,15 +85,15 @@ export function RegisterForm() {
           />
         </div>
       </Field>
-      <Field id={form.fieldId('verificationCode')} label="Verification code" isRequired error={errors.verificationCode}>
-        <input
-          className="input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          {...register('verificationCode')}
-        />
-      </Field>
+      <InputField
+        form={form}
+        name="verificationCode"
+        label="Verification code"
+        isRequired
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={VERIFICATION_CODE_LENGTH}
+      />
       <BusinessFields form={form} />
       <div className={`checkbox-field${errors.agreement ? ' field--invalid' : ''}`}>
         <input type="checkbox" {...form.registerCheckbox('agreement')} />
@@ -111,11 +112,7 @@ export function RegisterForm() {
           </div>
         ) : null}
       </div>
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          Register
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>Register</SubmitRow>
       <AgreementDialog type={openAgreement} onClose={closeAgreement} />
     </form>
   );

@@ -12,8 +12,9 @@ import { LOGIN_PATH } from '@portal/contracts/pages';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
@@ -35,9 +36,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     <form ref={form.formRef} className="card form" noValidate onSubmit={form.handleSubmit}>
       <h2 className="form__title">Step 1: your email</h2>
       <p className="form__intro">We will mail you a 6-digit code to confirm it is you.</p>
-      <Field id={form.fieldId('email')} label="Email" isRequired error={form.errors.email}>
-        <input className="input" type="email" autoComplete="username" {...form.register('email')} />
-      </Field>
+      <InputField form={form} name="email" label="Email" isRequired type="email" autoComplete="username" />
       <div className="form__actions form__actions--split">
         <SendCodeButton
           purpose="ResetPassword"
@@ -91,11 +90,7 @@ function ResetStep({ email }: { email: string }) {
         </div>
       </Field>
       <NewPasswordFields form={form} label="New password" />
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          Reset Password
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>Reset Password</SubmitRow>
     </form>
   );
 }

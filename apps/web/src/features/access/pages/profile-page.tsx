@@ -1,6 +1,6 @@
 import { accessMessages, type Profile, updateProfileBodySchema } from '@portal/contracts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useProfile } from '../api/get-profile.ts';
@@ -48,11 +48,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </div>
       <NameFields form={form} />
       <BusinessFields form={form} />
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          Update
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>Update</SubmitRow>
     </form>
   );
 }

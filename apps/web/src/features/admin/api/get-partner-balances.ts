@@ -1,11 +1,5 @@
 import { INCOME_PAGE_SIZE, type PartnerBalance } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface PartnerBalancesPage {
-  data: PartnerBalance[];
-  totalCount: number;
-}
+import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
 export interface PartnerBalancesFilter {
   page: number;
@@ -16,17 +10,12 @@ export interface PartnerBalancesFilter {
 /** Every query of the balances list, whatever its page or filter: what a change of a rate makes stale. */
 export const partnerBalancesKey = ['admin', 'income', 'balances'] as const;
 
-export const getPartnerBalances = ({ page, email }: PartnerBalancesFilter) =>
-  apiRequest<PartnerBalancesPage>('/api/Admin/Income/Balances', {
-    query: { PageIndex: page, PageSize: INCOME_PAGE_SIZE, Email: email },
-  });
-
-export const partnerBalancesQueryOptions = (filter: PartnerBalancesFilter) =>
-  queryOptions({
-    queryKey: [...partnerBalancesKey, filter.page, filter.email ?? ''],
-    queryFn: () => getPartnerBalances(filter),
-    staleTime: 0,
-  });
+const partnerBalances: PagedQuerySpec<PartnerBalancesFilter> = {
+  path: '/api/Admin/Income/Balances',
+  pageSize: INCOME_PAGE_SIZE,
+  queryKey: ({ page, email }) => [...partnerBalancesKey, page, email ?? ''],
+  query: ({ email }) => ({ Email: email }),
+};
 
 export const usePartnerBalances = (filter: PartnerBalancesFilter) =>
-  useQuery({ ...partnerBalancesQueryOptions(filter), placeholderData: keepPreviousData });
+  usePagedQuery<Page<PartnerBalance>, PartnerBalancesFilter>(partnerBalances, filter);

@@ -1,11 +1,5 @@
 import { INCOME_PAGE_SIZE, type Payout, type PayoutStatus } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface PayoutsPage {
-  data: Payout[];
-  totalCount: number;
-}
+import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
 export interface PayoutsFilter {
   page: number;
@@ -15,17 +9,11 @@ export interface PayoutsFilter {
 
 export const payoutsKey = ['admin', 'income', 'payouts'] as const;
 
-export const getPayouts = ({ page, status }: PayoutsFilter) =>
-  apiRequest<PayoutsPage>('/api/Admin/Settlement/Payouts', {
-    query: { PageIndex: page, PageSize: INCOME_PAGE_SIZE, Status: status },
-  });
+const payouts: PagedQuerySpec<PayoutsFilter> = {
+  path: '/api/Admin/Settlement/Payouts',
+  pageSize: INCOME_PAGE_SIZE,
+  queryKey: ({ page, status }) => [...payoutsKey, page, status ?? 'All'],
+  query: ({ status }) => ({ Status: status }),
+};
 
-export const payoutsQueryOptions = (filter: PayoutsFilter) =>
-  queryOptions({
-    queryKey: [...payoutsKey, filter.page, filter.status ?? 'All'],
-    queryFn: () => getPayouts(filter),
-    staleTime: 0,
-  });
-
-export const usePayouts = (filter: PayoutsFilter) =>
-  useQuery({ ...payoutsQueryOptions(filter), placeholderData: keepPreviousData });
+export const usePayouts = (filter: PayoutsFilter) => usePagedQuery<Page<Payout>, PayoutsFilter>(payouts, filter);

@@ -1,21 +1,13 @@
 import { INCOME_PAGE_SIZE, type SettlementRun } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export interface SettlementRunsPage {
-  data: SettlementRun[];
-  totalCount: number;
-}
+import { type Page, type PagedQuerySpec, usePagedQuery } from '../../../lib/paged-query.ts';
 
 export const settlementRunsKey = ['admin', 'income', 'runs'] as const;
 
-export const getSettlementRuns = (page: number) =>
-  apiRequest<SettlementRunsPage>('/api/Admin/Settlement/Runs', {
-    query: { PageIndex: page, PageSize: INCOME_PAGE_SIZE },
-  });
-
-export const settlementRunsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...settlementRunsKey, page], queryFn: () => getSettlementRuns(page), staleTime: 0 });
+const settlementRuns: PagedQuerySpec<{ page: number }> = {
+  path: '/api/Admin/Settlement/Runs',
+  pageSize: INCOME_PAGE_SIZE,
+  queryKey: ({ page }) => [...settlementRunsKey, page],
+};
 
 export const useSettlementRuns = (page: number) =>
-  useQuery({ ...settlementRunsQueryOptions(page), placeholderData: keepPreviousData });
+  usePagedQuery<Page<SettlementRun>, { page: number }>(settlementRuns, { page });

@@ -2,9 +2,9 @@ import { commissionPercentSchema, commissionRateBodySchema, type PartnerBalance 
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { Dialog, DialogActions } from '../../../components/dialog.tsx';
 import { numberFromText, textFromNumber } from '../../../components/form/number-from-text.ts';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -65,20 +65,16 @@ function CommissionRateForm({ balance, onDone }: { balance: PartnerBalance; onDo
           <strong>{formatPercent(balance.commissionPercent)}</strong>.
         </p>
         <p>A new rate applies to the sales recorded from now on; earlier sales keep the rate they were recorded at.</p>
-        <Field
-          id={form.fieldId('commissionPercent')}
+        <InputField
+          form={form}
+          name="commissionPercent"
           label="Commission rate (%)"
           isRequired
-          error={form.errors.commissionPercent}
-        >
-          <input
-            ref={markAutofocus}
-            className="input commission-form__input"
-            inputMode="decimal"
-            autoComplete="off"
-            {...form.register('commissionPercent')}
-          />
-        </Field>
+          ref={markAutofocus}
+          className="input commission-form__input"
+          inputMode="decimal"
+          autoComplete="off"
+        />
         {balance.isDefaultRate ? null : (
           <div className="commission-form__reset">
             <p>Or put the partner back on the default rate.</p>
@@ -88,14 +84,12 @@ function CommissionRateForm({ balance, onDone }: { balance: PartnerBalance; onDo
           </div>
         )}
       </div>
-      <div className="dialog__footer button-row">
-        <Button variant="secondary" onClick={onDone} isThrottled={false}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={form.isSubmitting} disabled={isResetting}>
-          Save rate
-        </Button>
-      </div>
+      <DialogActions
+        submitLabel="Save rate"
+        onCancel={onDone}
+        isSubmitting={form.isSubmitting}
+        isSubmitDisabled={isResetting}
+      />
     </form>
   );
 }

@@ -3,8 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { IncomeTable, type IncomeTableProps, TableScroll } from './income-table.tsx';
 
-export interface IncomeListProps<T> {
+export interface IncomeListProps<T> extends Omit<IncomeTableProps, 'children'> {
   query: UseQueryResult<{ data: T[]; totalCount: number }>;
   /** What the list holds, for its error state and to name its table's scroll box: "Partner balances". */
   label: string;
@@ -14,8 +15,8 @@ export interface IncomeListProps<T> {
   onPageChange: (page: number) => void;
   /** Names the pager: "Payouts pages". */
   pagerLabel: string;
-  /** The table of a page's rows. */
-  children: (rows: T[]) => ReactNode;
+  /** The table row of an entry. */
+  children: (row: T) => ReactNode;
 }
 
 /** A paged list of the income console: loading, error (with a retry), empty, or its table and pager. */
@@ -27,6 +28,7 @@ export function IncomeList<T>({
   onPageChange,
   pagerLabel,
   children,
+  ...table
 }: IncomeListProps<T>) {
   if (query.data === undefined) {
     if (query.isError) {
@@ -51,24 +53,16 @@ export function IncomeList<T>({
   }
   return (
     <>
-      <section
-        className="table-wrap"
-        aria-label={`${label} table`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls in this box, by keyboard too
-        tabIndex={0}
-        aria-busy={query.isPlaceholderData || undefined}
-      >
-        {children(data)}
-      </section>
-      {totalCount > INCOME_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          onChange={onPageChange}
-          pageSize={INCOME_PAGE_SIZE}
-          total={totalCount}
-          label={pagerLabel}
-        />
-      ) : null}
+      <TableScroll label={`${label} table`} isBusy={query.isPlaceholderData}>
+        <IncomeTable {...table}>{data.map(children)}</IncomeTable>
+      </TableScroll>
+      <Pagination
+        page={page}
+        onChange={onPageChange}
+        pageSize={INCOME_PAGE_SIZE}
+        total={totalCount}
+        label={pagerLabel}
+      />
     </>
   );
 }

@@ -6,7 +6,9 @@ import { formatDollars, formatPercent } from '../../../lib/format.ts';
 import { usePartnerBalances } from '../api/get-partner-balances.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
 import { CommissionRateDialog } from './commission-rate-dialog.tsx';
+import { ConsoleSection } from './console-section.tsx';
 import { IncomeList } from './income-list.tsx';
+import { AmountColumn } from './income-table.tsx';
 
 function BalanceRow({ balance, onEdit }: { balance: PartnerBalance; onEdit: () => void }) {
   return (
@@ -66,15 +68,10 @@ export function PartnerBalances() {
   };
 
   return (
-    <section className="income-section" aria-labelledby={`${searchId}-title`}>
-      <div className="page-heading income-section__heading">
-        <div>
-          <h2 id={`${searchId}-title`}>Partner balances</h2>
-          <p className="page-heading__intro">
-            What each partner is owed (unsettled), is being paid (settling) and was paid, most owed first.
-          </p>
-        </div>
-      </div>
+    <ConsoleSection
+      title="Partner balances"
+      intro="What each partner is owed (unsettled), is being paid (settling) and was paid, most owed first."
+    >
       <search className="income-search" aria-label="Find a partner">
         <form noValidate onSubmit={find}>
           <label className="field__label" htmlFor={searchId}>
@@ -109,38 +106,23 @@ export function PartnerBalances() {
         page={page}
         onPageChange={setPage}
         pagerLabel="Partner balances pages"
+        className="income-table--balances"
+        caption={email ? `Balance of ${email}` : 'Partner balances, most owed first'}
+        columns={
+          <>
+            <th scope="col">Partner</th>
+            <th scope="col">Commission</th>
+            <AmountColumn>Unsettled</AmountColumn>
+            <AmountColumn>Settling</AmountColumn>
+            <AmountColumn>Paid</AmountColumn>
+            <th scope="col">Payout account</th>
+            <th scope="col">Next payout</th>
+          </>
+        }
       >
-        {(rows) => (
-          <table className="table income-table income-table--balances">
-            <caption className="visually-hidden">
-              {email ? `Balance of ${email}` : 'Partner balances, most owed first'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Partner</th>
-                <th scope="col">Commission</th>
-                <th scope="col" className="income-table__amount">
-                  Unsettled
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Settling
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Paid
-                </th>
-                <th scope="col">Payout account</th>
-                <th scope="col">Next payout</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((balance) => (
-                <BalanceRow key={balance.partnerId} balance={balance} onEdit={() => setEditing(balance)} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(balance) => <BalanceRow key={balance.partnerId} balance={balance} onEdit={() => setEditing(balance)} />}
       </IncomeList>
       <CommissionRateDialog balance={editing} onClose={() => setEditing(undefined)} />
-    </section>
+    </ConsoleSection>
   );
 }

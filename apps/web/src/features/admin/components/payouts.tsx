@@ -8,7 +8,9 @@ import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import { usePayouts } from '../api/get-payouts.ts';
 import { useRetryPayout } from '../api/retry-payout.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
+import { ConsoleSection } from './console-section.tsx';
 import { IncomeList } from './income-list.tsx';
+import { AmountColumn } from './income-table.tsx';
 
 const TONES: Record<PayoutStatus, StatusTone> = { Pending: 'warning', Sent: 'success', Failed: 'error' };
 
@@ -56,7 +58,6 @@ export interface PayoutsProps {
 
 /** Payouts to partners, newest payout day first, filtered by state; a failed one can be retried now. */
 export function Payouts({ status, onStatusChange }: PayoutsProps) {
-  const titleId = useId();
   const filterId = useId();
   const [page, setPage] = useState(1);
   const payouts = usePayouts({ page, status });
@@ -77,15 +78,15 @@ export function Payouts({ status, onStatusChange }: PayoutsProps) {
   };
 
   return (
-    <section className="income-section" aria-labelledby={titleId}>
-      <div className="page-heading income-section__heading">
-        <div>
-          <h2 id={titleId}>Payouts</h2>
-          <p className="page-heading__intro">
-            One transfer per partner and payout day. A failed one is tried again by the next settlement run, or now with
-            Retry, to the payout account the partner has connected by then.
-          </p>
-        </div>
+    <ConsoleSection
+      title="Payouts"
+      intro={
+        <>
+          One transfer per partner and payout day. A failed one is tried again by the next settlement run, or now with
+          Retry, to the payout account the partner has connected by then.
+        </>
+      }
+      actions={
         <div className="income-filter">
           <label className="field__label" htmlFor={filterId}>
             Status
@@ -108,7 +109,8 @@ export function Payouts({ status, onStatusChange }: PayoutsProps) {
             ))}
           </select>
         </div>
-      </div>
+      }
+    >
       <IncomeList
         query={payouts}
         label="Payouts"
@@ -116,36 +118,21 @@ export function Payouts({ status, onStatusChange }: PayoutsProps) {
         page={page}
         onPageChange={setPage}
         pagerLabel="Payouts pages"
+        className="income-table--payouts"
+        caption={<>{status ? `${status} payouts` : 'Payouts'}, newest payout day first</>}
+        columns={
+          <>
+            <th scope="col">Partner</th>
+            <th scope="col">Payout day</th>
+            <AmountColumn>Amount</AmountColumn>
+            <AmountColumn>Sales</AmountColumn>
+            <th scope="col">Status</th>
+            <AmountColumn>Attempts</AmountColumn>
+            <th scope="col">Details</th>
+          </>
+        }
       >
-        {(rows) => (
-          <table className="table income-table income-table--payouts">
-            <caption className="visually-hidden">
-              {status ? `${status} payouts` : 'Payouts'}, newest payout day first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Partner</th>
-                <th scope="col">Payout day</th>
-                <th scope="col" className="income-table__amount">
-                  Amount
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Sales
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className="income-table__amount">
-                  Attempts
-                </th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((payout) => (
-                <PayoutRow key={payout.id} payout={payout} onRetry={() => setRetrying(payout)} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(payout) => <PayoutRow key={payout.id} payout={payout} onRetry={() => setRetrying(payout)} />}
       </IncomeList>
       <ConfirmDialog
         isOpen={retrying !== undefined}
@@ -161,6 +148,6 @@ export function Payouts({ status, onStatusChange }: PayoutsProps) {
         </p>
         {retrying?.failureReason ? <p>The last attempt failed: {retrying.failureReason}</p> : null}
       </ConfirmDialog>
-    </section>
+    </ConsoleSection>
   );
 }

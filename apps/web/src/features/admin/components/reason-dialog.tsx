@@ -1,7 +1,6 @@
 import { MAX_REASON_LENGTH, reasonBodySchema } from '@portal/contracts';
-import { Button } from '../../../components/button.tsx';
-import { useModal } from '../../../components/dialog.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { DialogActions, useModal } from '../../../components/dialog.tsx';
+import { TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
 export interface ReasonDialogProps {
@@ -36,18 +35,14 @@ export function ReasonDialog({ title, description, confirmLabel, isOpen, onCance
         </div>
         <div className="dialog__body">
           <p>{description}</p>
-          <Field id={form.fieldId('reason')} label="Reason" isRequired error={form.errors.reason}>
-            <textarea className="input textarea" rows={4} maxLength={MAX_REASON_LENGTH} {...form.register('reason')} />
-          </Field>
+          <TextAreaField form={form} name="reason" label="Reason" isRequired rows={4} maxLength={MAX_REASON_LENGTH} />
         </div>
-        <div className="dialog__footer button-row">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" isLoading={form.isSubmitting}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          submitLabel={confirmLabel}
+          onCancel={onCancel}
+          variant="danger"
+          isSubmitting={form.isSubmitting}
+        />
       </form>
     </dialog>
   );

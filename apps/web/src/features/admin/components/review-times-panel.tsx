@@ -5,10 +5,11 @@ import {
   type ReviewerFigures,
   type ReviewTimes,
 } from '@portal/contracts';
-import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useReviewTimes } from '../api/get-review-times.ts';
 import '../review-times.css';
+import { ConsoleSection } from './console-section.tsx';
+import { AmountColumn, IncomeTable, TableScroll } from './income-table.tsx';
 
 export interface ReviewTimesPanelProps {
   /** Opens the review queue at its first page, where the oldest waiting version comes first. */
@@ -20,20 +21,20 @@ const medianOrDash = (figures: Pick<ReviewerFigures, 'medianDecisionMs'>) =>
 
 /** How long decisions take, overall and per reviewer, and the version that has waited longest. */
 export function ReviewTimesPanel({ onShowQueue }: ReviewTimesPanelProps) {
-  const titleId = useId();
   const figures = useReviewTimes();
   return (
-    <section className="review-times" aria-labelledby={titleId} aria-busy={figures.isPending}>
-      <div className="page-heading income-section__heading">
-        <div>
-          <h2 id={titleId}>Review times</h2>
-          <p className="page-heading__intro">
-            Decisions of the last {figures.data?.windowDays ?? REVIEW_TIMES_WINDOW_DAYS} days, timed from a version's
-            submission to its acceptance or rejection. A version rejected and submitted again counts once, at its last
-            decision.
-          </p>
-        </div>
-      </div>
+    <ConsoleSection
+      className="review-times"
+      isBusy={figures.isPending}
+      title="Review times"
+      intro={
+        <>
+          Decisions of the last {figures.data?.windowDays ?? REVIEW_TIMES_WINDOW_DAYS} days, timed from a version's
+          submission to its acceptance or rejection. A version rejected and submitted again counts once, at its last
+          decision.
+        </>
+      }
+    >
       {figures.isPending ? (
         <div className="review-times__stats" aria-hidden="true">
           {Array.from({ length: 3 }, (_, index) => (
@@ -48,7 +49,7 @@ export function ReviewTimesPanel({ onShowQueue }: ReviewTimesPanelProps) {
           <p>The review times could not be loaded. Please reload the page.</p>
         </div>
       )}
-    </section>
+    </ConsoleSection>
   );
 }
 
@@ -96,44 +97,31 @@ function Figures({ figures, onShowQueue }: { figures: ReviewTimes; onShowQueue: 
           <p>No decisions in the last {figures.windowDays} days.</p>
         </div>
       ) : (
-        <section
-          className="table-wrap"
-          aria-label="Decisions per reviewer table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls in this box, by keyboard too
-          tabIndex={0}
-        >
-          <table className="table income-table review-times__table">
-            <caption className="visually-hidden">Decisions per reviewer, last {figures.windowDays} days</caption>
-            <thead>
-              <tr>
+        <TableScroll label="Decisions per reviewer table">
+          <IncomeTable
+            className="review-times__table"
+            caption={<>Decisions per reviewer, last {figures.windowDays} days</>}
+            columns={
+              <>
                 <th scope="col">Reviewer</th>
-                <th scope="col" className="income-table__amount">
-                  Decisions
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Accepted
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Rejected
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Median time
-                </th>
+                <AmountColumn>Decisions</AmountColumn>
+                <AmountColumn>Accepted</AmountColumn>
+                <AmountColumn>Rejected</AmountColumn>
+                <AmountColumn>Median time</AmountColumn>
+              </>
+            }
+          >
+            {reviewers.map((reviewer) => (
+              <tr key={reviewer.reviewerId ?? 'not-recorded'}>
+                <th scope="row">{reviewer.name}</th>
+                <td className="income-table__amount">{reviewer.decisionsCount}</td>
+                <td className="income-table__amount">{reviewer.acceptedCount}</td>
+                <td className="income-table__amount">{reviewer.rejectedCount}</td>
+                <td className="income-table__amount">{medianOrDash(reviewer)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {reviewers.map((reviewer) => (
-                <tr key={reviewer.reviewerId ?? 'not-recorded'}>
-                  <th scope="row">{reviewer.name}</th>
-                  <td className="income-table__amount">{reviewer.decisionsCount}</td>
-                  <td className="income-table__amount">{reviewer.acceptedCount}</td>
-                  <td className="income-table__amount">{reviewer.rejectedCount}</td>
-                  <td className="income-table__amount">{medianOrDash(reviewer)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+            ))}
+          </IncomeTable>
+        </TableScroll>
       )}
     </>
   );

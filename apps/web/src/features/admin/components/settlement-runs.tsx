@@ -1,5 +1,5 @@
 import type { SettlementRun } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
@@ -8,7 +8,9 @@ import { formatDateTime, formatDollars } from '../../../lib/format.ts';
 import { useSettlementRuns } from '../api/get-settlement-runs.ts';
 import { useRunSettlement } from '../api/run-settlement.ts';
 import { useLastPageFallback } from '../hooks/use-last-page-fallback.ts';
+import { ConsoleSection } from './console-section.tsx';
 import { IncomeList } from './income-list.tsx';
+import { AmountColumn } from './income-table.tsx';
 
 const outcomeOf = (run: SettlementRun) =>
   `${run.paidCount} paid (${formatDollars(run.total)}), ${run.failedCount} failed, ${run.waitingCount} waiting`;
@@ -48,7 +50,6 @@ export interface SettlementRunsProps {
 
 /** Settlement runs, newest first, and running the settlement of the latest payout day now (after a confirmation). */
 export function SettlementRuns({ onShowFailed }: SettlementRunsProps) {
-  const titleId = useId();
   const [page, setPage] = useState(1);
   const runs = useSettlementRuns(page);
   useLastPageFallback(page, setPage, runs.data?.totalCount);
@@ -67,19 +68,20 @@ export function SettlementRuns({ onShowFailed }: SettlementRunsProps) {
   };
 
   return (
-    <section className="income-section" aria-labelledby={titleId}>
-      <div className="page-heading income-section__heading">
-        <div>
-          <h2 id={titleId}>Settlement runs</h2>
-          <p className="page-heading__intro">
-            Each run pays partners the income due by the latest payout day, and tries failed transfers again. The
-            scheduled job runs it on payout days; a run never pays anything twice.
-          </p>
-        </div>
+    <ConsoleSection
+      title="Settlement runs"
+      intro={
+        <>
+          Each run pays partners the income due by the latest payout day, and tries failed transfers again. The
+          scheduled job runs it on payout days; a run never pays anything twice.
+        </>
+      }
+      actions={
         <Button onClick={() => setIsAsking(true)} isThrottled={false}>
           Run settlement now
         </Button>
-      </div>
+      }
+    >
       <IncomeList
         query={runs}
         label="Settlement runs"
@@ -87,36 +89,21 @@ export function SettlementRuns({ onShowFailed }: SettlementRunsProps) {
         page={page}
         onPageChange={setPage}
         pagerLabel="Settlement runs pages"
+        className="income-table--runs"
+        caption="Settlement runs, newest first"
+        columns={
+          <>
+            <th scope="col">Payout day</th>
+            <th scope="col">Started</th>
+            <th scope="col">By</th>
+            <AmountColumn>Paid</AmountColumn>
+            <AmountColumn>Failed</AmountColumn>
+            <AmountColumn>Waiting</AmountColumn>
+            <AmountColumn>Transferred</AmountColumn>
+          </>
+        }
       >
-        {(rows) => (
-          <table className="table income-table income-table--runs">
-            <caption className="visually-hidden">Settlement runs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Payout day</th>
-                <th scope="col">Started</th>
-                <th scope="col">By</th>
-                <th scope="col" className="income-table__amount">
-                  Paid
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Failed
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Waiting
-                </th>
-                <th scope="col" className="income-table__amount">
-                  Transferred
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <RunRow key={entry.id} run={entry} onShowFailed={onShowFailed} />
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(entry) => <RunRow key={entry.id} run={entry} onShowFailed={onShowFailed} />}
       </IncomeList>
       <ConfirmDialog
         isOpen={isAsking}
@@ -132,6 +119,6 @@ export function SettlementRuns({ onShowFailed }: SettlementRunsProps) {
         </p>
         <p>Partners without a payout account keep their income until they connect one.</p>
       </ConfirmDialog>
-    </section>
+    </ConsoleSection>
   );
 }

@@ -109,9 +109,7 @@ export default function ReviewConsolePage() {
         {page.data.map((entry) => (
           <ReviewEntry key={entry.versionId} entry={entry} actions={actionsOf(entry)} />
         ))}
-        {page.totalCount > REVIEW_QUEUE_PAGE_SIZE ? (
-          <Pagination {...pager} pageSize={REVIEW_QUEUE_PAGE_SIZE} total={page.totalCount} />
-        ) : null}
+        <Pagination {...pager} pageSize={REVIEW_QUEUE_PAGE_SIZE} total={page.totalCount} />
       </>
     );
 

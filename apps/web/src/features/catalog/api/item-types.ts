@@ -37,3 +37,10 @@ export const saveErrorCodes: Record<CatalogItemType, ErrorCode[]> = {
   game: ['PayoutAccountRequired'],
   model: ['PayoutAccountRequired', 'CategoryNotFound'],
 };
+
+/** What a save of a type's item (create or update) expects: the refusals its form shows, and the cache it writes. */
+export const itemSaveCache = (type: CatalogItemType) => ({
+  handlesErrors: saveErrorCodes[type],
+  detailKey: (id: string) => itemQueryKey(type, id),
+  listKey: itemListQueryKey(type),
+});

@@ -1,5 +1,5 @@
 import { MAX_GAME_INTRODUCE_LENGTH, type Product } from '@portal/contracts';
-import { Field } from '../../../components/form/field.tsx';
+import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
 import { ItemFormLayout, useSaveItem } from './item-form.tsx';
@@ -14,7 +14,6 @@ export function GameForm({ product }: { product?: Product }) {
     dependents: playerFieldDependents,
     onSubmit: save,
   });
-  const { errors, register } = form;
 
   return (
     <ItemFormLayout
@@ -28,58 +27,55 @@ export function GameForm({ product }: { product?: Product }) {
         hint: 'How the game is played: goal, rounds, what players do in AR.',
       }}
       afterTags={
-        <Field
-          id={form.fieldId('introduce')}
+        <TextAreaField
+          form={form}
+          name="introduce"
           label="Introduce"
-          error={errors.introduce}
           hint="One or two sentences shown under the name."
-        >
-          <textarea
-            className="input textarea textarea--short"
-            rows={2}
-            maxLength={MAX_GAME_INTRODUCE_LENGTH}
-            {...register('introduce')}
-          />
-        </Field>
+          className="input textarea textarea--short"
+          rows={2}
+          maxLength={MAX_GAME_INTRODUCE_LENGTH}
+        />
       }
     >
       <div className="form__row">
-        <Field
-          id={form.fieldId('tokensToPlay')}
+        <InputField
+          form={form}
+          name="tokensToPlay"
           label="Number of Tokens"
           isRequired
-          error={errors.tokensToPlay}
           hint="Tokens a player spends to play one game."
-        >
-          <input className="input" inputMode="numeric" autoComplete="off" {...register('tokensToPlay')} />
-        </Field>
-        <Field
-          id={form.fieldId('price')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <InputField
+          form={form}
+          name="price"
           label="Price on the app stores (USD)"
           isRequired
-          error={errors.price}
           hint="0 for a free game; at most two decimals."
-        >
-          <input className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('price')} />
-        </Field>
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+        />
       </div>
       <div className="form__row">
-        <Field
-          id={form.fieldId('minNumberOfPlayers')}
+        <InputField
+          form={form}
+          name="minNumberOfPlayers"
           label="Minimum number of players"
           isRequired
-          error={errors.minNumberOfPlayers}
-        >
-          <input className="input" inputMode="numeric" autoComplete="off" {...register('minNumberOfPlayers')} />
-        </Field>
-        <Field
-          id={form.fieldId('maxNumberOfPlayers')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <InputField
+          form={form}
+          name="maxNumberOfPlayers"
           label="Maximum number of players"
           isRequired
-          error={errors.maxNumberOfPlayers}
-        >
-          <input className="input" inputMode="numeric" autoComplete="off" {...register('maxNumberOfPlayers')} />
-        </Field>
+          inputMode="numeric"
+          autoComplete="off"
+        />
       </div>
     </ItemFormLayout>
   );

@@ -11,7 +11,7 @@ import {
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import type { TextFieldsOf } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { usePayoutRequiredRedirect } from '../../../hooks/use-payout-required.ts';
@@ -85,7 +85,6 @@ export function ItemFormLayout<T extends CatalogItemType>({
   afterTags,
   description,
 }: ItemFormLayoutProps<T>) {
-  const { errors, register } = form;
   const images: FormBinding<'icon' | 'cover', UploadedFile | null> = form;
   const tags: FormBinding<'tags', string[]> = form;
   const titleId = `${type}-form-title`;
@@ -102,25 +101,25 @@ export function ItemFormLayout<T extends CatalogItemType>({
         {item ? `Edit ${noun}` : `New ${noun}`}
       </h2>
       <p className="form__intro">{intro}</p>
-      <Field id={form.fieldId('name')} label="Project name" isRequired error={errors.name}>
-        <input className="input" maxLength={MAX_ITEM_NAME_LENGTH} autoComplete="off" {...register('name')} />
-      </Field>
+      <InputField
+        form={form}
+        name="name"
+        label="Project name"
+        isRequired
+        maxLength={MAX_ITEM_NAME_LENGTH}
+        autoComplete="off"
+      />
       {children}
       <TagsField form={tags} name="tags" />
       {afterTags}
-      <Field
-        id={form.fieldId('description')}
+      <TextAreaField
+        form={form}
+        name="description"
         label={description.label}
-        error={errors.description}
         hint={description.hint}
-      >
-        <textarea
-          className="input textarea"
-          rows={6}
-          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
-          {...register('description')}
-        />
-      </Field>
+        rows={6}
+        maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
+      />
       <div className="form__row form__row--images">
         <ImageField form={images} name="icon" label={THUMBNAIL_LABEL} subject="thumbnail" part={imageParts?.icon} />
         <ImageField form={images} name="cover" label="Cover image" subject="cover image" part={imageParts?.cover} />

@@ -1,5 +1,6 @@
 import { MODEL_IMAGE_PARTS, type Model } from '@portal/contracts';
 import { Field } from '../../../components/form/field.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
@@ -28,15 +29,16 @@ export function ModelForm({ model }: { model?: Model }) {
       description={{ label: 'Description' }}
     >
       <div className="form__row">
-        <Field
-          id={form.fieldId('price')}
+        <InputField
+          form={form}
+          name="price"
           label="Price (USD)"
           isRequired
-          error={errors.price}
           hint="0 for a free model; at most two decimals."
-        >
-          <input className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" {...register('price')} />
-        </Field>
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+        />
         <Field id={form.fieldId('categoryId')} label="Category" isRequired error={errors.categoryId}>
           <select className="input" aria-busy={categories.isPending || undefined} {...register('categoryId')}>
             <option value="">{categories.isPending ? 'Loading categories…' : 'Select a category'}</option>

@@ -90,15 +90,13 @@ function ProjectList({ type, page, onPageChange, data, isPending, isError, isPla
           ))}
         </ul>
       )}
-      {data && data.totalCount > MY_PROJECTS_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={MY_PROJECTS_PAGE_SIZE}
-          total={data.totalCount}
-          onChange={onPageChange}
-          label={`${text.title} pages`}
-        />
-      ) : null}
+      <Pagination
+        page={page}
+        pageSize={MY_PROJECTS_PAGE_SIZE}
+        total={data?.totalCount ?? 0}
+        onChange={onPageChange}
+        label={`${text.title} pages`}
+      />
     </section>
   );
 }

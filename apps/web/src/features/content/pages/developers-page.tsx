@@ -50,15 +50,13 @@ function RecentProjects() {
       ) : (
         <ProjectGallery items={items} />
       )}
-      {data && data.totalCount > RECENT_PROJECTS_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={RECENT_PROJECTS_PAGE_SIZE}
-          total={data.totalCount}
-          onChange={setPage}
-          label="Recent projects pages"
-        />
-      ) : null}
+      <Pagination
+        page={page}
+        pageSize={RECENT_PROJECTS_PAGE_SIZE}
+        total={data?.totalCount ?? 0}
+        onChange={setPage}
+        label="Recent projects pages"
+      />
     </section>
   );
 }

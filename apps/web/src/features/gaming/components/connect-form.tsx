@@ -1,6 +1,6 @@
 import { loginBodySchema } from '@portal/contracts';
-import { Button } from '../../../components/button.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { SignInFields } from '../../../components/form/sign-in-fields.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
 export interface ConnectFormProps {
@@ -14,22 +14,12 @@ export function ConnectForm({ onConnect }: ConnectFormProps) {
     initialValues: { email: '', password: '' },
     onSubmit: onConnect,
   });
-  const { errors, register, fieldId } = form;
   return (
     <form ref={form.formRef} className="form gaming-connect" onSubmit={form.handleSubmit} noValidate>
       <div className="gaming-connect__fields">
-        <Field id={fieldId('email')} label="Email" isRequired error={errors.email}>
-          <input className="input" type="email" autoComplete="username" {...register('email')} />
-        </Field>
-        <Field id={fieldId('password')} label="Password" isRequired error={errors.password}>
-          <input className="input" type="password" autoComplete="current-password" {...register('password')} />
-        </Field>
+        <SignInFields form={form} />
       </div>
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          Connect
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>Connect</SubmitRow>
     </form>
   );
 }

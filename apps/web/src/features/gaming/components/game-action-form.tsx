@@ -1,7 +1,7 @@
 import { type GameAction, gameActionArgsSchemas, gameActionParameters } from '@portal/contracts';
 import type { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { gameActionDescriptions } from './game-actions.ts';
 
@@ -38,38 +38,35 @@ export function GameActionForm({ action, gameId, onInvoke }: GameActionFormProps
     >,
     onSubmit: (values) => onInvoke(names.map((name) => values[name])),
   });
-  const { errors, register, fieldId } = form;
   const isTextOptional = action === 'StartGameV1';
   return (
     <form ref={form.formRef} className="form gaming-form" onSubmit={form.handleSubmit} noValidate>
       {names.map((name) =>
         name === 'text' || name === 'value' ? (
-          <Field
+          <TextAreaField
             key={name}
-            id={fieldId(name)}
+            form={form}
+            name={name}
             label={FIELD_LABELS[name]}
             isRequired={!(name === 'text' && isTextOptional)}
-            error={errors[name]}
             hint={name === 'text' && isTextOptional ? 'Optional' : undefined}
-          >
-            <textarea className="input textarea textarea--short" spellCheck={false} {...register(name)} />
-          </Field>
+            className="input textarea textarea--short"
+            spellCheck={false}
+          />
         ) : (
-          <Field key={name} id={fieldId(name)} label={FIELD_LABELS[name]} isRequired error={errors[name]}>
-            <input
-              className={name === 'gameId' ? 'input gaming-mono' : 'input'}
-              autoComplete="off"
-              spellCheck={false}
-              {...register(name)}
-            />
-          </Field>
+          <InputField
+            key={name}
+            form={form}
+            name={name}
+            label={FIELD_LABELS[name]}
+            isRequired
+            className={name === 'gameId' ? 'input gaming-mono' : 'input'}
+            autoComplete="off"
+            spellCheck={false}
+          />
         ),
       )}
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          {gameActionDescriptions[action].label}
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>{gameActionDescriptions[action].label}</SubmitRow>
     </form>
   );
 }

@@ -9,8 +9,9 @@ import {
   restartGameFormSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
 const NUMBER_FIELDS = ['productVersion', 'totalTime', 'totalRounds', 'roundInfoMin', 'roundInfoMax'] as const;
@@ -95,26 +96,35 @@ export function GameSettingsForm({ mode, prefill, onInvoke }: GameSettingsFormPr
   return (
     <form ref={form.formRef} className="form gaming-form" onSubmit={form.handleSubmit} noValidate>
       {isRestart ? (
-        <Field id={fieldId('gameId')} label="Game ID" isRequired error={errors.gameId}>
-          <input className="input gaming-mono" autoComplete="off" spellCheck={false} {...register('gameId')} />
-        </Field>
+        <InputField
+          form={form}
+          name="gameId"
+          label="Game ID"
+          isRequired
+          className="input gaming-mono"
+          autoComplete="off"
+          spellCheck={false}
+        />
       ) : null}
       <div className="form__row">
-        <Field id={fieldId('productId')} label="Product ID" isRequired error={errors.productId}>
-          <input className="input gaming-mono" autoComplete="off" spellCheck={false} {...register('productId')} />
-        </Field>
-        <Field id={fieldId('arId')} label="AR ID" isRequired error={errors.arId}>
-          <input className="input" autoComplete="off" spellCheck={false} {...register('arId')} />
-        </Field>
-        <Field
-          id={fieldId('productVersion')}
+        <InputField
+          form={form}
+          name="productId"
+          label="Product ID"
+          isRequired
+          className="input gaming-mono"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <InputField form={form} name="arId" label="AR ID" isRequired autoComplete="off" spellCheck={false} />
+        <InputField
+          form={form}
+          name="productVersion"
           label="Product Version"
           isRequired
-          error={errors.productVersion}
           hint="A released or testing version number"
-        >
-          <input {...numberInput} {...register('productVersion')} />
-        </Field>
+          {...numberInput}
+        />
         <Field id={fieldId('gameType')} label="Game Type" error={errors.gameType}>
           <select className="input" {...register('gameType')}>
             {gameTypes.map((type) => (
@@ -124,24 +134,12 @@ export function GameSettingsForm({ mode, prefill, onInvoke }: GameSettingsFormPr
             ))}
           </select>
         </Field>
-        <Field id={fieldId('totalTime')} label="Total Time (seconds)" isRequired error={errors.totalTime}>
-          <input {...numberInput} {...register('totalTime')} />
-        </Field>
-        <Field id={fieldId('totalRounds')} label="Total Rounds" isRequired error={errors.totalRounds}>
-          <input {...numberInput} {...register('totalRounds')} />
-        </Field>
-        <Field id={fieldId('roundInfoMin')} label="Minimum Rounds" isRequired error={errors.roundInfoMin}>
-          <input {...numberInput} {...register('roundInfoMin')} />
-        </Field>
-        <Field id={fieldId('roundInfoMax')} label="Maximum Rounds" isRequired error={errors.roundInfoMax}>
-          <input {...numberInput} {...register('roundInfoMax')} />
-        </Field>
+        <InputField form={form} name="totalTime" label="Total Time (seconds)" isRequired {...numberInput} />
+        <InputField form={form} name="totalRounds" label="Total Rounds" isRequired {...numberInput} />
+        <InputField form={form} name="roundInfoMin" label="Minimum Rounds" isRequired {...numberInput} />
+        <InputField form={form} name="roundInfoMax" label="Maximum Rounds" isRequired {...numberInput} />
       </div>
-      <div className="form__actions">
-        <Button type="submit" isLoading={form.isSubmitting}>
-          {isRestart ? 'Restart game' : 'Create game'}
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting}>{isRestart ? 'Restart game' : 'Create game'}</SubmitRow>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { formatClock } from '../../../lib/format.ts';
+import { GamingCard } from './gaming-card.tsx';
 
 /** One line of the console's log: the answer to an action, or an event of a game. */
 export interface LogEntry {
@@ -28,15 +29,16 @@ export interface ResultLogProps {
 /** Results and events, newest first, each with its data folded away. */
 export function ResultLog({ entries, onClear }: ResultLogProps) {
   return (
-    <section className="card gaming-log" aria-labelledby="gaming-log-title">
-      <div className="gaming-card__head">
-        <h2 id="gaming-log-title" className="gaming-card__title">
-          Result log
-        </h2>
+    <GamingCard
+      titleId="gaming-log-title"
+      title="Result log"
+      className="card gaming-log"
+      actions={
         <Button variant="ghost" onClick={onClear} disabled={entries.length === 0}>
           Clear log
         </Button>
-      </div>
+      }
+    >
       {entries.length === 0 ? (
         <p className="gaming-log__empty">Results of your actions and events of your games show here, newest first.</p>
       ) : (
@@ -64,6 +66,6 @@ export function ResultLog({ entries, onClear }: ResultLogProps) {
           })}
         </ol>
       )}
-    </section>
+    </GamingCard>
   );
 }

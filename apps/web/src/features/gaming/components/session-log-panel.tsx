@@ -3,6 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { formatClock, formatCount } from '../../../lib/format.ts';
 import type { SessionSummary } from '../hooks/use-session-log.ts';
 import { MAX_SESSION_RECORDS, parseSessionLog, type SessionLog } from '../utils/session-log.ts';
+import { GamingCard } from './gaming-card.tsx';
 
 const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
@@ -54,12 +55,7 @@ export function SessionLogPanel({ summary, onDownload, onLoad, children }: Sessi
   };
 
   return (
-    <section className="card gaming-card" aria-labelledby="gaming-session-title">
-      <div className="gaming-card__head">
-        <h2 id="gaming-session-title" className="gaming-card__title">
-          Session log
-        </h2>
-      </div>
+    <GamingCard titleId="gaming-session-title" title="Session log">
       <p className="gaming-card__intro">
         {summary
           ? describeSession(summary)
@@ -96,6 +92,6 @@ export function SessionLogPanel({ summary, onDownload, onLoad, children }: Sessi
         </p>
       ) : null}
       {children}
-    </section>
+    </GamingCard>
   );
 }

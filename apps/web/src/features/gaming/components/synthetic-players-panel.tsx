@@ -9,8 +9,10 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import type { ConsoleBot } from '../utils/synthetic-players.ts';
+import { GamingCard } from './gaming-card.tsx';
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -57,36 +59,26 @@ export function SyntheticPlayersPanel({ bots, onAdd, onRemove }: SyntheticPlayer
   };
 
   return (
-    <section className="card gaming-card" aria-labelledby="gaming-bots-title">
-      <div className="gaming-card__head">
-        <h2 id="gaming-bots-title" className="gaming-card__title">
-          Synthetic players
-        </h2>
-      </div>
+    <GamingCard titleId="gaming-bots-title" title="Synthetic players">
       <p className="gaming-card__intro">
         Bots the server runs: they join the last created game while it waits and play it once you start it. They leave
         when the game closes or you disconnect.
       </p>
       <form ref={form.formRef} className="form gaming-form" onSubmit={form.handleSubmit} noValidate>
         <div className="form__row">
-          <Field
-            id={fieldId('count')}
+          <InputField
+            form={form}
+            name="count"
             label="Number of players"
             isRequired
-            error={errors.count}
             hint={`1 to ${MAX_SYNTHETIC_PLAYERS_PER_REQUEST} at a time`}
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_SYNTHETIC_PLAYERS_PER_REQUEST}
-              step={1}
-              autoComplete="off"
-              {...register('count')}
-            />
-          </Field>
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SYNTHETIC_PLAYERS_PER_REQUEST}
+            step={1}
+            autoComplete="off"
+          />
           <Field id={fieldId('behaviour')} label="Behaviour" isRequired error={errors.behaviour}>
             <select className="input" {...register('behaviour')}>
               {syntheticBehaviours.map((behaviour) => (
@@ -119,6 +111,6 @@ export function SyntheticPlayersPanel({ bots, onAdd, onRemove }: SyntheticPlayer
           ))}
         </ul>
       )}
-    </section>
+    </GamingCard>
   );
 }

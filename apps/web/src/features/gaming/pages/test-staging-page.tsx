@@ -19,6 +19,7 @@ import { ConnectForm } from '../components/connect-form.tsx';
 import { GameActionForm } from '../components/game-action-form.tsx';
 import { gameActionDescriptions, pickableActions } from '../components/game-actions.ts';
 import { GameSettingsForm } from '../components/game-settings-form.tsx';
+import { GamingCard } from '../components/gaming-card.tsx';
 import { ReplayPanel } from '../components/replay-panel.tsx';
 import { type LogEntry, ResultLog } from '../components/result-log.tsx';
 import { SessionLogPanel } from '../components/session-log-panel.tsx';
@@ -190,13 +191,7 @@ export default function TestStagingPage() {
       </section>
       <div className="gaming-layout">
         <div className="gaming-column">
-          <section className="card gaming-card" aria-labelledby="gaming-connection-title">
-            <div className="gaming-card__head">
-              <h2 id="gaming-connection-title" className="gaming-card__title">
-                Connection
-              </h2>
-              {statusPill}
-            </div>
+          <GamingCard titleId="gaming-connection-title" title="Connection" actions={statusPill}>
             {isOnline ? (
               <div className="gaming-connected">
                 <p>
@@ -214,14 +209,9 @@ export default function TestStagingPage() {
                 <ConnectForm onConnect={connect} />
               </>
             )}
-          </section>
+          </GamingCard>
           {isOnline ? (
-            <section className="card gaming-card" aria-labelledby="gaming-actions-title">
-              <div className="gaming-card__head">
-                <h2 id="gaming-actions-title" className="gaming-card__title">
-                  Actions
-                </h2>
-              </div>
+            <GamingCard titleId="gaming-actions-title" title="Actions">
               {prefill.gameId ? (
                 <p className="gaming-card__intro">
                   Last created game: <code className="gaming-mono">{prefill.gameId}</code>
@@ -264,7 +254,7 @@ export default function TestStagingPage() {
                   onInvoke={invoke}
                 />
               )}
-            </section>
+            </GamingCard>
           ) : null}
           {isOnline && prefill.gameId ? (
             <SyntheticPlayersPanel

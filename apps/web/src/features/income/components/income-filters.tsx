@@ -1,21 +1,18 @@
 import { incomeStatuses, incomeStatusLabels, MAX_NAME_LENGTH } from '@portal/contracts';
 import { DayRangeFields } from '../../../components/form/day-range-fields.tsx';
 import { Field } from '../../../components/form/field.tsx';
-import { StatusFilterField, TableFilterForm, useTableFilterForm } from '../../../components/form/table-filter-form.tsx';
+import {
+  StatusFilterField,
+  TableFilterForm,
+  type TableFiltersProps,
+  useTableFilterForm,
+} from '../../../components/form/table-filter-form.tsx';
 import { type IncomeFilterValues, incomeFilters } from '../utils/filters.ts';
 
-export interface IncomeFiltersProps {
-  /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
-  applied: IncomeFilterValues;
-  /** The last day the date pickers offer: today, in UTC. */
-  today: string;
-  onApply: (values: IncomeFilterValues) => void;
-}
-
 /** SPEC §2's filters of the sales table: item name, purchase date range (no future day) and settlement status. */
-export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
+export function IncomeFilters({ applied, today, onApply }: TableFiltersProps<IncomeFilterValues>) {
   const form = useTableFilterForm(incomeFilters, { applied, today, onApply });
-  const { values, errors, fieldId, set, described } = form;
+  const { errors, fieldId, bind } = form;
   return (
     <TableFilterForm
       filters={incomeFilters}
@@ -28,12 +25,9 @@ export function IncomeFilters({ applied, today, onApply }: IncomeFiltersProps) {
     >
       <Field id={fieldId('name')} label="Item name" error={errors.name} className="my-income-filters__name">
         <input
-          {...described('name')}
+          {...bind('name')}
           className="input"
           type="search"
-          name="name"
-          value={values.name}
-          onChange={set('name')}
           maxLength={MAX_NAME_LENGTH}
           placeholder="Game or 3D model"
           autoComplete="off"

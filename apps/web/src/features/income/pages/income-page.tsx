@@ -52,7 +52,7 @@ function Sales({ isPayoutAccountConnected }: { isPayoutAccountConnected: boolean
         resultsId="sales-results"
         resultsClassName="my-income-results"
         loading={<Loading className="my-income-loading" label="Loading your sales…" />}
-        failed={<LoadFailed className="my-income-failed" what="Your sales" onRetry={() => void income.refetch()} />}
+        failed={<LoadFailed what="Your sales" onRetry={() => void income.refetch()} />}
         empty={
           <div className="empty">
             <p>
@@ -96,7 +96,7 @@ function PartnerIncome() {
     <div className="my-income-page">
       {calendar.data ? <WaitingOnAccount calendar={calendar.data} /> : null}
       {summary.isError ? (
-        <LoadFailed className="my-income-failed" what="Your income summary" onRetry={() => void summary.refetch()} />
+        <LoadFailed what="Your income summary" onRetry={() => void summary.refetch()} />
       ) : (
         <IncomeOverview summary={summary.data} nextPayoutDay={calendar.data?.upcoming[0]?.payoutDate} />
       )}
@@ -106,11 +106,7 @@ function PartnerIncome() {
         {calendar.isPending ? (
           <Loading className="my-income-loading" label="Loading your payout calendar…" />
         ) : calendar.isError ? (
-          <LoadFailed
-            className="my-income-failed"
-            what="Your payout calendar"
-            onRetry={() => void calendar.refetch()}
-          />
+          <LoadFailed what="Your payout calendar" onRetry={() => void calendar.refetch()} />
         ) : (
           <PayoutCalendar calendar={calendar.data} />
         )}

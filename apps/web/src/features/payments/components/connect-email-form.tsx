@@ -1,6 +1,7 @@
 import { CONNECT_LINK_VALIDITY_TEXT, sendConnectEmailBodySchema } from '@portal/contracts';
-import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useSendConnectEmail } from '../api/send-connect-email.ts';
@@ -24,9 +25,7 @@ export function ConnectEmailForm() {
       </h2>
       <p className="form__intro">{`Someone else manages your Stripe account? Send them a link valid for ${CONNECT_LINK_VALIDITY_TEXT}.`}</p>
       <div className="form__row">
-        <Field id={form.fieldId('email')} label="Email" isRequired error={errors.email}>
-          <input className="input" type="email" autoComplete="email" {...register('email')} />
-        </Field>
+        <InputField form={form} name="email" label="Email" isRequired type="email" autoComplete="email" />
         <Field id={form.fieldId('accountType')} label="Account type" isRequired error={errors.accountType}>
           <select className="input" {...register('accountType')}>
             <option value="">Select…</option>
@@ -35,11 +34,9 @@ export function ConnectEmailForm() {
           </select>
         </Field>
       </div>
-      <div className="form__actions">
-        <Button type="submit" variant="secondary" isLoading={form.isSubmitting}>
-          Send Email
-        </Button>
-      </div>
+      <SubmitRow isSubmitting={form.isSubmitting} variant="secondary">
+        Send Email
+      </SubmitRow>
     </form>
   );
 }

@@ -1,18 +1,15 @@
 import { payStatuses, payStatusLabels } from '@portal/contracts';
 import { DayRangeFields } from '../../../components/form/day-range-fields.tsx';
-import { StatusFilterField, TableFilterForm, useTableFilterForm } from '../../../components/form/table-filter-form.tsx';
+import {
+  StatusFilterField,
+  TableFilterForm,
+  type TableFiltersProps,
+  useTableFilterForm,
+} from '../../../components/form/table-filter-form.tsx';
 import { type PurchaseFilterValues, purchaseFilters } from '../utils/filters.ts';
 
-export interface PurchaseFiltersProps {
-  /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
-  applied: PurchaseFilterValues;
-  /** The last day the date pickers offer: today, in UTC. */
-  today: string;
-  onApply: (values: PurchaseFilterValues) => void;
-}
-
 /** SPEC §2's filters of My Purchase History: payment status and creation date range (no future day). */
-export function PurchaseFilters({ applied, today, onApply }: PurchaseFiltersProps) {
+export function PurchaseFilters({ applied, today, onApply }: TableFiltersProps<PurchaseFilterValues>) {
   const form = useTableFilterForm(purchaseFilters, { applied, today, onApply });
   return (
     <TableFilterForm

@@ -53,9 +53,7 @@ export default function PurchaseHistoryPage() {
         resultsId="purchases-results"
         resultsClassName="purchases__results"
         loading={<Loading className="purchases__loading" label="Loading your purchases…" />}
-        failed={
-          <LoadFailed className="purchases__failed" what="Your purchases" onRetry={() => void purchases.refetch()} />
-        }
+        failed={<LoadFailed what="Your purchases" onRetry={() => void purchases.refetch()} />}
         empty={<NoPurchases isFiltered={table.isFiltered} />}
         pagesLabel="Purchase pages"
       >

@@ -8,8 +8,7 @@ import {
   utilityKinds,
 } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/dialog.tsx';
 import { AssetChoices } from './asset-choices.tsx';
 import { MediaUpload } from './media-upload.tsx';
 
@@ -121,14 +120,7 @@ function AddContentForm({ onAdd, onCancel }: { onAdd: (choice: ContentChoice) =>
           </p>
         ) : null}
       </div>
-      <div className="dialog__footer button-row">
-        <Button variant="secondary" onClick={onCancel} isThrottled={false}>
-          Cancel
-        </Button>
-        <Button type="submit" isThrottled={false}>
-          Add to stage
-        </Button>
-      </div>
+      <DialogActions submitLabel="Add to stage" onCancel={onCancel} />
     </form>
   );
 }

@@ -9,8 +9,7 @@ import {
 } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, DialogActions } from '../../../components/dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
 import { numberFromText } from '../../../components/form/number-from-text.ts';
 import { toast } from '../../../components/toast.tsx';
@@ -281,14 +280,11 @@ function CarouselForm({ stageId, carousel, onDone }: CarouselFormProps) {
           </Field>
         </div>
       </div>
-      <div className="dialog__footer button-row">
-        <Button variant="secondary" onClick={onDone} isThrottled={false}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={isSaving}>
-          {carousel ? 'Save carousel' : 'Add carousel'}
-        </Button>
-      </div>
+      <DialogActions
+        submitLabel={carousel ? 'Save carousel' : 'Add carousel'}
+        onCancel={onDone}
+        isSubmitting={isSaving}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { MAX_CAROUSELS_PER_STAGE, stageMessages, type VerticalCarousel } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { useDeleteCarousel } from '../api/delete-carousel.ts';
 import { formatPosition } from '../utils/format.ts';
@@ -24,8 +24,12 @@ export interface CarouselSectionProps {
  */
 export function CarouselSection({ stageId, carousels }: CarouselSectionProps) {
   const [editing, setEditing] = useState<{ carousel: VerticalCarousel | undefined } | undefined>();
-  const [removing, setRemoving] = useState<VerticalCarousel>();
   const remove = useDeleteCarousel();
+  const removing = useConfirmRow<VerticalCarousel>(async (id) => {
+    if (!stageId) return;
+    await remove.mutateAsync({ id, stageId });
+    toast.success(stageMessages.deleted);
+  }, remove.isPending);
   const hintId = useId();
   const isFull = carousels.length >= MAX_CAROUSELS_PER_STAGE;
   const hint = !stageId
@@ -33,18 +37,6 @@ export function CarouselSection({ stageId, carousels }: CarouselSectionProps) {
     : isFull
       ? `A stage holds at most ${MAX_CAROUSELS_PER_STAGE} vertical carousels.`
       : 'Carousels are saved as you add or change them, apart from the stage form.';
-
-  const confirmRemove = async () => {
-    if (!removing || !stageId) return;
-    try {
-      await remove.mutateAsync({ id: removing.id, stageId });
-      toast.success(stageMessages.deleted);
-    } catch {
-      // the query client has reported it
-    } finally {
-      setRemoving(undefined);
-    }
-  };
 
   return (
     <section className="stage-form__section carousel-section" aria-labelledby="carousels-title">
@@ -88,13 +80,7 @@ export function CarouselSection({ stageId, carousels }: CarouselSectionProps) {
                   <button type="button" className="link-button" onClick={() => setEditing({ carousel })}>
                     Edit<span className="visually-hidden"> {name}</span>
                   </button>
-                  <button
-                    type="button"
-                    className="link-button link-button--danger"
-                    onClick={() => setRemoving(carousel)}
-                  >
-                    Remove<span className="visually-hidden"> {name}</span>
-                  </button>
+                  <RowDangerButton label="Remove" rowName={name} onClick={() => removing.ask(carousel)} />
                 </div>
               </li>
             );
@@ -109,17 +95,9 @@ export function CarouselSection({ stageId, carousels }: CarouselSectionProps) {
           onClose={() => setEditing(undefined)}
         />
       ) : null}
-      <ConfirmDialog
-        isOpen={removing !== undefined}
-        title="Remove this vertical carousel?"
-        confirmLabel="Remove"
-        variant="danger"
-        isBusy={remove.isPending}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={confirmRemove}
-      >
+      <ConfirmRowDialog {...removing.dialog} title="Remove this vertical carousel?" confirmLabel="Remove">
         <p>Its images stay among your assets; the carousel leaves the stage now.</p>
-      </ConfirmDialog>
+      </ConfirmRowDialog>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -162,17 +163,22 @@ export function StageForm({ stage, carousels }: StageFormProps) {
         <section className="stage-form__section" aria-labelledby="stage-details-title">
           <h2 id="stage-details-title">Details</h2>
           <div className="stage-form__details">
-            <Field id={fieldId('name')} label="Stage name" isRequired error={errors.name}>
-              <input className="input" maxLength={MAX_NAME_LENGTH} autoComplete="off" {...register('name')} />
-            </Field>
-            <Field id={fieldId('description')} label="Description" error={errors.description}>
-              <textarea
-                className="input textarea textarea--short"
-                rows={3}
-                maxLength={MAX_TEXT_LENGTH}
-                {...register('description')}
-              />
-            </Field>
+            <InputField
+              form={form}
+              name="name"
+              label="Stage name"
+              isRequired
+              maxLength={MAX_NAME_LENGTH}
+              autoComplete="off"
+            />
+            <TextAreaField
+              form={form}
+              name="description"
+              label="Description"
+              className="input textarea textarea--short"
+              rows={3}
+              maxLength={MAX_TEXT_LENGTH}
+            />
           </div>
         </section>
 
@@ -181,37 +187,42 @@ export function StageForm({ stage, carousels }: StageFormProps) {
           <div className="stage-form__split">
             <div className="stage-form__fields">
               <div className="form__row">
-                <Field
-                  id={fieldId('latitude')}
+                <InputField
+                  form={form}
+                  name="latitude"
                   label="Latitude"
                   isRequired
-                  error={errors.latitude}
                   hint="Degrees, −90 to 90"
-                >
-                  <input className="input" inputMode="decimal" autoComplete="off" {...register('latitude')} />
-                </Field>
-                <Field
-                  id={fieldId('longitude')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+                <InputField
+                  form={form}
+                  name="longitude"
                   label="Longitude"
                   isRequired
-                  error={errors.longitude}
                   hint="Degrees, −180 to 180"
-                >
-                  <input className="input" inputMode="decimal" autoComplete="off" {...register('longitude')} />
-                </Field>
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
               </div>
               <div className="form__row">
-                <Field id={fieldId('altitude')} label="Altitude (m)" error={errors.altitude} hint="Above sea level">
-                  <input className="input" inputMode="decimal" autoComplete="off" {...register('altitude')} />
-                </Field>
-                <Field
-                  id={fieldId('heading')}
+                <InputField
+                  form={form}
+                  name="altitude"
+                  label="Altitude (m)"
+                  hint="Above sea level"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+                <InputField
+                  form={form}
+                  name="heading"
                   label="Heading (°)"
-                  error={errors.heading}
                   hint="0 is north, clockwise to 360"
-                >
-                  <input className="input" inputMode="decimal" autoComplete="off" {...register('heading')} />
-                </Field>
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
               </div>
               <Field
                 id={fieldId('anchorId')}

@@ -2,18 +2,19 @@ import { canPublish, STAGE_PAGE_SIZE, type Stage, type StagePage, stageMessages 
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
+import { LoadFailed } from '../../../components/paged-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { formatInstant } from '../../../lib/format.ts';
 import { errorToastKey } from '../../../lib/query-client.ts';
 import { useDeleteStage } from '../api/delete-stage.ts';
 import { useStages } from '../api/get-stages.ts';
 import { usePublishStage } from '../api/publish-stage.ts';
 import { formatPlace } from '../utils/format.ts';
 import { configPlacementPath, placementSummaryPath } from '../utils/paths.ts';
+import { StageInstant } from './stage-instant.tsx';
 import '../stages.css';
 
 /** "Showing 11–20 of 23 stages", said to screen readers whenever the list changes. */
@@ -64,14 +65,15 @@ function StageCard({ stage, isPublishing, onPublish, onDelete }: StageCardProps)
           <div>
             <dt>Expires</dt>
             <dd>
-              {stage.expiresAt ? (
-                <time dateTime={stage.expiresAt}>{formatInstant(stage.expiresAt)}</time>
-              ) : (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="visually-hidden">Not published</span>
-                </>
-              )}
+              <StageInstant
+                iso={stage.expiresAt}
+                none={
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">Not published</span>
+                  </>
+                }
+              />
             </dd>
           </div>
         </dl>
@@ -87,13 +89,12 @@ function StageCard({ stage, isPublishing, onPublish, onDelete }: StageCardProps)
               Publish<span className="visually-hidden"> {stage.name}</span>
             </Button>
           ) : null}
-          <button
-            type="button"
-            className="link-button link-button--danger stage-card__delete"
+          <RowDangerButton
+            label="Delete"
+            rowName={stage.name}
             onClick={() => onDelete(stage)}
-          >
-            Delete<span className="visually-hidden"> {stage.name}</span>
-          </button>
+            className="stage-card__delete"
+          />
         </div>
       </article>
     </li>
@@ -110,7 +111,10 @@ export function StageList() {
   const stages = useStages(page);
   const publish = usePublishStage();
   const remove = useDeleteStage();
-  const [deleting, setDeleting] = useState<Stage>();
+  const deleting = useConfirmRow<Stage>(async (id) => {
+    await remove.mutateAsync(id);
+    toast.success(stageMessages.deleted);
+  }, remove.isPending);
 
   // a page emptied by a delete (or by another tab) falls back to the last page that has stages
   const lastPage = Math.max(1, Math.ceil((stages.data?.totalCount ?? 0) / STAGE_PAGE_SIZE));
@@ -130,18 +134,6 @@ export function StageList() {
       },
     });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(stageMessages.deleted);
-    } catch {
-      // the query client has reported it
-    } finally {
-      setDeleting(undefined);
-    }
-  };
-
   const data = stages.data;
   return (
     <section className="stage-list" aria-labelledby="stage-list-title">
@@ -160,12 +152,7 @@ export function StageList() {
       </p>
       {!data ? (
         stages.isError ? (
-          <div className="alert alert--error stage-list__failed">
-            <p>Your stages could not be loaded.</p>
-            <Button variant="secondary" onClick={() => void stages.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="Your stages" onRetry={() => void stages.refetch()} />
         ) : (
           <div className="stage-list__loading" aria-busy="true">
             <span className="skeleton stage-list__skeleton" />
@@ -188,34 +175,24 @@ export function StageList() {
               stage={stage}
               isPublishing={publish.isPending && publish.variables === stage.id}
               onPublish={publishStage}
-              onDelete={setDeleting}
+              onDelete={deleting.ask}
             />
           ))}
         </ul>
       )}
-      {data && data.totalCount > STAGE_PAGE_SIZE ? (
-        <Pagination
-          page={page}
-          pageSize={STAGE_PAGE_SIZE}
-          total={data.totalCount}
-          onChange={setPage}
-          label="Stage pages"
-        />
-      ) : null}
-      <ConfirmDialog
-        isOpen={deleting !== undefined}
-        title="Delete this stage?"
-        confirmLabel="Delete"
-        variant="danger"
-        isBusy={remove.isPending}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={confirmDelete}
-      >
+      <Pagination
+        page={page}
+        pageSize={STAGE_PAGE_SIZE}
+        total={data?.totalCount ?? 0}
+        onChange={setPage}
+        label="Stage pages"
+      />
+      <ConfirmRowDialog {...deleting.dialog} title="Delete this stage?" confirmLabel="Delete">
         <p>
-          {deleting?.name} and everything placed on it will be removed
-          {deleting?.state === 'Published' ? ', and the Lumora app stops showing it' : ''}. This cannot be undone.
+          {deleting.row?.name} and everything placed on it will be removed
+          {deleting.row?.state === 'Published' ? ', and the Lumora app stops showing it' : ''}. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmRowDialog>
     </section>
   );
 }

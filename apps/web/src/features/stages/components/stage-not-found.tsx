@@ -1,6 +1,6 @@
 import { VPS_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button.tsx';
+import { LoadFailed } from '../../../components/paged-table.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /** A stage id that is not the partner's (deleted, another partner's, mistyped), or no id at all. */
@@ -18,14 +18,7 @@ export function StageNotFound() {
 
 /** The stage could not be loaded for another reason (the network, the server): try again. */
 export function StageLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="alert alert--error stage-load-failed">
-      <p>The stage could not be loaded.</p>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <LoadFailed className="stage-load-failed" what="The stage" onRetry={onRetry} />;
 }
 
 export function StageLoading({ label }: { label: string }) {

@@ -9,12 +9,12 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import { StageStatePill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { formatInstant } from '../../../lib/format.ts';
 import { useSettings } from '../../../lib/settings.ts';
 import { isHttpUrl } from '../../../lib/urls.ts';
 import { useStage } from '../api/get-stage.ts';
 import { AssetThumbnail } from '../components/asset-choices.tsx';
 import { carouselName } from '../components/carousel-section.tsx';
+import { StageInstant } from '../components/stage-instant.tsx';
 import { isMissingStage, StageLoadFailed, StageLoading, StageNotFound } from '../components/stage-not-found.tsx';
 import { formatDegrees, formatMetres, formatPosition } from '../utils/format.ts';
 import { configPlacementPath } from '../utils/paths.ts';
@@ -178,21 +178,13 @@ function Summary({ stage }: { stage: Stage }) {
             <div>
               <dt>Published</dt>
               <dd>
-                {stage.publishedAt ? (
-                  <time dateTime={stage.publishedAt}>{formatInstant(stage.publishedAt)}</time>
-                ) : (
-                  <span className="facts__none">Not yet</span>
-                )}
+                <StageInstant iso={stage.publishedAt} none={<span className="facts__none">Not yet</span>} />
               </dd>
             </div>
             <div>
               <dt>Expires</dt>
               <dd>
-                {stage.expiresAt ? (
-                  <time dateTime={stage.expiresAt}>{formatInstant(stage.expiresAt)}</time>
-                ) : (
-                  <span className="facts__none">—</span>
-                )}
+                <StageInstant iso={stage.expiresAt} none={<span className="facts__none">—</span>} />
               </dd>
             </div>
           </dl>

@@ -1,6 +1,5 @@
 import type { WhitelistEntry } from '@portal/contracts';
-import { useState } from 'react';
-import { ConfirmRowDialog, RowDangerButton } from '../../../components/confirm-dialog.tsx';
+import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
 import { useRemoveTester, useWhitelist } from '../api/whitelist.ts';
 import { TesterAvatar } from './tester-avatar.tsx';
 
@@ -8,7 +7,7 @@ import { TesterAvatar } from './tester-avatar.tsx';
 export function TesterTable({ caption }: { caption: string }) {
   const whitelist = useWhitelist();
   const remove = useRemoveTester();
-  const [removing, setRemoving] = useState<WhitelistEntry>();
+  const removing = useConfirmRow<WhitelistEntry>(remove.mutateAsync, remove.isPending);
 
   if (whitelist.isPending) return <div className="page-loading" aria-busy="true" />;
   if (whitelist.isError) return <p className="empty">The testers could not be loaded.</p>;
@@ -47,22 +46,15 @@ export function TesterTable({ caption }: { caption: string }) {
                 <td className="tester-table__email">{entry.user.email}</td>
                 <td className="tester-table__name">{entry.user.fullName}</td>
                 <td className="tester-table__actions">
-                  <RowDangerButton label="Remove" rowName={entry.user.email} onClick={() => setRemoving(entry)} />
+                  <RowDangerButton label="Remove" rowName={entry.user.email} onClick={() => removing.ask(entry)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <ConfirmRowDialog
-        row={removing}
-        title="Remove this tester?"
-        confirmLabel="Remove"
-        isBusy={remove.isPending}
-        onConfirm={remove.mutateAsync}
-        onClose={() => setRemoving(undefined)}
-      >
-        <p>{removing?.user.fullName} will no longer get your testing builds in the test-distribution app.</p>
+      <ConfirmRowDialog {...removing.dialog} title="Remove this tester?" confirmLabel="Remove">
+        <p>{removing.row?.user.fullName} will no longer get your testing builds in the test-distribution app.</p>
       </ConfirmRowDialog>
     </>
   );

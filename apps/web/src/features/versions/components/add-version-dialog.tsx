@@ -1,9 +1,8 @@
 import { versionMessages } from '@portal/contracts';
 import { useId } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
-import { useModal } from '../../../components/dialog.tsx';
-import { Field } from '../../../components/form/field.tsx';
+import { DialogActions, useModal } from '../../../components/dialog.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 
 const versionNumberForm = z.object({
@@ -46,18 +45,16 @@ export function AddVersionDialog({ isOpen, suggestedNumber, onCancel, onAdd }: A
         </div>
         <div className="dialog__body">
           <p>The new version is the testing version: your testers get it before you submit it for review.</p>
-          <Field id={form.fieldId('version')} label="Version number" isRequired error={form.errors.version}>
-            <input className="input" inputMode="numeric" autoComplete="off" {...form.register('version')} />
-          </Field>
+          <InputField
+            form={form}
+            name="version"
+            label="Version number"
+            isRequired
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </div>
-        <div className="dialog__footer button-row">
-          <Button variant="secondary" onClick={onCancel} isThrottled={false}>
-            Cancel
-          </Button>
-          <Button type="submit" isLoading={form.isSubmitting}>
-            Add Version
-          </Button>
-        </div>
+        <DialogActions submitLabel="Add Version" onCancel={onCancel} isSubmitting={form.isSubmitting} />
       </form>
     </dialog>
   );

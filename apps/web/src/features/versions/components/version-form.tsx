@@ -13,6 +13,7 @@ import { BuildUpload } from '../../../components/build-upload.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Field } from '../../../components/form/field.tsx';
+import { TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useChangeVersion } from '../api/change-version.ts';
@@ -88,7 +89,7 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
       await save(values, false);
     },
   });
-  const { errors, register } = form;
+  const { errors } = form;
 
   return (
     <>
@@ -99,15 +100,15 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
             This version is being reviewed. Saving changes interrupts the review; you can submit it again afterwards.
           </div>
         ) : null}
-        <Field id={form.fieldId('updateLog')} label="Update log" isRequired error={errors.updateLog}>
-          <textarea
-            className="input textarea"
-            rows={5}
-            maxLength={MAX_UPDATE_LOG_LENGTH}
-            placeholder="What is new in this version"
-            {...register('updateLog')}
-          />
-        </Field>
+        <TextAreaField
+          form={form}
+          name="updateLog"
+          label="Update log"
+          isRequired
+          rows={5}
+          maxLength={MAX_UPDATE_LOG_LENGTH}
+          placeholder="What is new in this version"
+        />
         <div className="form__row version-form__builds">
           {BUILD_PLATFORMS.map(({ key, label, isRequired }) => (
             <Field key={key} id={form.fieldId(key)} label={`${label} file`} isRequired={isRequired} error={errors[key]}>
