@@ -1,26 +1,36 @@
 export {
   createGameInTesting,
+  createModel,
+  createProduct,
+  type GameInTesting,
   imageUrls,
   modelBody,
   productBody,
+  productFields,
   uploadBuild,
+  uploadBuilds,
   uploadImage,
   waitForValidation,
 } from './catalog.ts';
 export { testConfig } from './config.ts';
 export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
 export {
+  adminEnv,
   bearer,
+  type Credentials,
   connectPayoutAccount,
   latestCode,
   PASSWORD,
+  type Partner,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
   registration,
+  signIn,
   uniqueEmail,
 } from './partners.ts';
 export { freePort } from './ports.ts';
+export { as, type Caller, type Method, type RequestOptions } from './requests.ts';
 export {
   createScratchDatabase,
   createTestApp,
@@ -33,4 +43,14 @@ export {
   testRedisUrl,
   useTestApp,
 } from './test-app.ts';
-export { glbBuild, gltfWithMesh, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';
+export { registerTester } from './testers.ts';
+export {
+  glbBuild,
+  gltfWithMesh,
+  jpegImage,
+  multipartBody,
+  type Part,
+  pngImage,
+  postFile,
+  unityBundle,
+} from './uploads.ts';

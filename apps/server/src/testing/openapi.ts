@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Method } from './requests.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** An operation of the OpenAPI document and the security it declares. */
 export interface Operation {

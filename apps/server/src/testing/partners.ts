@@ -61,6 +61,25 @@ export async function registerPartner(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A registered partner: the session of its registration, and how it signs in again. */
+export type Partner = Awaited<ReturnType<typeof registerPartner>>;
+
+/** An account's email and password, as the sign-in form sends them. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The config that makes `admin` the portal's admin at start-up. */
+export const adminEnv = (admin: Credentials) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+
+/** Signs in through the API; answers the new session's access token. */
+export async function signIn(app: FastifyInstance, credentials: Credentials): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/Access/Login', payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`signing in ${credentials.email} failed: ${response.body}`);
+  return (response.json() as LoginResponse).accessToken;
+}
+
 /**
  * Connects a sandbox payout account for a partner, through the consent page as a browser would; a restricted one
  * refuses transfers.

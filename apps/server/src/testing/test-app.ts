@@ -91,12 +91,17 @@ export async function createTestApp(
 
 /**
  * The app of a suite on a fresh database of the given kind, built before the suite's tests (and before the hooks it
- * registers after this call) and closed after them; the same arguments as `createTestApp`.
+ * registers after this call) and closed after them; the same arguments as `createTestApp`, but `env` may be a
+ * function, read when the app is built: after the hooks registered before this call, which may start what it names.
  */
-export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+export function useTestApp(
+  variant: DbVariant,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: Parameters<typeof createTestApp>[2] = {},
+): TestApp {
   const suite = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(suite, await createTestApp(...args));
+    Object.assign(suite, await createTestApp(variant, typeof env === 'function' ? env() : env, options));
   });
   afterAll(async () => {
     await suite.close?.();
