@@ -74,9 +74,9 @@ export interface Credentials {
 export const adminEnv = (admin: Credentials) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
 /** Signs in through the API; answers the new session's access token. */
-export async function signIn(app: FastifyInstance, credentials: Credentials): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/Access/Login', payload: credentials });
-  if (response.statusCode !== 200) throw new Error(`signing in ${credentials.email} failed: ${response.body}`);
+export async function signIn(app: FastifyInstance, { email, password }: Credentials): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`signing in ${email} failed: ${response.body}`);
   return (response.json() as LoginResponse).accessToken;
 }
 
