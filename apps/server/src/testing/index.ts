@@ -14,6 +14,7 @@ export {
 } from './catalog.ts';
 export { testConfig } from './config.ts';
 export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
+export { reportSale, saleReport } from './income.ts';
 export {
   adminEnv,
   bearer,
@@ -30,6 +31,7 @@ export {
   uniqueEmail,
 } from './partners.ts';
 export { freePort } from './ports.ts';
+export { spawnTsx } from './processes.ts';
 export { as, type Caller, type Method, type RequestOptions } from './requests.ts';
 export {
   createScratchDatabase,
