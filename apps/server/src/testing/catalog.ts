@@ -66,26 +66,21 @@ export async function modelBody(app: FastifyInstance, token: string, overrides: 
   } satisfies ModelBody;
 }
 
-/** Creates a connected partner's AR game (a draft) from `productBody`. */
-export async function createProduct(
-  app: FastifyInstance,
-  token: string,
-  overrides: Partial<ProductBody> = {},
-): Promise<Product> {
-  const response = await as(app, token).post('/api/Product', await productBody(app, token, overrides));
-  if (response.statusCode !== 200) throw new Error(`creating a game failed: ${response.body}`);
-  return response.json() as Product;
+/** Creates a connected partner's item (a draft) from its save payload; answers it as the API does. */
+async function createItem<Item>(app: FastifyInstance, token: string, url: string, body: object): Promise<Item> {
+  const response = await as(app, token).post(url, body);
+  if (response.statusCode !== 200) throw new Error(`creating an item at ${url} failed: ${response.body}`);
+  return response.json() as Item;
 }
 
-/** Creates a connected partner's 3D model (a draft) from `modelBody`. */
-export async function createModel(
-  app: FastifyInstance,
-  token: string,
-  overrides: Partial<ModelBody> = {},
-): Promise<Model> {
-  const response = await as(app, token).post('/api/Model', await modelBody(app, token, overrides));
-  if (response.statusCode !== 200) throw new Error(`creating a model failed: ${response.body}`);
-  return response.json() as Model;
+/** Creates a connected partner's AR game from `productBody`. */
+export async function createProduct(app: FastifyInstance, token: string, overrides: Partial<ProductBody> = {}) {
+  return createItem<Product>(app, token, '/api/Product', await productBody(app, token, overrides));
+}
+
+/** Creates a connected partner's 3D model from `modelBody`. */
+export async function createModel(app: FastifyInstance, token: string, overrides: Partial<ModelBody> = {}) {
+  return createItem<Model>(app, token, '/api/Model', await modelBody(app, token, overrides));
 }
 
 /** Uploads a build (by default a small one of the type its name says) and answers its URL. */
