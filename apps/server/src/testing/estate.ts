@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/access.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
-import { bearer, registerConnectedPartner, registerPartner } from './partners.ts';
+import { registerConnectedPartner, registerPartner, userIdOf } from './partners.ts';
+import { bearer } from './requests.ts';
 import { multipartBody, pngImage } from './uploads.ts';
 
 /** A connected partner who owns one of everything, and the ids of it all. */
@@ -90,10 +90,8 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     { name: `${name} CI`, scopes: ['read', 'upload', 'versions'] },
     'creating an API key',
   );
-  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));
-  if (!user) throw new Error(`no user row for ${partner.email}`);
   return {
-    userId: user.id,
+    userId: await userIdOf(app.db, partner.email),
     email: partner.email,
     password: partner.password,
     token: partner.accessToken,

@@ -13,11 +13,16 @@ export {
   waitForValidation,
 } from './catalog.ts';
 export { testConfig } from './config.ts';
-export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
+export {
+  type FakeStripe,
+  type FakeStripeRequest,
+  startFakeStripe,
+  stripeEnv,
+  useFakeStripe,
+} from './fake-stripe.ts';
 export { reportSale, saleReport } from './income.ts';
 export {
   adminEnv,
-  bearer,
   type Credentials,
   connectPayoutAccount,
   latestCode,
@@ -29,10 +34,12 @@ export {
   registration,
   signIn,
   uniqueEmail,
+  userIdOf,
 } from './partners.ts';
+export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } from './payments.ts';
 export { freePort } from './ports.ts';
 export { spawnTsx } from './processes.ts';
-export { as, type Caller, type Method, type RequestOptions } from './requests.ts';
+export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
 export {
   createScratchDatabase,
   createTestApp,

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResponse, RegisterBody } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/access.ts';
 import type { OutboxMail } from '../plugins/mailer/outbox-repository.ts';
+import { connectUrls } from './payments.ts';
+import { as, postForm } from './requests.ts';
 
 export type { OutboxMail };
 
@@ -59,8 +63,6 @@ export async function registerPartner(
   return { ...(response.json() as LoginResponse), email, password: overrides.password ?? PASSWORD };
 }
 
-export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
 /** A registered partner: the session of its registration, and how it signs in again. */
 export type Partner = Awaited<ReturnType<typeof registerPartner>>;
 
@@ -72,6 +74,13 @@ export interface Credentials {
 
 /** The config that makes `admin` the portal's admin at start-up. */
 export const adminEnv = (admin: Credentials) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+
+/** The id of the account registered under `email`, read from its table. */
+export async function userIdOf(db: Db, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
 
 /** Signs in through the API; answers the new session's access token. */
 export async function signIn(app: FastifyInstance, { email, password }: Credentials): Promise<string> {
@@ -89,30 +98,19 @@ export async function connectPayoutAccount(
   token: string,
   options: { restricted?: boolean } = {},
 ): Promise<void> {
-  const urls = (
-    await app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })
-  ).json() as Array<{
-    accountType: string;
-    url: string;
-  }>;
+  const urls = await connectUrls(app, token);
   const standard = new URL(urls.find((u) => u.accountType === 'Standard')?.url ?? '', 'http://portal');
-  const consent = await app.inject({
-    method: 'POST',
-    url: '/sandbox/stripe/connect',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      state: standard.searchParams.get('state') ?? '',
-      account_type: 'Standard',
-      decision: 'authorize',
-      ...(options.restricted ? { restricted: 'on' } : {}),
-    }).toString(),
+  const consent = await postForm(app, '/sandbox/stripe/connect', {
+    state: standard.searchParams.get('state') ?? '',
+    account_type: 'Standard',
+    decision: 'authorize',
+    ...(options.restricted ? { restricted: 'on' } : {}),
   });
   const back = new URL(consent.headers.location as string, 'http://portal');
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: '/api/Stripe/Connect/Confirm',
-    headers: bearer(token),
-    payload: { code: back.searchParams.get('code'), scope: 'read_write', state: back.searchParams.get('state') },
+  const confirmed = await as(app, token).post('/api/Stripe/Connect/Confirm', {
+    code: back.searchParams.get('code'),
+    scope: 'read_write',
+    state: back.searchParams.get('state'),
   });
   if (confirmed.statusCode !== 200) throw new Error(`connect failed: ${confirmed.body}`);
 }

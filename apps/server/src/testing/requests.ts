@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { bearer } from './partners.ts';
 
 /** The methods of the app's routes. */
+/** The authorization header of a session's access token or an API key's secret. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Payload = InjectOptions['payload'];
 /** What a request may carry besides its method, URL and body: more headers, a client address. */
@@ -36,4 +38,11 @@ export function as(app: FastifyInstance, token?: string): Caller {
     put: (url, payload, options) => send('PUT', url, payload, options),
     delete: (url, payload, options) => send('DELETE', url, payload, options),
   };
+}
+
+/** Posts a form as a browser without JavaScript does, its fields URL-encoded; nobody signed in. */
+export function postForm(app: FastifyInstance, url: string, fields: Record<string, string>) {
+  return as(app).post(url, new URLSearchParams(fields).toString(), {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -16,6 +16,7 @@ import {
   saleReport,
   spawnTsx,
   testConfig,
+  userIdOf,
 } from '../../testing/index.ts';
 import type { SettlementStep } from './settlement.ts';
 
@@ -71,8 +72,7 @@ describe.skipIf(!postgresUrl)(
         ] as const) {
           await reportSale(app, TOKEN, saleReport(game.id, { purchasedAt: `${day}T10:00:00Z`, totalPrice }));
         }
-        const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
-        ids.push(user?.id ?? '');
+        ids.push(await userIdOf(app.db, partner.email));
       }
       return ids;
     }

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/access.ts';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
@@ -14,6 +13,7 @@ import {
   reportSale,
   saleReport,
   signIn,
+  userIdOf,
   useTestApp,
 } from '../../testing/index.ts';
 import { SETTLEMENT_LOCK } from './settlement.ts';
@@ -42,13 +42,12 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
   /** A partner with a game, its payout account connected (or, with `connected: false`, disconnected again). */
   async function partnerWithGame(options: { connected?: boolean; restricted?: boolean } = {}): Promise<Partner> {
     const partner = await registerConnectedPartner(t.app);
-    const [profile] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
-    if (!profile) throw new Error('the partner was not stored');
+    const userId = await userIdOf(t.database.db, partner.email);
     const itemId = (await createProduct(t.app, partner.accessToken)).id;
     if (options.restricted) await connectPayoutAccount(t.app, partner.accessToken, { restricted: true });
     if (options.connected === false)
-      await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, profile.id));
-    return { accessToken: partner.accessToken, email: partner.email, userId: profile.id, itemId };
+      await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+    return { accessToken: partner.accessToken, email: partner.email, userId, itemId };
   }
 
   async function sell(partner: Partner, purchasedAt: string, totalPrice: number) {
@@ -333,8 +332,8 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       });
       expect(nobody.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
       // admins are not partners: they have no balance and no rate
-      const [adminUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
-      const admin = await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${adminUser?.id}`, {
+      const adminId = await userIdOf(t.database.db, ADMIN.email);
+      const admin = await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${adminId}`, {
         commissionPercent: 1,
       });
       expect(admin.json()).toMatchObject({ errorCode: 'PartnerNotFound' });

@@ -13,6 +13,7 @@ import {
   type Partner,
   registerConnectedPartner,
   signIn,
+  userIdOf,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -34,11 +35,7 @@ describeEachDatabase('review times', (variant) => {
   let brunoGame: GameInTesting;
   let aliceSecond: GameInTesting;
 
-  const userId = async (email: string) => {
-    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!row) throw new Error(`no user ${email}`);
-    return row.id;
-  };
+  const userId = (email: string) => userIdOf(t.database.db, email);
   const submit = async (partner: Partner, game: GameInTesting) => {
     const response = await as(t.app, partner.accessToken).put(
       `/api/Product/Version/Submit/${game.productId}/${game.versionId}`,
