@@ -104,11 +104,16 @@ export async function uploadBuilds(app: FastifyInstance, token: string, prefix?:
   };
 }
 
+/** The build report of an uploaded file, as its owner (or whoever `token` signs in) asks for it: the whole response. */
+export function getBuildReport(app: FastifyInstance, token: string | undefined, url: string) {
+  return as(app, token).get(`/FileUpload/Report?${new URLSearchParams({ url })}`);
+}
+
 /** Waits until the reference validator has finished with an uploaded .glb (a version cannot be submitted before). */
 export async function waitForValidation(app: FastifyInstance, token: string, url: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const report = await as(app, token).get(`/FileUpload/Report?${new URLSearchParams({ url })}`);
+    const report = await getBuildReport(app, token, url);
     const state = (report.json() as { validation?: { state: string } | null }).validation?.state;
     if (state !== 'pending') return;
     if (Date.now() > deadline) throw new Error(`the validation of ${url} did not finish`);

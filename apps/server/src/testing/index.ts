@@ -3,6 +3,7 @@ export {
   createModel,
   createProduct,
   type GameInTesting,
+  getBuildReport,
   imageUrls,
   modelBody,
   productBody,
@@ -37,7 +38,7 @@ export {
   userIdOf,
 } from './partners.ts';
 export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } from './payments.ts';
-export { freePort } from './ports.ts';
+export { freePort, listenOnFreePort } from './ports.ts';
 export { spawnTsx } from './processes.ts';
 export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
 export {

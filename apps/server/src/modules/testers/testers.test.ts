@@ -7,6 +7,7 @@ import {
   as,
   createGameInTesting,
   describeEachDatabase,
+  getBuildReport,
   type Partner,
   readOutbox,
   registerConnectedPartner,
@@ -242,7 +243,7 @@ describeEachDatabase('test distribution', (variant) => {
   });
 
   it("shows a whitelisted tester each testing build's report and file name, and nobody else", async () => {
-    const report = (token: string) => as(t.app, token).get(`/FileUpload/Report?url=${encodeURIComponent(iosUrl)}`);
+    const report = (token: string) => getBuildReport(t.app, token, iosUrl);
     const stranger = await registerPartner(t.app);
     expect((await report(tester.accessToken)).statusCode).toBe(404);
     const entry = await whitelist();
