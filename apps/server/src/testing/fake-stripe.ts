@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { useBeforeAll } from './test-app.ts';
 
 export interface FakeStripeRequest {
   method: string;
@@ -203,16 +203,7 @@ export async function startFakeStripe() {
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 /** A fake Stripe for a suite: started before the hooks registered after this call (a test app's), closed after them. */
-export function useFakeStripe(): FakeStripe {
-  const fake = {} as FakeStripe;
-  beforeAll(async () => {
-    Object.assign(fake, await startFakeStripe());
-  });
-  afterAll(async () => {
-    await fake.close?.();
-  });
-  return fake;
-}
+export const useFakeStripe = (): FakeStripe => useBeforeAll(startFakeStripe);
 
 /** The config of an app whose payout provider is Stripe, with its API at `apiBase`. */
 export const stripeEnv = (apiBase: string) => ({

@@ -23,6 +23,7 @@ export {
 } from './fake-stripe.ts';
 export { reportSale, saleReport } from './income.ts';
 export {
+  ADMIN,
   adminEnv,
   type Credentials,
   connectPayoutAccount,
@@ -36,6 +37,7 @@ export {
   signIn,
   uniqueEmail,
   userIdOf,
+  useSignedIn,
 } from './partners.ts';
 export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } from './payments.ts';
 export { freePort, listenOnFreePort } from './ports.ts';
@@ -51,6 +53,7 @@ export {
   dropRedisKeys,
   type TestApp,
   testRedisUrl,
+  useBeforeAll,
   useTestApp,
 } from './test-app.ts';
 export { registerTester } from './testers.ts';

@@ -7,6 +7,7 @@ import { users } from '../db/schema/access.ts';
 import type { OutboxMail } from '../plugins/mailer/outbox-repository.ts';
 import { connectUrls } from './payments.ts';
 import { as, postForm } from './requests.ts';
+import { type TestApp, useBeforeAll } from './test-app.ts';
 
 export type { OutboxMail };
 
@@ -72,8 +73,11 @@ export interface Credentials {
   password: string;
 }
 
+/** The admin of the test apps built with `adminEnv()`. */
+export const ADMIN: Credentials = { email: 'reviewer@lumora.example', password: 'Review1234' };
+
 /** The config that makes `admin` the portal's admin at start-up. */
-export const adminEnv = (admin: Credentials) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+export const adminEnv = (admin: Credentials = ADMIN) => ({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 
 /** The id of the account registered under `email`, read from its table. */
 export async function userIdOf(db: Db, email: string): Promise<string> {
@@ -125,3 +129,7 @@ export async function registerConnectedPartner(
   await connectPayoutAccount(app, partner.accessToken);
   return partner;
 }
+
+/** A session for a suite, signed in (the admin's, unless `credentials` say otherwise) before the suite's tests. */
+export const useSignedIn = (t: TestApp, credentials: Credentials = ADMIN): { accessToken: string } =>
+  useBeforeAll(async () => ({ accessToken: await signIn(t.app, credentials) }));

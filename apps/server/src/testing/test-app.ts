@@ -90,6 +90,22 @@ export async function createTestApp(
 }
 
 /**
+ * What `make` makes for a suite (an app, a fake server, a partner), made before the suite's tests, after the hooks
+ * registered before this call and before those registered after it; closed after them when it has a `close`. The
+ * object answered now is filled in then.
+ */
+export function useBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const made = {} as T & { close?: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(made, await make());
+  });
+  afterAll(async () => {
+    await made.close?.();
+  });
+  return made;
+}
+
+/**
  * The app of a suite on a fresh database of the given kind, built before the suite's tests (and before the hooks it
  * registers after this call) and closed after them; the same arguments as `createTestApp`, but `env` may be a
  * function, read when the app is built: after the hooks registered before this call, which may start what it names.
@@ -99,14 +115,7 @@ export function useTestApp(
   env: Record<string, string> | (() => Record<string, string>) = {},
   options: Parameters<typeof createTestApp>[2] = {},
 ): TestApp {
-  const suite = {} as TestApp;
-  beforeAll(async () => {
-    Object.assign(suite, await createTestApp(variant, typeof env === 'function' ? env() : env, options));
-  });
-  afterAll(async () => {
-    await suite.close?.();
-  });
-  return suite;
+  return useBeforeAll(() => createTestApp(variant, typeof env === 'function' ? env() : env, options));
 }
 
 /** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/access.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
+  ADMIN,
   adminEnv,
   as,
   createGameInTesting,
@@ -22,7 +23,6 @@ import {
 import { documentedOperations, type Operation } from '../../testing/openapi.ts';
 import { API_KEY_FAILED_LOOKUPS_PER_IP, API_KEY_REQUESTS_PER_MINUTE } from './api-keys-service.ts';
 
-const ADMIN = { email: 'keymaster@lumora.example', password: 'Keymaster123' };
 const DAY_MS = 24 * 60 * 60_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
@@ -30,7 +30,7 @@ describeEachDatabase('API keys', (variant) => {
   const t = useTestApp(
     variant,
     // many partners register from one address here
-    { ...adminEnv(ADMIN), RATE_LIMIT_CODES_PER_IP: '1000' },
+    { ...adminEnv(), RATE_LIMIT_CODES_PER_IP: '1000' },
     { logStream: { write: (line: string) => void logLines.push(line) } },
   );
   const logLines: string[] = [];

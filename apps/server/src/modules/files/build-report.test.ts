@@ -2,6 +2,7 @@ import { DEFAULT_BUILD_BUDGETS } from '@portal/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
+  ADMIN,
   adminEnv,
   as,
   createTestApp,
@@ -19,10 +20,8 @@ import {
 } from '../../testing/index.ts';
 import { texturedGlb, triangleGlb } from './validation-fixtures.ts';
 
-const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
-
 describeEachDatabase('build reports', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
+  const t = useTestApp(variant, adminEnv());
   let token: string;
   beforeAll(async () => {
     token = (await registerPartner(t.app)).accessToken;

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   as,
   createTestApp,
@@ -10,6 +10,7 @@ import {
   pngImage,
   postFile,
   registerPartner,
+  useBeforeAll,
   useTestApp,
 } from '../../testing/index.ts';
 import { triangleGlb } from './validation-fixtures.ts';
@@ -30,18 +31,6 @@ async function startS3() {
 
 type S3 = Awaited<ReturnType<typeof startS3>>;
 
-/** An s3rver for a suite: started before the hooks registered after this call (a test app's), closed after them. */
-function useS3(): S3 {
-  const s3 = {} as S3;
-  beforeAll(async () => {
-    Object.assign(s3, await startS3());
-  });
-  afterAll(async () => {
-    await s3.close?.();
-  });
-  return s3;
-}
-
 /** The config of an app storing its files in `bucket` of the s3rver. */
 const s3Env = (s3: S3, bucket = 'portal-files/uploads') => ({
   FILE_STORAGE: `s3://${bucket}`,
@@ -51,7 +40,7 @@ const s3Env = (s3: S3, bucket = 'portal-files/uploads') => ({
 });
 
 describe('file host on S3-compatible storage (s3rver)', () => {
-  const s3 = useS3();
+  const s3 = useBeforeAll(startS3);
   const t = useTestApp('pglite', () => s3Env(s3));
   let token: string;
   beforeAll(async () => {
@@ -107,7 +96,7 @@ describe('file host on S3-compatible storage (s3rver)', () => {
 });
 
 describe('builds on S3 downloaded by redirect to a signed URL (BUILD_DOWNLOADS=redirect)', () => {
-  const s3 = useS3();
+  const s3 = useBeforeAll(startS3);
   const t = useTestApp('pglite', () => ({ ...s3Env(s3), S3_PUBLIC_URL: s3.url, BUILD_DOWNLOADS: 'redirect' }));
 
   it('sends the owner to a signed URL of the store that expires, and a stranger nowhere; images stay proxied', async () => {

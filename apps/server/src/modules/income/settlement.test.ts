@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
+  ADMIN,
   adminEnv,
   as,
   connectPayoutAccount,
@@ -12,15 +13,13 @@ import {
   registerConnectedPartner,
   reportSale,
   saleReport,
-  signIn,
   userIdOf,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 import { SETTLEMENT_LOCK } from './settlement.ts';
 
 const TOKEN = 'marketplace-service-token-0123456789';
-const ADMIN = { email: 'finance@lumora.example', password: 'Finance1234' };
-
 interface Partner {
   accessToken: string;
   email: string;
@@ -29,15 +28,12 @@ interface Partner {
 }
 
 describeEachDatabase('income: settlement and payouts', (variant) => {
-  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN, ...adminEnv(ADMIN) }, { incomeClock: () => clock });
-  let adminToken: string;
+  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN, ...adminEnv() }, { incomeClock: () => clock });
   // sales are reported up to this day; the schedule's test moves it
   let clock = new Date('2027-06-15T04:00:00Z');
   let sequence = 0;
 
-  beforeAll(async () => {
-    adminToken = await signIn(t.app, ADMIN);
-  });
+  const admin = useSignedIn(t);
 
   /** A partner with a game, its payout account connected (or, with `connected: false`, disconnected again). */
   async function partnerWithGame(options: { connected?: boolean; restricted?: boolean } = {}): Promise<Partner> {
@@ -139,7 +135,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         ['Unsettled', '2026-09-30'],
       ]);
       const balances = (
-        await as(t.app, adminToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`)
       ).json() as { data: Array<{ nextPayoutDate: string; payoutAccountConnected: boolean }> };
       expect(balances.data).toEqual([
         expect.objectContaining({ nextPayoutDate: '2026-09-30', payoutAccountConnected: false }),
@@ -212,7 +208,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const run = await settle('2026-12-31');
       expect(run.failedCount).toBe(1);
       expect((await recordsOf(restricted)).every((row) => row.status === 'Settling')).toBe(true);
-      const failed = (await as(t.app, adminToken).get('/api/Admin/Settlement/Payouts?Status=Failed')).json() as {
+      const failed = (await as(t.app, admin.accessToken).get('/api/Admin/Settlement/Payouts?Status=Failed')).json() as {
         data: Array<{ id: string; partnerEmail: string; failureReason: string; attempts: number }>;
       };
       const mine = failed.data.find((payout) => payout.partnerEmail === restricted.email);
@@ -227,7 +223,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const [stillFailed] = await payoutsOf(restricted);
       expect(stillFailed).toMatchObject({ status: 'Failed', attempts: 2 });
       await connectPayoutAccount(t.app, restricted.accessToken);
-      const retried = await as(t.app, adminToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
+      const retried = await as(t.app, admin.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json()).toMatchObject({ status: 'Sent', attempts: 3, failureReason: null, salesCount: 2 });
       expect(await transfersTo(restricted)).toHaveLength(1);
@@ -235,12 +231,16 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('refuses to retry a payout that did not fail, or that does not exist', async () => {
-      const sent = await as(t.app, adminToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
+      const sent = await as(t.app, admin.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
       expect(sent.statusCode).toBe(409);
       expect(sent.json()).toMatchObject({ errorCode: 'PayoutNotFailed' });
-      const unknown = await as(t.app, adminToken).post(`/api/Admin/Settlement/Payouts/${crypto.randomUUID()}/Retry`);
+      const unknown = await as(t.app, admin.accessToken).post(
+        `/api/Admin/Settlement/Payouts/${crypto.randomUUID()}/Retry`,
+      );
       expect(unknown.json()).toMatchObject({ errorCode: 'PayoutNotFound' });
-      expect((await as(t.app, adminToken).post('/api/Admin/Settlement/Payouts/not-a-uuid/Retry')).statusCode).toBe(400);
+      expect(
+        (await as(t.app, admin.accessToken).post('/api/Admin/Settlement/Payouts/not-a-uuid/Retry')).statusCode,
+      ).toBe(400);
       expect(
         (await as(t.app, restricted.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`)).statusCode,
       ).toBe(403);
@@ -278,10 +278,10 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('lists the runs for the admins, newest first, and runs one on demand', async () => {
-      const now = await as(t.app, adminToken).post('/api/Admin/Settlement/Run');
+      const now = await as(t.app, admin.accessToken).post('/api/Admin/Settlement/Run');
       expect(now.statusCode, now.body).toBe(200);
       expect(now.json()).toMatchObject({ payoutDate: '2027-02-28', trigger: 'Admin', paidCount: 0 });
-      const runs = (await as(t.app, adminToken).get('/api/Admin/Settlement/Runs?PageSize=2')).json() as {
+      const runs = (await as(t.app, admin.accessToken).get('/api/Admin/Settlement/Runs?PageSize=2')).json() as {
         data: Array<{ trigger: string; finishedAt: string | null }>;
         totalCount: number;
       };
@@ -298,7 +298,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
   describe('commission rates', () => {
     it("splits a partner's sales at its own rate once an admin sets one, and at the default again after", async () => {
       const partner = await partnerWithGame();
-      const set = await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${partner.userId}`, {
+      const set = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${partner.userId}`, {
         commissionPercent: 12.5,
       });
       expect(set.statusCode, set.body).toBe(200);
@@ -306,11 +306,13 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const own = await sell(partner, '2027-01-05T10:00:00Z', 1000);
       // 2.9% + 0.30 = 59 cents; 12.5% = 125 cents; income 816
       expect(own.income).toBe(816);
-      await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${partner.userId}`, { commissionPercent: null });
+      await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${partner.userId}`, {
+        commissionPercent: null,
+      });
       const standard = await sell(partner, '2027-01-06T10:00:00Z', 1000);
       expect(standard.income).toBe(741);
       const balances = (
-        await as(t.app, adminToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
       ).json() as {
         data: Array<{ commissionPercent: number; isDefaultRate: boolean; unsettled: number }>;
       };
@@ -323,27 +325,27 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const partner = await partnerWithGame();
       const url = `/api/Admin/Income/Commission/${partner.userId}`;
       for (const commissionPercent of [-1, 100.01, 12.345, '12']) {
-        const response = await as(t.app, adminToken).put(url, { commissionPercent });
+        const response = await as(t.app, admin.accessToken).put(url, { commissionPercent });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
       }
-      const nobody = await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${crypto.randomUUID()}`, {
+      const nobody = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${crypto.randomUUID()}`, {
         commissionPercent: 10,
       });
       expect(nobody.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
       // admins are not partners: they have no balance and no rate
       const adminId = await userIdOf(t.database.db, ADMIN.email);
-      const admin = await as(t.app, adminToken).put(`/api/Admin/Income/Commission/${adminId}`, {
+      const adminsRate = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${adminId}`, {
         commissionPercent: 1,
       });
-      expect(admin.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
-      const found = await as(t.app, adminToken).get(
+      expect(adminsRate.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
+      const found = await as(t.app, admin.accessToken).get(
         `/api/Admin/Income/Balances?Email=${encodeURIComponent(ADMIN.email)}`,
       );
       expect(found.json()).toEqual({ data: [], totalCount: 0 });
       expect((await as(t.app, partner.accessToken).put(url, { commissionPercent: 0 })).statusCode).toBe(403);
       const balances = (
-        await as(t.app, adminToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
       ).json() as {
         data: Array<{ isDefaultRate: boolean }>;
       };
@@ -351,7 +353,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('lists balances most owed first', async () => {
-      const page = (await as(t.app, adminToken).get('/api/Admin/Income/Balances?PageSize=100')).json() as {
+      const page = (await as(t.app, admin.accessToken).get('/api/Admin/Income/Balances?PageSize=100')).json() as {
         data: Array<{ unsettled: number; settling: number }>;
         totalCount: number;
       };

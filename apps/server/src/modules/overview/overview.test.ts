@@ -1,5 +1,5 @@
 import type { NeedsAction, PartnerOverview } from '@portal/contracts';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   adminEnv,
   as,
@@ -8,21 +8,20 @@ import {
   createProduct,
   describeEachDatabase,
   type GameInTesting,
-  type Partner,
   registerConnectedPartner,
   reportSale,
   saleReport,
-  signIn,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'overview@lumora.example', password: 'Overview123' };
 const MARKETPLACE_TOKEN = 'marketplace-service-token-overview-0123';
 
 describeEachDatabase('the overview of My Projects', (variant) => {
-  const t = useTestApp(variant, { ...adminEnv(ADMIN), MARKETPLACE_TOKEN });
-  let partner: Partner;
-  let adminToken: string;
+  const t = useTestApp(variant, { ...adminEnv(), MARKETPLACE_TOKEN });
+  const admin = useSignedIn(t);
+  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
 
   const overviewOf = async (token = partner.accessToken) => {
     const response = await as(t.app, token).get('/api/Overview');
@@ -40,13 +39,8 @@ describeEachDatabase('the overview of My Projects', (variant) => {
     put(
       `/api/Admin/Review/${action}/${game.versionId}`,
       action === 'Reject' ? { reason: 'The Android build crashes at start.' } : undefined,
-      adminToken,
+      admin.accessToken,
     );
-
-  beforeAll(async () => {
-    adminToken = await signIn(t.app, ADMIN);
-    partner = await registerConnectedPartner(t.app);
-  });
 
   it('is empty for a new partner: every status at zero, nothing to do, no income', async () => {
     const overview = await overviewOf();
@@ -98,7 +92,7 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   it('lists a version the reviewers asked about until the partner answers', async () => {
     const game = await createGameInTesting(t.app, partner.accessToken, 'Asked Twice');
     await submit(game);
-    const asked = await as(t.app, adminToken).post(`/api/Admin/Review/Messages/${game.versionId}`, {
+    const asked = await as(t.app, admin.accessToken).post(`/api/Admin/Review/Messages/${game.versionId}`, {
       message: 'Which devices did you test on?',
     });
     expect(asked.statusCode, asked.body).toBe(200);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
@@ -8,22 +8,16 @@ import {
   createGameInTesting,
   createProduct,
   describeEachDatabase,
-  type Partner,
   registerConnectedPartner,
-  signIn,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
-
 describeEachDatabase('versions under forty parallel requests', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
-  let partner: Partner;
-  let adminToken: string;
-  beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app);
-    adminToken = await signIn(t.app, ADMIN);
-  });
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
+  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
 
   const dev = () => as(t.app, partner.accessToken);
   const statusesOf = (answers: Array<{ statusCode: number; json(): unknown }>) =>
@@ -72,7 +66,7 @@ describeEachDatabase('versions under forty parallel requests', (variant) => {
     const { productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Release Race');
     expect((await dev().put(`/api/Product/Version/Submit/${productId}/${versionId}`)).statusCode).toBe(200);
     const review = (action: 'Start' | 'Accept') =>
-      as(t.app, adminToken).put(`/api/Admin/Review/${action}/${versionId}`);
+      as(t.app, admin.accessToken).put(`/api/Admin/Review/${action}/${versionId}`);
     expect((await review('Start')).statusCode).toBe(200);
 
     // The add that wins read the project before the accept committed; PostgreSQL lets it wait on the lock in

@@ -4,12 +4,12 @@ import {
   as,
   createProduct,
   describeEachDatabase,
-  type Partner,
   readOutbox,
   registerConnectedPartner,
-  signIn,
   uploadBuild,
   uploadBuilds,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 import { triangleGlb } from '../files/validation-fixtures.ts';
@@ -25,19 +25,15 @@ type Version = {
 };
 type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
 
-const ADMIN = { email: 'release-reviewer@lumora.example', password: 'Review1234' };
-
 describeEachDatabase('the live version while an update is reviewed, and releases by hand', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
-  let partner: Partner;
-  let adminToken: string;
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
+  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
   let itemId: string;
   let itemName: string;
   let builds: { iosAssetUrl: string; androidAssetUrl: string };
 
   beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app);
-    adminToken = await signIn(t.app, ADMIN);
     const item = await createProduct(t.app, partner.accessToken);
     itemId = item.id;
     itemName = item.name;
@@ -67,7 +63,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     return added.id;
   };
   const review = (action: 'Start' | 'Accept' | 'Reject', versionId: string, reason?: string) =>
-    as(t.app, adminToken).put(
+    as(t.app, admin.accessToken).put(
       `/api/Admin/Review/${action}/${versionId}`,
       reason === undefined ? undefined : { reason },
     );

@@ -7,21 +7,19 @@ import {
   createGameInTesting,
   describeEachDatabase,
   type GameInTesting,
-  type Partner,
   registerConnectedPartner,
-  signIn,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
 type Version = { id: string; slot: string; reviewStatus: string; unreadMessageCount: number };
 type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
 
-const ADMIN = { email: 'payouts-review@lumora.example', password: 'Review1234' };
-
 describeEachDatabase('versions of a partner whose payout account was disconnected', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
-  let partner: Partner;
-  let adminToken: string;
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
+  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
   let testing: GameInTesting;
   let prepared: GameInTesting;
 
@@ -34,9 +32,6 @@ describeEachDatabase('versions of a partner whose payout account was disconnecte
     ((await dev().get(`/api/Product/${productId}`)).json() as { status: string }).status;
 
   beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app);
-    adminToken = await signIn(t.app, ADMIN);
-
     testing = await createGameInTesting(t.app, partner.accessToken, 'Still Testing');
     // a release prepared for submission again: submitted, then edited during its review
     prepared = await createGameInTesting(t.app, partner.accessToken, 'Prepared Again');
@@ -48,7 +43,7 @@ describeEachDatabase('versions of a partner whose payout account was disconnecte
       interruptReview: true,
     });
     expect(edited.json()).toMatchObject({ slot: 'release', reviewStatus: 'PrepareForSubmission' });
-    const asked = await as(t.app, adminToken).post(`/api/Admin/Review/Messages/${prepared.versionId}`, {
+    const asked = await as(t.app, admin.accessToken).post(`/api/Admin/Review/Messages/${prepared.versionId}`, {
       message: 'Could you send a test account?',
     });
     expect(asked.statusCode).toBe(200);

@@ -7,29 +7,25 @@ import {
   createGameInTesting,
   createModel,
   describeEachDatabase,
-  type Partner,
   readOutbox,
   registerConnectedPartner,
-  signIn,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
 type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null; partnerReplied: boolean };
 
-const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
-
 describeEachDatabase('review conversations', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
-  let partner: Partner;
-  let adminToken: string;
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
+  const partner = useBeforeAll(() => registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' }));
   let productId: string;
   let versionId: string;
   let modelVersionId: string;
 
   beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' });
-    adminToken = await signIn(t.app, ADMIN);
     const dev = as(t.app, partner.accessToken);
     ({ productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Glow Hunt'));
     const submitted = await dev.put(`/api/Product/Version/Submit/${productId}/${versionId}`);
@@ -47,11 +43,11 @@ describeEachDatabase('review conversations', (variant) => {
     token = partner.accessToken,
     base = '/api/Product',
   ) => as(t.app, token).post(`${base}/Version/Messages/${id}`, payload);
-  const adminWrite = (id: string, payload: Record<string, unknown>, token = adminToken) =>
+  const adminWrite = (id: string, payload: Record<string, unknown>, token = admin.accessToken) =>
     as(t.app, token).post(`/api/Admin/Review/Messages/${id}`, payload);
   const storedMessages = async () => (await t.database.db.select({ n: count() }).from(reviewMessages))[0]?.n ?? 0;
   const queueEntry = async () => {
-    const queue = await as(t.app, adminToken).get('/api/Admin/Review/Query');
+    const queue = await as(t.app, admin.accessToken).get('/api/Admin/Review/Query');
     return (queue.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId);
   };
 
@@ -89,8 +85,8 @@ describeEachDatabase('review conversations', (variant) => {
       ['Reviewer', false],
       ['Partner', true],
     ]);
-    const admin = await as(t.app, adminToken).get(`/api/Admin/Review/Messages/${versionId}`);
-    expect((admin.json() as { data: Message[] }).data.map((m) => [m.authorName, m.isMine])).toEqual([
+    const shown = await as(t.app, admin.accessToken).get(`/api/Admin/Review/Messages/${versionId}`);
+    expect((shown.json() as { data: Message[] }).data.map((m) => [m.authorName, m.isMine])).toEqual([
       ['Review Team', true],
       ['Mira Stone', false],
     ]);
@@ -187,11 +183,11 @@ describeEachDatabase('review conversations', (variant) => {
   it('marks "partner replied" only while the partner wrote last and the version still waits for review', async () => {
     await partnerWrite(versionId, { message: 'The iPad Pro 11, too.' });
     expect(await queueEntry()).toMatchObject({ lastMessageBy: 'Partner', partnerReplied: true });
-    const review = (action: string) => as(t.app, adminToken).put(`/api/Admin/Review/${action}/${versionId}`);
+    const review = (action: string) => as(t.app, admin.accessToken).put(`/api/Admin/Review/${action}/${versionId}`);
     expect((await review('Start')).statusCode).toBe(200);
     expect(await queueEntry()).toMatchObject({ partnerReplied: true });
     expect((await review('Accept')).statusCode).toBe(200);
-    const live = await as(t.app, adminToken).get('/api/Admin/Releases/Query');
+    const live = await as(t.app, admin.accessToken).get('/api/Admin/Releases/Query');
     expect((live.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId)).toMatchObject({
       lastMessageBy: 'Partner',
       partnerReplied: false,

@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/access.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
+  ADMIN,
   adminEnv,
   as,
   createGameInTesting,
@@ -14,18 +15,18 @@ import {
   registerConnectedPartner,
   signIn,
   userIdOf,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'review-times@lumora.example', password: 'Times12345' };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describeEachDatabase('review times', (variant) => {
-  const t = useTestApp(variant, adminEnv(ADMIN));
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
   let alice: Partner;
   let bruno: Partner;
-  let adminToken: string;
   let adminId: string;
   let aliceId: string;
   let otherAdminId: string;
@@ -42,7 +43,7 @@ describeEachDatabase('review times', (variant) => {
     );
     expect(response.statusCode, response.body).toBe(200);
   };
-  const review = async (action: 'Start' | 'Accept' | 'Reject', versionId: string, token = adminToken) => {
+  const review = async (action: 'Start' | 'Accept' | 'Reject', versionId: string, token = admin.accessToken) => {
     const response = await as(t.app, token).put(
       `/api/Admin/Review/${action}/${versionId}`,
       action === 'Reject' ? { reason: 'The Android build crashes at start.' } : undefined,
@@ -57,7 +58,7 @@ describeEachDatabase('review times', (variant) => {
     return response.json() as ReviewStanding;
   };
   const figures = async () => {
-    const response = await as(t.app, adminToken).get('/api/Admin/ReviewTimes');
+    const response = await as(t.app, admin.accessToken).get('/api/Admin/ReviewTimes');
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ReviewTimes;
   };
@@ -84,7 +85,6 @@ describeEachDatabase('review times', (variant) => {
   };
 
   beforeAll(async () => {
-    adminToken = await signIn(t.app, ADMIN);
     adminId = await userId(ADMIN.email);
     alice = await registerConnectedPartner(t.app, { firstName: 'Alice', registeredBusinessName: 'Alice Works' });
     aliceId = await userId(alice.email);

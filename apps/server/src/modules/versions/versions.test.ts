@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
   adminEnv,
   as,
   createModel,
   createProduct,
   describeEachDatabase,
   modelBody,
-  type Partner,
   productBody,
   readOutbox,
   registerConnectedPartner,
@@ -15,13 +15,13 @@ import {
   uploadBuild,
   uploadBuilds,
   uploadImage,
+  useBeforeAll,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
 type Version = Record<string, unknown> & { id: string; reviewStatus: string; status: string };
 type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
-
-const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
 
 for (const itemType of ['Product', 'Model'] as const) {
   const base = `/api/${itemType}`;
@@ -29,17 +29,15 @@ for (const itemType of ['Product', 'Model'] as const) {
   const idKey = itemType === 'Product' ? 'productId' : 'modelId';
 
   describeEachDatabase(`versions and review of ${itemType === 'Product' ? 'AR games' : '3D models'}`, (variant) => {
-    const t = useTestApp(variant, adminEnv(ADMIN));
-    let partner: Partner;
-    let adminToken: string;
+    const t = useTestApp(variant, adminEnv());
+    const admin = useSignedIn(t);
+    const partner = useBeforeAll(() => registerConnectedPartner(t.app));
     let itemId: string;
     let itemName: string;
     let builds: { iosAssetUrl: string; androidAssetUrl: string };
     const ids: Record<number, string> = {};
 
     beforeAll(async () => {
-      partner = await registerConnectedPartner(t.app);
-      adminToken = await signIn(t.app, ADMIN);
       const item =
         itemType === 'Product'
           ? await createProduct(t.app, partner.accessToken)
@@ -50,7 +48,7 @@ for (const itemType of ['Product', 'Model'] as const) {
     });
 
     const dev = () => as(t.app, partner.accessToken);
-    const admin = () => as(t.app, adminToken);
+    const reviewer = () => as(t.app, admin.accessToken);
     const versionsOf = async () => (await dev().get(`${base}/Versions/${itemId}`)).json() as Versions;
     const status = async () => ((await dev().get(`${base}/${itemId}`)).json() as { status: string }).status;
     const add = (n: unknown) => dev().post(`${base}/Version`, { [idKey]: itemId, [numberKey]: n });
@@ -58,7 +56,7 @@ for (const itemType of ['Product', 'Model'] as const) {
     const save = (versionId: string, extra: Record<string, unknown> = {}) =>
       dev().put(`${base}/Version/${versionId}`, { updateLog: 'Faster matchmaking.', ...builds, ...extra });
     const review = (action: 'Start' | 'Accept' | 'Reject', versionId: string, reason?: string) =>
-      admin().put(`/api/Admin/Review/${action}/${versionId}`, reason === undefined ? undefined : { reason });
+      reviewer().put(`/api/Admin/Review/${action}/${versionId}`, reason === undefined ? undefined : { reason });
     const refused = async (response: Awaited<ReturnType<typeof add>>, errorCode: string, statusCode = 409) => {
       expect(response.json()).toMatchObject({ errorCode });
       expect(response.statusCode).toBe(statusCode);
@@ -243,14 +241,14 @@ for (const itemType of ['Product', 'Model'] as const) {
     });
 
     it('is taken down by an admin with a reason the partner sees and is mailed', async () => {
-      const live = (await admin().get('/api/Admin/Releases/Query')).json() as {
+      const live = (await reviewer().get('/api/Admin/Releases/Query')).json() as {
         data: Array<{ versionId: string }>;
       };
       expect(live.data.map((entry) => entry.versionId)).toContain(ids[4]);
-      expect((await admin().put(`/api/Admin/TakeDown/${ids[4]}`, {})).json()).toMatchObject({
+      expect((await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, {})).json()).toMatchObject({
         errorCode: 'ValidationFailed',
       });
-      const down = await admin().put(`/api/Admin/TakeDown/${ids[4]}`, {
+      const down = await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, {
         reason: 'Reported for copyrighted music.',
       });
       expect(down.json()).toMatchObject({ status: 'TakeDown', takeDownRole: 'Admins' });
@@ -261,7 +259,10 @@ for (const itemType of ['Product', 'Model'] as const) {
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
       expect(mail?.subject).toBe(`${itemName} version 4 was taken down`);
       expect(mail?.text).toContain('Reported for copyrighted music.');
-      await refused(await admin().put(`/api/Admin/TakeDown/${ids[4]}`, { reason: 'Again' }), 'VersionNotTakeDownable');
+      await refused(
+        await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, { reason: 'Again' }),
+        'VersionNotTakeDownable',
+      );
     });
 
     it("keeps every version route to the partner's own items", async () => {
@@ -313,7 +314,7 @@ for (const itemType of ['Product', 'Model'] as const) {
 }
 
 describe('the review queue', () => {
-  const t = useTestApp('pglite', adminEnv(ADMIN));
+  const t = useTestApp('pglite', adminEnv());
 
   it('lists submitted and under-review versions, oldest first, with item, partner and files', async () => {
     const partner = await registerConnectedPartner(t.app, { firstName: 'Quinn', lastName: 'Ho' });
