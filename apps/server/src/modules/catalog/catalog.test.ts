@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { models, products } from '../../db/schema/catalog.ts';
 import {
   as,
@@ -13,6 +13,7 @@ import {
   registerConnectedPartner,
   registerPartner,
   uploadImage,
+  useBeforeAll,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -20,14 +21,15 @@ type Item = Record<string, unknown> & { id: string; name: string };
 
 describeEachDatabase('catalog API', (variant) => {
   const t = useTestApp(variant);
-  let owner: { accessToken: string };
-  let other: { accessToken: string };
-  beforeAll(async () => {
-    owner = await registerConnectedPartner(t.app);
-    other = await registerConnectedPartner(t.app);
-  });
+  const owner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const other = useBeforeAll(() => registerConnectedPartner(t.app));
 
   const createOwnProduct = (overrides = {}) => createProduct(t.app, owner.accessToken, overrides);
+  /** The item a create answered, once its status says it was made. */
+  const createdItem = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(200);
+    return response.json() as Item;
+  };
 
   describe('products', () => {
     it('creates an AR game with prices in dollars, stored in cents, and normalized tags', async () => {
@@ -35,9 +37,7 @@ describeEachDatabase('catalog API', (variant) => {
         price: 19.99,
         tags: [' Puzzle ', 'puzzle', '', 'Multi Player', '   '],
       });
-      const response = await as(t.app, owner.accessToken).post('/api/Product', body);
-      expect(response.statusCode).toBe(200);
-      const product = response.json() as Item;
+      const product = createdItem(await as(t.app, owner.accessToken).post('/api/Product', body));
       expect(product).toMatchObject({
         name: 'Orbit Tag',
         price: 19.99,
@@ -258,9 +258,7 @@ describeEachDatabase('catalog API', (variant) => {
 
     it('creates, lists, updates and deletes a model with its category', async () => {
       const body = await modelBody(t.app, owner.accessToken);
-      const created = await as(t.app, owner.accessToken).post('/api/Model', body);
-      expect(created.statusCode).toBe(200);
-      const model = created.json() as Item;
+      const model = createdItem(await as(t.app, owner.accessToken).post('/api/Model', body));
       expect(model).toMatchObject({
         name: 'Lantern Fox',
         price: 12.5,

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   adminEnv,
   as,
@@ -29,36 +29,28 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   const t = useTestApp(variant, adminEnv());
   const admin = useSignedIn(t);
   const partner = useBeforeAll(() => registerConnectedPartner(t.app));
-  let itemId: string;
-  let itemName: string;
-  let builds: { iosAssetUrl: string; androidAssetUrl: string };
-
-  beforeAll(async () => {
-    const item = await createProduct(t.app, partner.accessToken);
-    itemId = item.id;
-    itemName = item.name;
-    builds = await uploadBuilds(t.app, partner.accessToken);
-  });
+  const item = useBeforeAll(() => createProduct(t.app, partner.accessToken));
+  const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
 
   const dev = () => as(t.app, partner.accessToken);
-  const versionsOf = async () => (await dev().get(`/api/Product/Versions/${itemId}`)).json() as Versions;
-  const status = async () => ((await dev().get(`/api/Product/${itemId}`)).json() as { status: string }).status;
-  const live = () => as(t.app).get(`/api/Product/Live/${itemId}`);
+  const versionsOf = async () => (await dev().get(`/api/Product/Versions/${item.id}`)).json() as Versions;
+  const status = async () => ((await dev().get(`/api/Product/${item.id}`)).json() as { status: string }).status;
+  const live = () => as(t.app).get(`/api/Product/Live/${item.id}`);
   const inRecent = async () => {
     const recent = (await as(t.app).get('/api/Product/Recent?PageSize=-1')).json() as {
       data: Array<{ id: string }>;
     };
-    return recent.data.some((item) => item.id === itemId);
+    return recent.data.some((entry) => entry.id === item.id);
   };
   /** Adds version `n`, with builds, and submits it; answers its id. */
   const submitted = async (n: number, body?: object) => {
     const added = (
-      await dev().post('/api/Product/Version', { productId: itemId, productVersion: n })
+      await dev().post('/api/Product/Version', { productId: item.id, productVersion: n })
     ).json() as Version;
     expect(
       (await dev().put(`/api/Product/Version/${added.id}`, { updateLog: `Version ${n}.`, ...builds })).statusCode,
     ).toBe(200);
-    const response = await dev().put(`/api/Product/Version/Submit/${itemId}/${added.id}`, body);
+    const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${added.id}`, body);
     expect(response.statusCode, response.body).toBe(200);
     return added.id;
   };
@@ -71,12 +63,12 @@ describeEachDatabase('the live version while an update is reviewed, and releases
 
   it('refuses a submission body that is not a yes or no, and changes nothing', async () => {
     const added = (
-      await dev().post('/api/Product/Version', { productId: itemId, productVersion: 1 })
+      await dev().post('/api/Product/Version', { productId: item.id, productVersion: 1 })
     ).json() as Version;
     ids[1] = added.id;
     await dev().put(`/api/Product/Version/${added.id}`, { updateLog: 'First.', ...builds });
     for (const body of [{ releaseOnAcceptance: 'no' }, { releaseOnAcceptance: false, extra: 1 }]) {
-      const response = await dev().put(`/api/Product/Version/Submit/${itemId}/${added.id}`, body);
+      const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${added.id}`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: expect.any(String), message: expect.any(String) });
     }
@@ -84,7 +76,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   });
 
   it('keeps an accepted version chosen for a manual release off the marketplace until its partner releases it', async () => {
-    const response = await dev().put(`/api/Product/Version/Submit/${itemId}/${ids[1]}`, {
+    const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[1]}`, {
       releaseOnAcceptance: false,
     });
     expect(response.json()).toMatchObject({ releaseOnAcceptance: false, reviewStatus: 'SubmitedWaitingReview' });
@@ -101,7 +93,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     expect(await inRecent()).toBe(false);
     expect((await live()).statusCode).toBe(404);
     const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-    expect(mail?.subject).toBe(`${itemName} version 1 was accepted`);
+    expect(mail?.subject).toBe(`${item.name} version 1 was accepted`);
     expect(mail?.text).toContain('Release this version');
   });
 
@@ -129,7 +121,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     ids[2] = await submitted(2);
     expect((await live()).json()).toMatchObject({ version: 1 });
     const confirmation = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-    expect(confirmation?.subject).toBe(`${itemName} version 2 is submitted for review`);
+    expect(confirmation?.subject).toBe(`${item.name} version 2 is submitted for review`);
     expect(confirmation?.text).toContain('You are number 1 of 1 in the review queue.');
     expect(confirmation?.text).toContain('(median of the last 30 days)');
     expect(confirmation?.text).toContain('Version 1 stays on sale until this one is released.');
@@ -147,7 +139,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     expect((await dev().put(`/api/Product/Version/${ids[2]}`, { updateLog: 'Fixed.', ...builds })).statusCode).toBe(
       200,
     );
-    await dev().put(`/api/Product/Version/Submit/${itemId}/${ids[2]}`);
+    await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[2]}`);
     const down = await dev().put(`/api/Product/Version/TakeDown/${ids[1]}`);
     expect(down.json()).toMatchObject({ status: 'TakeDown', isLive: false });
     expect(await inRecent()).toBe(false);
@@ -161,18 +153,18 @@ describeEachDatabase('the live version while an update is reviewed, and releases
 
   it('refuses to submit a version whose build report has errors, until the build is replaced', async () => {
     ids[3] = (
-      (await dev().post('/api/Product/Version', { productId: itemId, productVersion: 3 })).json() as Version
+      (await dev().post('/api/Product/Version', { productId: item.id, productVersion: 3 })).json() as Version
     ).id;
     const broken = await uploadBuild(t.app, partner.accessToken, 'broken.glb', triangleGlb({ badIndex: 7 }));
     await dev().put(`/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: broken });
-    const refused = await dev().put(`/api/Product/Version/Submit/${itemId}/${ids[3]}`);
+    const refused = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[3]}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'BuildReportHasErrors' });
     expect((await versionsOf()).testingVersion).toMatchObject({ id: ids[3], reviewStatus: 'PrepareForSubmission' });
     // a build the validator accepts lets it through
     const fixed = await uploadBuild(t.app, partner.accessToken, 'fixed.glb', triangleGlb());
     await dev().put(`/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: fixed });
-    const submittedAgain = await dev().put(`/api/Product/Version/Submit/${itemId}/${ids[3]}`);
+    const submittedAgain = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[3]}`);
     expect(submittedAgain.json()).toMatchObject({ reviewStatus: 'SubmitedWaitingReview' });
   });
 

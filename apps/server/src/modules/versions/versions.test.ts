@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
   adminEnv,
@@ -32,27 +32,18 @@ for (const itemType of ['Product', 'Model'] as const) {
     const t = useTestApp(variant, adminEnv());
     const admin = useSignedIn(t);
     const partner = useBeforeAll(() => registerConnectedPartner(t.app));
-    let itemId: string;
-    let itemName: string;
-    let builds: { iosAssetUrl: string; androidAssetUrl: string };
+    const item = useBeforeAll<{ id: string; name: string }>(() =>
+      itemType === 'Product' ? createProduct(t.app, partner.accessToken) : createModel(t.app, partner.accessToken),
+    );
+    const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
     const ids: Record<number, string> = {};
-
-    beforeAll(async () => {
-      const item =
-        itemType === 'Product'
-          ? await createProduct(t.app, partner.accessToken)
-          : await createModel(t.app, partner.accessToken);
-      itemId = item.id;
-      itemName = item.name;
-      builds = await uploadBuilds(t.app, partner.accessToken);
-    });
 
     const dev = () => as(t.app, partner.accessToken);
     const reviewer = () => as(t.app, admin.accessToken);
-    const versionsOf = async () => (await dev().get(`${base}/Versions/${itemId}`)).json() as Versions;
-    const status = async () => ((await dev().get(`${base}/${itemId}`)).json() as { status: string }).status;
-    const add = (n: unknown) => dev().post(`${base}/Version`, { [idKey]: itemId, [numberKey]: n });
-    const submit = (versionId: string) => dev().put(`${base}/Version/Submit/${itemId}/${versionId}`);
+    const versionsOf = async () => (await dev().get(`${base}/Versions/${item.id}`)).json() as Versions;
+    const status = async () => ((await dev().get(`${base}/${item.id}`)).json() as { status: string }).status;
+    const add = (n: unknown) => dev().post(`${base}/Version`, { [idKey]: item.id, [numberKey]: n });
+    const submit = (versionId: string) => dev().put(`${base}/Version/Submit/${item.id}/${versionId}`);
     const save = (versionId: string, extra: Record<string, unknown> = {}) =>
       dev().put(`${base}/Version/${versionId}`, { updateLog: 'Faster matchmaking.', ...builds, ...extra });
     const review = (action: 'Start' | 'Accept' | 'Reject', versionId: string, reason?: string) =>
@@ -66,7 +57,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       const recent = (await as(t.app).get('/api/Product/Recent?PageSize=-1')).json() as {
         data: Array<{ id: string }>;
       };
-      return recent.data.some((item) => item.id === itemId);
+      return recent.data.some((entry) => entry.id === item.id);
     };
 
     it('starts with no versions, as a draft', async () => {
@@ -75,7 +66,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       const list = (await dev().get(`${base}?PageSize=-1`)).json() as {
         data: Array<{ id: string; status: string }>;
       };
-      expect(list.data.find((item) => item.id === itemId)?.status).toBe('Draft');
+      expect(list.data.find((entry) => entry.id === item.id)?.status).toBe('Draft');
     });
 
     it('refuses version numbers that are not positive integers', async () => {
@@ -106,7 +97,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       const list = (await dev().get(`${base}?PageSize=-1`)).json() as {
         data: Array<{ id: string; status: string }>;
       };
-      expect(list.data.find((item) => item.id === itemId)?.status).toBe('InTesting');
+      expect(list.data.find((entry) => entry.id === item.id)?.status).toBe('InTesting');
       await refused(await add(2), 'TestingVersionExists');
     });
 
@@ -163,7 +154,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       expect(await status()).toBe('Rejected');
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 1 was not accepted`);
+      expect(mail?.subject).toBe(`${item.name} version 1 was not accepted`);
       expect(mail?.text).toContain('The Android build crashes when a second player joins.');
     });
 
@@ -187,7 +178,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(await status()).toBe('Released');
       expect(await inRecent()).toBe(true);
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 1 is released`);
+      expect(mail?.subject).toBe(`${item.name} version 1 is released`);
       await refused(await submit(ids[1] ?? ''), 'VersionNotSubmittable');
       await refused(await save(ids[1] ?? '', { interruptReview: true }), 'VersionNotEditable');
     });
@@ -208,8 +199,8 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(historyVersions[0]).toMatchObject({ isLive: true, releasedAt: expect.any(String) });
       expect(releaseVersion).toMatchObject({ isLive: false, releasedAt: null, releaseOnAcceptance: true });
       expect(await inRecent()).toBe(true);
-      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({
-        itemId,
+      expect((await t.app.inject({ url: `/api/Product/Live/${item.id}` })).json()).toMatchObject({
+        itemId: item.id,
         itemType,
         version: 1,
         versionId: ids[1],
@@ -217,7 +208,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       await review('Start', v3.id);
       await review('Accept', v3.id);
-      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({ version: 3 });
+      expect((await t.app.inject({ url: `/api/Product/Live/${item.id}` })).json()).toMatchObject({ version: 3 });
       const after = await versionsOf();
       expect(after.releaseVersion).toMatchObject({ id: v3.id, isLive: true });
       expect(after.historyVersions[0]).toMatchObject({ id: ids[1], isLive: false });
@@ -257,7 +248,7 @@ for (const itemType of ['Product', 'Model'] as const) {
         takeDownReason: 'Reported for copyrighted music.',
       });
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 4 was taken down`);
+      expect(mail?.subject).toBe(`${item.name} version 4 was taken down`);
       expect(mail?.text).toContain('Reported for copyrighted music.');
       await refused(
         await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, { reason: 'Again' }),
@@ -268,7 +259,7 @@ for (const itemType of ['Product', 'Model'] as const) {
     it("keeps every version route to the partner's own items", async () => {
       const other = await registerConnectedPartner(t.app);
       const stranger = as(t.app, other.accessToken);
-      expect((await stranger.get(`${base}/Versions/${itemId}`)).statusCode).toBe(404);
+      expect((await stranger.get(`${base}/Versions/${item.id}`)).statusCode).toBe(404);
       const strangerBody =
         itemType === 'Product'
           ? await productBody(t.app, other.accessToken)
@@ -277,9 +268,9 @@ for (const itemType of ['Product', 'Model'] as const) {
       // asked for at the same moment, the two items' versions are read in one statement, each for its owner
       const expected = await versionsOf();
       const [mine, theirs, refused] = await Promise.all([
-        dev().get(`${base}/Versions/${itemId}`),
+        dev().get(`${base}/Versions/${item.id}`),
         stranger.get(`${base}/Versions/${strangerItem}`),
-        stranger.get(`${base}/Versions/${itemId}`),
+        stranger.get(`${base}/Versions/${item.id}`),
       ]);
       expect(mine.json()).toEqual(expected);
       expect(expected.historyVersions.length).toBeGreaterThan(0);
@@ -288,9 +279,9 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect((await stranger.get(`${base}/Version/${ids[4]}`)).json()).toMatchObject({
         errorCode: 'VersionNotFound',
       });
-      expect((await stranger.post(`${base}/Version`, { [idKey]: itemId, [numberKey]: 9 })).statusCode).toBe(404);
+      expect((await stranger.post(`${base}/Version`, { [idKey]: item.id, [numberKey]: 9 })).statusCode).toBe(404);
       expect((await stranger.put(`${base}/Version/TakeDown/${ids[4]}`)).statusCode).toBe(404);
-      expect((await stranger.put(`${base}/Version/Submit/${itemId}/${ids[4]}`)).statusCode).toBe(404);
+      expect((await stranger.put(`${base}/Version/Submit/${item.id}/${ids[4]}`)).statusCode).toBe(404);
       const otherType = itemType === 'Product' ? '/api/Model' : '/api/Product';
       expect((await dev().get(`${otherType}/Version/${ids[4]}`)).statusCode).toBe(404);
       expect((await dev().get(`${base}/Version/not-a-version`)).statusCode).toBe(404);
@@ -305,7 +296,7 @@ for (const itemType of ['Product', 'Model'] as const) {
     it('needs a connected payout account to add a version', async () => {
       const unconnected = await registerPartner(t.app);
       const response = await as(t.app, unconnected.accessToken).post(`${base}/Version`, {
-        [idKey]: itemId,
+        [idKey]: item.id,
         [numberKey]: 9,
       });
       expect(response.json()).toMatchObject({ errorCode: 'PayoutAccountRequired' });
