@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,7 @@ import {
   freePort,
   glbBuild,
   imageUrls,
+  makeTempDir,
   multipartBody,
   PASSWORD,
   pngImage,
@@ -78,7 +79,7 @@ interface Answer {
 async function startNode(name: string, env: Record<string, string>): Promise<ServerNode> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-${name}-`));
+  const dataDir = await makeTempDir(name);
   const { child, output } = spawnTsx('src/server.ts', {
     cwd: serverDir,
     env: {

@@ -1,10 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, freePort, spawnTsx } from './testing/index.ts';
+import { createScratchDatabase, freePort, makeTempDir, spawnTsx } from './testing/index.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,7 +50,7 @@ describe('the server process', () => {
   });
 
   it('persists to DATA_DIR, seeds once, prints its URL and shuts down cleanly on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-server-'));
+    const dataDir = await makeTempDir('server');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
 
@@ -75,7 +73,7 @@ describe('the server process', () => {
   it('drains on SIGTERM: /readyz says it is stopping while requests are still served, then it exits cleanly', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
+    const server = start(await makeTempDir('server'), port, {
       SHUTDOWN_DRAIN_SECONDS: '3',
     });
     running.push(server.child);
@@ -95,7 +93,7 @@ describe('the server process', () => {
       const database = await createScratchDatabase();
       try {
         const port = await freePort();
-        const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
+        const server = start(await makeTempDir('server'), port, {
           DATABASE_URL: database.url,
         });
         running.push(server.child);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useBeforeAll } from './test-app.ts';
+import { useBeforeAll } from './suite.ts';
 
 export interface FakeStripeRequest {
   method: string;

@@ -43,6 +43,8 @@ export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } fro
 export { freePort, listenOnFreePort } from './ports.ts';
 export { spawnTsx } from './processes.ts';
 export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
+export { useBeforeAll } from './suite.ts';
+export { makeTempDir, makeTempDirWith, useTempDir } from './temp-dirs.ts';
 export {
   createScratchDatabase,
   createTestApp,
@@ -53,7 +55,6 @@ export {
   dropRedisKeys,
   type TestApp,
   testRedisUrl,
-  useBeforeAll,
   useTestApp,
 } from './test-app.ts';
 export { registerTester } from './testers.ts';

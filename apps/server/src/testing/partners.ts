@@ -7,7 +7,8 @@ import { users } from '../db/schema/access.ts';
 import type { OutboxMail } from '../plugins/mailer/outbox-repository.ts';
 import { connectUrls } from './payments.ts';
 import { as, postForm } from './requests.ts';
-import { type TestApp, useBeforeAll } from './test-app.ts';
+import { useBeforeAll } from './suite.ts';
+import type { TestApp } from './test-app.ts';
 
 export type { OutboxMail };
 

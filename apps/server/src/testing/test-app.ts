@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, poolConfig, wrapPglite, wrapPool } from '../db/client.ts';
@@ -12,6 +12,7 @@ import type { LogStream } from '../plugins/logging.ts';
 import { prepareDatabase } from '../seed.ts';
 import type { TestSeams } from '../services.ts';
 import { testConfig } from './config.ts';
+import { useBeforeAll } from './suite.ts';
 
 export type DbVariant = 'pglite' | 'postgres';
 
@@ -90,33 +91,20 @@ export async function createTestApp(
 }
 
 /**
- * What `make` makes for a suite (an app, a fake server, a partner), made before the suite's tests, after the hooks
- * registered before this call and before those registered after it; closed after them when it has a `close`. The
- * object answered now is filled in then.
- */
-export function useBeforeAll<T extends object>(make: () => Promise<T>): T {
-  const made = {} as T & { close?: () => Promise<void> };
-  beforeAll(async () => {
-    Object.assign(made, await make());
-  });
-  afterAll(async () => {
-    await made.close?.();
-  });
-  return made;
-}
-
-/**
  * The app of a suite on a fresh database of the given kind, built before the suite's tests (and before the hooks it
  * registers after this call) and closed after them; the same arguments as `createTestApp`, but `env` may be a
- * function, read when the app is built: after the hooks registered before this call, which may start what it names.
+ * function, called when the app is built: after the hooks registered before this call, which may start what it names,
+ * and before the app, which may need what it writes (a web build).
  */
 export function useTestApp(
   variant: DbVariant,
-  env: Record<string, string> | (() => Record<string, string>) = {},
+  env: Env | (() => Env | Promise<Env>) = {},
   options: Parameters<typeof createTestApp>[2] = {},
 ): TestApp {
-  return useBeforeAll(() => createTestApp(variant, typeof env === 'function' ? env() : env, options));
+  return useBeforeAll(async () => createTestApp(variant, await (typeof env === 'function' ? env() : env), options));
 }
+
+type Env = Record<string, string>;
 
 /** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */
 export const testRedisUrl = process.env.TEST_REDIS_URL;

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseContentDisposition } from 'content-disposition';
@@ -17,6 +16,7 @@ import {
   glbBuild,
   jpegImage,
   listenOnFreePort,
+  makeTempDir,
   multipartBody,
   type Part,
   pngImage,
@@ -410,7 +410,7 @@ describe('file host: temporary files left by killed uploads', () => {
   };
 
   it('removes every temporary file when the server starts', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-sweep-'));
+    const dataDir = await makeTempDir('sweep');
     const tmp = path.join(dataDir, 'tmp');
     await mkdir(tmp);
     await leftover(tmp, 0);
