@@ -222,6 +222,9 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
     eventCount += 1;
     return JSON.stringify({ id: `evt_test_${eventCount}`, object: 'event', type, data: { object }, ...extra });
   };
+  /** An event about the Checkout Session `sessionId`, paid or not. */
+  const checkoutEvent = (type: 'completed' | 'expired', sessionId: string, paymentStatus: 'paid' | 'unpaid') =>
+    event(`checkout.session.${type}`, { id: sessionId, object: 'checkout.session', payment_status: paymentStatus });
   const deliver = (
     payload: string,
     signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
@@ -249,19 +252,11 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
   it('takes a signed checkout.session.completed once, however often it is replayed, and ignores a late expiry', async () => {
     const partner = await registerPartner(t.app);
     const { sessionId, subscriptionId } = await purchase(partner.accessToken);
-    const completed = event('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+    const completed = checkoutEvent('completed', sessionId, 'paid');
     for (let i = 0; i < 3; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
     const paid = await statusOf(subscriptionId);
     expect(paid).toMatchObject({ payStatus: 'Successed' });
-    const expired = event('checkout.session.expired', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'unpaid',
-    });
+    const expired = checkoutEvent('expired', sessionId, 'unpaid');
     expect((await deliver(expired)).statusCode).toBe(200);
     expect(await statusOf(subscriptionId)).toEqual(paid);
   });
@@ -269,11 +264,7 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
   it('refuses a forged, a re-signed or a stale webhook with 400 and changes nothing', async () => {
     const partner = await registerPartner(t.app);
     const { sessionId, subscriptionId } = await purchase(partner.accessToken);
-    const payload = event('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+    const payload = checkoutEvent('completed', sessionId, 'paid');
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
