@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
 import { registerConnectedPartner, registerPartner, userIdOf } from './partners.ts';
-import { bearer } from './requests.ts';
+import { as } from './requests.ts';
 import { multipartBody, pngImage } from './uploads.ts';
 
 /** A connected partner who owns one of everything, and the ids of it all. */
@@ -40,7 +40,6 @@ async function expectOk(response: { statusCode: number; body: string }, what: st
  */
 export async function createPartnerEstate(app: FastifyInstance, name = 'Estate'): Promise<PartnerEstate> {
   const partner = await registerConnectedPartner(app);
-  const auth = bearer(partner.accessToken);
   const game = await createGameInTesting(app, partner.accessToken, `${name} game`);
   /** A partner's POST, which must succeed: what it made. */
   const post = async (
@@ -48,7 +47,7 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     payload: InjectOptions['payload'],
     what: string,
     headers: Record<string, string> = {},
-  ) => expectOk(await app.inject({ method: 'POST', url, headers: { ...headers, ...auth }, payload }), what);
+  ) => expectOk(await as(app, partner.accessToken).post(url, payload, { headers }), what);
   await post(
     `/api/Product/Version/Messages/${game.versionId}`,
     { message: 'Ready when you are.' },

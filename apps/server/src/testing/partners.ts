@@ -13,7 +13,7 @@ import type { TestApp } from './test-app.ts';
 export type { OutboxMail };
 
 export async function readOutbox(app: FastifyInstance): Promise<OutboxMail[]> {
-  return (await app.inject({ method: 'GET', url: '/dev/outbox.json' })).json();
+  return (await as(app).get('/dev/outbox.json')).json();
 }
 
 /** The six-digit code of the newest mail to `email`. */
@@ -49,18 +49,10 @@ export async function registerPartner(
   options: { remoteAddress?: string } = {},
 ): Promise<LoginResponse & { email: string; password: string }> {
   const email = overrides.email ?? uniqueEmail();
-  const sent = await app.inject({
-    method: 'GET',
-    url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`,
-    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-  });
+  const sent = await as(app).get(`/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`, options);
   if (sent.statusCode !== 200) throw new Error(`send code failed: ${sent.body}`);
   const code = await latestCode(app, email);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/Access/Register',
-    payload: registration(email, code, overrides),
-  });
+  const response = await as(app).post('/api/Access/Register', registration(email, code, overrides));
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
   return { ...(response.json() as LoginResponse), email, password: overrides.password ?? PASSWORD };
 }
@@ -89,7 +81,7 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
 
 /** Signs in through the API; answers the new session's access token. */
 export async function signIn(app: FastifyInstance, { email, password }: Credentials): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password } });
+  const response = await as(app).post('/api/Access/Login', { email, password });
   if (response.statusCode !== 200) throw new Error(`signing in ${email} failed: ${response.body}`);
   return (response.json() as LoginResponse).accessToken;
 }

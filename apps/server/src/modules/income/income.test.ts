@@ -126,7 +126,7 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
     const before = await stored();
     const partner = await registerConnectedPartner(t.app);
     for (const headers of [{}, bearer('wrong-token'), bearer(partner.accessToken)]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/internal/Sales', headers, payload: sale() });
+      const response = await as(t.app).post('/api/internal/Sales', sale(), { headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ errorCode: 'Unauthorized' });
     }

@@ -199,7 +199,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(historyVersions[0]).toMatchObject({ isLive: true, releasedAt: expect.any(String) });
       expect(releaseVersion).toMatchObject({ isLive: false, releasedAt: null, releaseOnAcceptance: true });
       expect(await inRecent()).toBe(true);
-      expect((await t.app.inject({ url: `/api/Product/Live/${item.id}` })).json()).toMatchObject({
+      expect((await as(t.app).get(`/api/Product/Live/${item.id}`)).json()).toMatchObject({
         itemId: item.id,
         itemType,
         version: 1,
@@ -208,7 +208,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       await review('Start', v3.id);
       await review('Accept', v3.id);
-      expect((await t.app.inject({ url: `/api/Product/Live/${item.id}` })).json()).toMatchObject({ version: 3 });
+      expect((await as(t.app).get(`/api/Product/Live/${item.id}`)).json()).toMatchObject({ version: 3 });
       const after = await versionsOf();
       expect(after.releaseVersion).toMatchObject({ id: v3.id, isLive: true });
       expect(after.historyVersions[0]).toMatchObject({ id: ids[1], isLive: false });
