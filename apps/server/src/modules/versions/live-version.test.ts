@@ -1,3 +1,4 @@
+import type { ProductVersion, ProductVersionsResponse } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
   adminEnv,
@@ -14,17 +15,6 @@ import {
 } from '../../testing/index.ts';
 import { triangleGlb } from '../files/validation-fixtures.ts';
 
-type Version = {
-  id: string;
-  reviewStatus: string;
-  status: string;
-  slot: string;
-  isLive: boolean;
-  releasedAt: string | null;
-  releaseOnAcceptance: boolean;
-};
-type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
-
 describeEachDatabase('the live version while an update is reviewed, and releases by hand', (variant) => {
   const t = useTestApp(variant, adminEnv());
   const admin = useSignedIn(t);
@@ -33,7 +23,8 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
 
   const dev = () => as(t.app, partner.accessToken);
-  const versionsOf = async () => (await dev().get(`/api/Product/Versions/${item.id}`)).json() as Versions;
+  const versionsOf = async () =>
+    (await dev().get(`/api/Product/Versions/${item.id}`)).json() as ProductVersionsResponse;
   const status = async () => ((await dev().get(`/api/Product/${item.id}`)).json() as { status: string }).status;
   const live = () => as(t.app).get(`/api/Product/Live/${item.id}`);
   const inRecent = async () => {
@@ -46,7 +37,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   const submitted = async (n: number, body?: object) => {
     const added = (
       await dev().post('/api/Product/Version', { productId: item.id, productVersion: n })
-    ).json() as Version;
+    ).json() as ProductVersion;
     expect(
       (await dev().put(`/api/Product/Version/${added.id}`, { updateLog: `Version ${n}.`, ...builds })).statusCode,
     ).toBe(200);
@@ -64,7 +55,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   it('refuses a submission body that is not a yes or no, and changes nothing', async () => {
     const added = (
       await dev().post('/api/Product/Version', { productId: item.id, productVersion: 1 })
-    ).json() as Version;
+    ).json() as ProductVersion;
     ids[1] = added.id;
     await dev().put(`/api/Product/Version/${added.id}`, { updateLog: 'First.', ...builds });
     for (const body of [{ releaseOnAcceptance: 'no' }, { releaseOnAcceptance: false, extra: 1 }]) {
@@ -153,7 +144,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
 
   it('refuses to submit a version whose build report has errors, until the build is replaced', async () => {
     ids[3] = (
-      (await dev().post('/api/Product/Version', { productId: item.id, productVersion: 3 })).json() as Version
+      (await dev().post('/api/Product/Version', { productId: item.id, productVersion: 3 })).json() as ProductVersion
     ).id;
     const broken = await uploadBuild(t.app, partner.accessToken, 'broken.glb', triangleGlb({ badIndex: 7 }));
     await dev().put(`/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: broken });

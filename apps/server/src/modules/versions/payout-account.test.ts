@@ -1,3 +1,4 @@
+import type { ProductVersionsResponse } from '@portal/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { payoutAccounts } from '../../db/schema/payments.ts';
 import {
@@ -13,9 +14,6 @@ import {
   useTestApp,
 } from '../../testing/index.ts';
 
-type Version = { id: string; slot: string; reviewStatus: string; unreadMessageCount: number };
-type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
-
 describeEachDatabase('versions of a partner whose payout account was disconnected', (variant) => {
   const t = useTestApp(variant, adminEnv());
   const admin = useSignedIn(t);
@@ -25,7 +23,7 @@ describeEachDatabase('versions of a partner whose payout account was disconnecte
 
   const dev = () => as(t.app, partner.accessToken);
   const versionsOf = async (productId: string) =>
-    (await dev().get(`/api/Product/Versions/${productId}`)).json() as Versions;
+    (await dev().get(`/api/Product/Versions/${productId}`)).json() as ProductVersionsResponse;
   const submit = ({ productId, versionId }: { productId: string; versionId: string }) =>
     dev().put(`/api/Product/Version/Submit/${productId}/${versionId}`);
   const status = async (productId: string) =>
