@@ -43,6 +43,7 @@ export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } fro
 export { freePort, listenOnFreePort } from './ports.ts';
 export { spawnTsx } from './processes.ts';
 export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
+export { useAdminAndPartner } from './review.ts';
 export { useBeforeAll } from './suite.ts';
 export { makeTempDir, makeTempDirWith, useTempDir } from './temp-dirs.ts';
 export {

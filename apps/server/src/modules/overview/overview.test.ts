@@ -1,7 +1,6 @@
 import type { NeedsAction, PartnerOverview } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
-  adminEnv,
   as,
   createGameInTesting,
   createModel,
@@ -11,17 +10,13 @@ import {
   registerConnectedPartner,
   reportSale,
   saleReport,
-  useBeforeAll,
-  useSignedIn,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
 const MARKETPLACE_TOKEN = 'marketplace-service-token-overview-0123';
 
 describeEachDatabase('the overview of My Projects', (variant) => {
-  const t = useTestApp(variant, { ...adminEnv(), MARKETPLACE_TOKEN });
-  const admin = useSignedIn(t);
-  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const { t, admin, partner } = useAdminAndPartner(variant, { MARKETPLACE_TOKEN });
 
   const overviewOf = async (token = partner.accessToken) => {
     const response = await as(t.app, token).get('/api/Overview');

@@ -3,21 +3,15 @@ import { expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
-  adminEnv,
   as,
   createGameInTesting,
   createProduct,
   describeEachDatabase,
-  registerConnectedPartner,
-  useBeforeAll,
-  useSignedIn,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
 describeEachDatabase('versions under forty parallel requests', (variant) => {
-  const t = useTestApp(variant, adminEnv());
-  const admin = useSignedIn(t);
-  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const { t, admin, partner } = useAdminAndPartner(variant);
 
   const dev = () => as(t.app, partner.accessToken);
   const statusesOf = (answers: Array<{ statusCode: number; json(): unknown }>) =>

@@ -1,7 +1,6 @@
 import type { ProductVersion, ProductVersionsResponse } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
-  adminEnv,
   as,
   createProduct,
   describeEachDatabase,
@@ -9,16 +8,13 @@ import {
   registerConnectedPartner,
   uploadBuild,
   uploadBuilds,
+  useAdminAndPartner,
   useBeforeAll,
-  useSignedIn,
-  useTestApp,
 } from '../../testing/index.ts';
 import { triangleGlb } from '../files/validation-fixtures.ts';
 
 describeEachDatabase('the live version while an update is reviewed, and releases by hand', (variant) => {
-  const t = useTestApp(variant, adminEnv());
-  const admin = useSignedIn(t);
-  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const { t, admin, partner } = useAdminAndPartner(variant);
   const item = useBeforeAll(() => createProduct(t.app, partner.accessToken));
   const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
 

@@ -2,22 +2,16 @@ import type { ProductVersionsResponse } from '@portal/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { payoutAccounts } from '../../db/schema/payments.ts';
 import {
-  adminEnv,
   as,
   connectPayoutAccount,
   createGameInTesting,
   describeEachDatabase,
   type GameInTesting,
-  registerConnectedPartner,
-  useBeforeAll,
-  useSignedIn,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
 describeEachDatabase('versions of a partner whose payout account was disconnected', (variant) => {
-  const t = useTestApp(variant, adminEnv());
-  const admin = useSignedIn(t);
-  const partner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const { t, admin, partner } = useAdminAndPartner(variant);
   let testing: GameInTesting;
   let prepared: GameInTesting;
 

@@ -2,25 +2,20 @@ import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { reviewMessages } from '../../db/schema/versions.ts';
 import {
-  adminEnv,
   as,
   createGameInTesting,
   createModel,
   describeEachDatabase,
   readOutbox,
   registerConnectedPartner,
-  useBeforeAll,
-  useSignedIn,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
 type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null; partnerReplied: boolean };
 
 describeEachDatabase('review conversations', (variant) => {
-  const t = useTestApp(variant, adminEnv());
-  const admin = useSignedIn(t);
-  const partner = useBeforeAll(() => registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' }));
+  const { t, admin, partner } = useAdminAndPartner(variant, {}, { firstName: 'Mira', lastName: 'Stone' });
   let productId: string;
   let versionId: string;
   let modelVersionId: string;

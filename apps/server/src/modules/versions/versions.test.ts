@@ -15,8 +15,8 @@ import {
   uploadBuild,
   uploadBuilds,
   uploadImage,
+  useAdminAndPartner,
   useBeforeAll,
-  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -29,9 +29,7 @@ for (const itemType of ['Product', 'Model'] as const) {
   const idKey = itemType === 'Product' ? 'productId' : 'modelId';
 
   describeEachDatabase(`versions and review of ${itemType === 'Product' ? 'AR games' : '3D models'}`, (variant) => {
-    const t = useTestApp(variant, adminEnv());
-    const admin = useSignedIn(t);
-    const partner = useBeforeAll(() => registerConnectedPartner(t.app));
+    const { t, admin, partner } = useAdminAndPartner(variant);
     const item = useBeforeAll<{ id: string; name: string }>(() =>
       itemType === 'Product' ? createProduct(t.app, partner.accessToken) : createModel(t.app, partner.accessToken),
     );
