@@ -1,9 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from './testing/index.ts';
+import { as, describeEachDatabase, makeTempDirWith, useTestApp } from './testing/index.ts';
 
 describe('config', () => {
   it('lists every bad variable at once', () => {
@@ -33,40 +30,33 @@ describe('config', () => {
 });
 
 describeEachDatabase('server core', (variant) => {
-  let t: TestApp;
-  let webDist: string;
-  beforeAll(async () => {
-    webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
-    await writeFile(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"></div></body></html>',
-    );
-    t = await createTestApp(variant, { WEB_DIST: webDist, STATIC_BASE_URL: 'https://static.example' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, async () => ({
+    WEB_DIST: await makeTempDirWith('web', {
+      'index.html': '<!doctype html><html><head><!--runtime-config--></head><body><div id="root"></div></body></html>',
+    }),
+    STATIC_BASE_URL: 'https://static.example',
+  }));
 
   it('reports health with the database kind', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await as(t.app).get('/healthz');
     expect(response.json()).toEqual({ status: 'ok', database: variant, storage: 'disk' });
   });
 
   it('says it is ready once it answers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const response = await as(t.app).get('/readyz');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ready' });
   });
 
   it('answers unknown API routes with a 404 error body', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/Nothing/Here' });
+    const response = await as(t.app).get('/api/Nothing/Here');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ errorCode: 'NotFound', message: 'The requested resource was not found.' });
   });
 
   it('serves the web app for page paths, with the runtime config inlined', async () => {
     for (const url of ['/', '/developers', '/some/unknown/page']) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await as(t.app).get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('"staticBaseUrl":"https://static.example"');
@@ -74,7 +64,7 @@ describeEachDatabase('server core', (variant) => {
   });
 
   it('serves the runtime config as JSON', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/runtime-config.json' });
+    const response = await as(t.app).get('/runtime-config.json');
     expect(response.json()).toEqual({
       apiBaseUrl: '',
       fileBaseUrl: '',
@@ -85,7 +75,7 @@ describeEachDatabase('server core', (variant) => {
   });
 
   it('publishes an OpenAPI document built from the route schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await as(t.app).get('/api/docs/json');
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
@@ -99,23 +89,17 @@ describeEachDatabase('server core', (variant) => {
     ]) {
       expect(doc.paths[route], route).toBeDefined();
     }
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const ui = await as(t.app).get('/api/docs/');
     expect(ui.statusCode).toBe(200);
   });
 });
 
 describe('production mode', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { NODE_ENV: 'production' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite', { NODE_ENV: 'production' });
 
   it('has no dev outbox', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await as(t.app).get('/dev/outbox.json')).statusCode).toBe(404);
+    expect((await as(t.app).get('/dev/outbox')).statusCode).toBe(404);
     expect(t.app.mailer.kind).toBe('log-only');
   });
 });

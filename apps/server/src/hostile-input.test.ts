@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import {
-  bearer,
+  as,
   createGameInTesting,
   describeEachDatabase,
   modelBody,
@@ -22,24 +22,20 @@ describeEachDatabase('input the database cannot store', (variant) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errorCode: 'ValidationFailed', message: expect.stringContaining(message) });
   };
+  /** Creates a game from `productBody` with the overrides given: the whole response. */
+  const postProduct = async (overrides: Parameters<typeof productBody>[2]) =>
+    as(t.app, token).post('/api/Product', await productBody(t.app, token, overrides));
 
   it('refuses a category id beyond the integer column', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Model',
-      headers: bearer(token),
-      payload: await modelBody(t.app, token, { categoryId: 2_147_483_648 }),
-    });
+    const response = await as(t.app, token).post(
+      '/api/Model',
+      await modelBody(t.app, token, { categoryId: 2_147_483_648 }),
+    );
     expectRefused(response, 'categoryId: Please input category');
   });
 
   it('refuses a NUL in a name', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(token),
-      payload: await productBody(t.app, token, { name: 'Orbit\u0000Tag' }),
-    });
+    const response = await postProduct({ name: 'Orbit\u0000Tag' });
     expectRefused(response, `name: ${CONTROL_CHARACTERS}`);
   });
 
@@ -48,22 +44,12 @@ describeEachDatabase('input the database cannot store', (variant) => {
     ['a single-line field (ESC)', { name: 'Orbit\u001b[31m' }, 'name'],
     ['a multi-line field (NUL)', { description: 'Line one\n\u0000' }, 'description'],
   ])('refuses a control character in %s', async (_what, overrides, field) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(token),
-      payload: await productBody(t.app, token, overrides),
-    });
+    const response = await postProduct(overrides);
     expectRefused(response, `${field}: ${CONTROL_CHARACTERS}`);
   });
 
   it('keeps line breaks and tabs in multi-line fields', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(token),
-      payload: await productBody(t.app, token, { description: 'Rules:\r\n\t1. Throw\n\t2. Tag' }),
-    });
+    const response = await postProduct({ description: 'Rules:\r\n\t1. Throw\n\t2. Tag' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ description: 'Rules:\r\n\t1. Throw\n\t2. Tag' });
   });
@@ -73,7 +59,7 @@ describeEachDatabase('input the database cannot store', (variant) => {
     ['/game/Static?type=DeveloperAgreement%00', 'type'],
     ['/stripe/connect/express?state=%00', 'state'],
   ])('refuses a NUL in the query of %s', async (url, field) => {
-    expectRefused(await t.app.inject({ method: 'GET', url }), `${field}: ${CONTROL_CHARACTERS}`);
+    expectRefused(await as(t.app).get(url), `${field}: ${CONTROL_CHARACTERS}`);
   });
 
   it.each([
@@ -83,21 +69,12 @@ describeEachDatabase('input the database cannot store', (variant) => {
     ['/api/Language/Localization/en-US%00', 'culture'],
     ['/files/%00/origin.png', '*'],
   ])('refuses a NUL in the path %s', async (url, field) => {
-    expectRefused(
-      await t.app.inject({ method: 'GET', url, headers: bearer(token) }),
-      `${field}: ${CONTROL_CHARACTERS}`,
-    );
+    expectRefused(await as(t.app, token).get(url), `${field}: ${CONTROL_CHARACTERS}`);
   });
 
   it('refuses a NUL in a review message but keeps its line breaks', async () => {
     const { versionId } = await createGameInTesting(t.app, token);
-    const post = (message: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/Product/Version/Messages/${versionId}`,
-        headers: bearer(token),
-        payload: { message },
-      });
+    const post = (message: string) => as(t.app, token).post(`/api/Product/Version/Messages/${versionId}`, { message });
     expectRefused(await post('Hello\u0000'), `message: ${CONTROL_CHARACTERS}`);
     const kept = await post('Hello,\n\tthe build is ready.');
     expect(kept.statusCode).toBe(200);

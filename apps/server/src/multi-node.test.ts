@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,17 +25,21 @@ import { GAME_NODE_LOST } from './modules/gaming/backplane.ts';
 import {
   createScratchDatabase,
   dropRedisKeys,
+  freePort,
   glbBuild,
   imageUrls,
+  makeTempDir,
   multipartBody,
   PASSWORD,
   pngImage,
+  productFields,
   registration,
+  saleReport,
+  spawnTsx,
   testRedisUrl,
   uniqueEmail,
   unityBundle,
 } from './testing/index.ts';
-import { freePort } from './testing/ports.ts';
 
 /**
  * The acceptance test of multi-node mode: two real server processes on one PostgreSQL database and one Redis,
@@ -75,8 +79,8 @@ interface Answer {
 async function startNode(name: string, env: Record<string, string>): Promise<ServerNode> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `portal-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const dataDir = await makeTempDir(name);
+  const { child, output } = spawnTsx('src/server.ts', {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -86,16 +90,8 @@ async function startNode(name: string, env: Record<string, string>): Promise<Ser
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return { name, origin, dataDir, child, output: () => output };
+  return { name, origin, dataDir, child, output };
 }
 
 async function waitForHealth(node: ServerNode, timeoutMs = 90_000): Promise<void> {
@@ -170,20 +166,7 @@ async function createProduct(node: ServerNode, token: string, name: string): Pro
     await upload(node, token, 'icon.png', await pngImage(640, 480)),
     await upload(node, token, 'cover.png', await pngImage(1280, 720)),
   );
-  const answer = await call(node, 'POST', '/api/Product', {
-    token,
-    json: {
-      name,
-      description: 'Tag your friends by throwing glowing orbs around the room.',
-      introduce: 'Multiplayer AR tag',
-      tokensToPlay: 5,
-      minNumberOfPlayers: 2,
-      maxNumberOfPlayers: 8,
-      price: 4.99,
-      tags: ['Multiplayer', 'Party'],
-      ...images,
-    },
-  });
+  const answer = await call(node, 'POST', '/api/Product', { token, json: productFields(images, { name }) });
   if (answer.status !== 200) throw new Error(`creating ${name}: ${JSON.stringify(answer.body)}`);
   return answer.body.id;
 }
@@ -391,15 +374,10 @@ if (!postgresUrl || !testRedisUrl) {
       // a sale well before the latest payout day, so that a run now pays it
       const sale = await call(node(1), 'POST', '/api/internal/Sales', {
         token: MARKETPLACE_TOKEN,
-        json: {
-          transactionId: `nodes_${randomBytes(6).toString('hex')}`,
-          itemType: 'Product',
-          itemId: productId,
-          version: 1,
-          buyer: { email: 'player@example.com', fullName: 'Kai Player' },
+        json: saleReport(productId, {
           purchasedAt: new Date(Date.now() - 100 * 86_400_000).toISOString(),
           totalPrice: 1999,
-        },
+        }),
       });
       expect(sale.status, JSON.stringify(sale.body)).toBe(200);
       expect(sale.body.payoutDate <= latestPayoutDayOnOrBefore(payoutZoneDate(new Date()))).toBe(true);

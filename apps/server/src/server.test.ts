@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './testing/ports.ts';
+import { createScratchDatabase, freePort, makeTempDir, spawnTsx } from './testing/index.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,7 +22,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 }
 
 function start(dataDir: string, port: number, extraEnv: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  return spawnTsx('src/server.ts', {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -36,16 +33,7 @@ function start(dataDir: string, port: number, extraEnv: Record<string, string> =
       NODE_ENV: 'test',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
 }
 
 function stop(child: ChildProcess): Promise<number | null> {
@@ -62,7 +50,7 @@ describe('the server process', () => {
   });
 
   it('persists to DATA_DIR, seeds once, prints its URL and shuts down cleanly on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-server-'));
+    const dataDir = await makeTempDir('server');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
 
@@ -85,7 +73,7 @@ describe('the server process', () => {
   it('drains on SIGTERM: /readyz says it is stopping while requests are still served, then it exits cleanly', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
+    const server = start(await makeTempDir('server'), port, {
       SHUTDOWN_DRAIN_SECONDS: '3',
     });
     running.push(server.child);
@@ -102,16 +90,11 @@ describe('the server process', () => {
   it.skipIf(!postgresUrl)(
     'runs on PostgreSQL when DATABASE_URL is set (skipped without TEST_DATABASE_URL)',
     async () => {
-      const name = `portal_server_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      const database = await createScratchDatabase();
       try {
-        const url = new URL(postgresUrl ?? '');
-        url.pathname = `/${name}`;
         const port = await freePort();
-        const server = start(await mkdtemp(path.join(os.tmpdir(), 'portal-server-')), port, {
-          DATABASE_URL: url.toString(),
+        const server = start(await makeTempDir('server'), port, {
+          DATABASE_URL: database.url,
         });
         running.push(server.child);
         await waitForHealth(`http://127.0.0.1:${port}`, server.child);
@@ -125,8 +108,7 @@ describe('the server process', () => {
         expect(login.status).toBe(200);
         expect(await stop(server.child)).toBe(0);
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await database.drop();
       }
     },
     120_000,

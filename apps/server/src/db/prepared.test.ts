@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerEstate } from '../testing/estate.ts';
-import { bearer, createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
+import { ADMIN, adminEnv, as, createTestApp, describeEachDatabase, signIn, type TestApp } from '../testing/index.ts';
 import type { Executor } from './client.ts';
 import { compileRowMapper, prepared, preparedStatementsOf } from './prepared.ts';
 import { sessions, users } from './schema/access.ts';
@@ -11,8 +11,6 @@ import { stages } from './schema/stages.ts';
 import { versions } from './schema/versions.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const ADMIN = { email: 'planner@lumora.example', password: 'Review1234' };
-
 /** The request path's statements: each is planned once per connection, so that one plan must use the indexes. */
 const REQUEST_PATH = [
   'live_sessions',
@@ -35,11 +33,9 @@ const REQUEST_PATH = [
 describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('postgres', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    t = await createTestApp('postgres', adminEnv());
     const estate = await createPartnerEstate(t.app);
-    const admin = (await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN })).json() as {
-      accessToken: string;
-    };
+    const adminToken = await signIn(t.app, ADMIN);
     // the estate's stage, published (as a bought month would let it be), for the AR app's read to answer
     await t.database.db
       .update(stages)
@@ -52,13 +48,13 @@ describe.skipIf(!postgresUrl)('the request path statements on PostgreSQL (skippe
       [`/api/Product/${estate.productId}`, estate.token],
       [`/api/Model/${estate.modelId}`, estate.token],
       [`/api/Product/Versions/${estate.productId}`, estate.token],
-      ['/api/Admin/Review/Query', admin.accessToken],
-      ['/api/Admin/Releases/Query', admin.accessToken],
+      ['/api/Admin/Review/Query', adminToken],
+      ['/api/Admin/Releases/Query', adminToken],
       // the AR app's read, public: its candidates come from the nearby index, the stages' rows from here
       ['/game/api/Stage/Nearby?lat=22.2801&lng=114.1601&radius=1000', ''],
     ] as const;
     for (const [url, token] of reads) {
-      const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+      const response = await as(t.app, token || undefined).get(url);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
   }, 60_000);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
 import { prepareDatabase } from '../seed.ts';
+import { signIn } from '../testing/partners.ts';
+import { as } from '../testing/requests.ts';
 import { createTestApp, dbVariants, type TestApp } from '../testing/test-app.ts';
 import { seedDemoProjects } from './projects.ts';
 
@@ -11,32 +13,27 @@ async function demoApp(variant: (typeof dbVariants)[number]) {
 }
 
 async function statuses(test: TestApp) {
-  const login = await test.app.inject({
-    method: 'POST',
-    url: '/api/Access/Login',
-    payload: { email: DEMO_PARTNER.email, password: DEMO_PARTNER.password },
-  });
-  const headers = { authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` };
+  const partner = as(test.app, await signIn(test.app, DEMO_PARTNER));
   const lists = await Promise.all(
     ['/api/Product', '/api/Model'].map(
       async (url) =>
-        (await test.app.inject({ method: 'GET', url: `${url}?PageIndex=1&PageSize=8`, headers })).json() as {
+        (await partner.get(`${url}?PageIndex=1&PageSize=8`)).json() as {
           data: Array<{ name: string; status: string }>;
         },
     ),
   );
-  const whitelist = (await test.app.inject({ method: 'GET', url: '/api/WhiteList', headers })).json() as {
+  const whitelist = (await partner.get('/api/WhiteList')).json() as {
     data: Array<{ user: { email: string } }>;
   };
-  const summary = (await test.app.inject({ method: 'GET', url: '/api/User/Income/Summary', headers })).json() as {
+  const summary = (await partner.get('/api/User/Income/Summary')).json() as {
     months: Array<{ paid: number; pending: number }>;
     paidTotal: number;
     waitingTotal: number;
   };
-  const stages = (await test.app.inject({ method: 'GET', url: '/api/Stage/Query', headers })).json() as {
+  const stages = (await partner.get('/api/Stage/Query')).json() as {
     data: Array<{ name: string; state: string; contents: unknown[] }>;
   };
-  const purchases = (await test.app.inject({ method: 'GET', url: '/api/Subscription/Query', headers })).json() as {
+  const purchases = (await partner.get('/api/Subscription/Query')).json() as {
     data: Array<{ payStatus: string }>;
   };
   return {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { modelCategorySchema } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { bearer, productBody, registerConnectedPartner, useTestApp } from '../testing/index.ts';
+import { as, productBody, registerConnectedPartner, useTestApp } from '../testing/index.ts';
 import { remembering, sendSerialized } from './serialized.ts';
 
 /** The bytes sendSerialized sends for `value`, from a reply that only records them. */
@@ -61,19 +61,13 @@ describe('a cached page, compressed', () => {
 
   it('answers every browser the same JSON, in the encoding it accepts, again and again', async () => {
     const partner = await registerConnectedPartner(t.app);
-    const headers = bearer(partner.accessToken);
+    const owner = as(t.app, partner.accessToken);
     for (const name of ['Comet Chase', 'Orbit Tag', 'Glow Hunt', 'Paper Comets', 'Echo Garden']) {
       const body = await productBody(t.app, partner.accessToken, { name, description: `${name}: `.repeat(40) });
-      expect((await t.app.inject({ method: 'POST', url: '/api/Product', headers, payload: body })).statusCode).toBe(
-        200,
-      );
+      expect((await owner.post('/api/Product', body)).statusCode).toBe(200);
     }
     const read = (encoding: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/api/Product?PageIndex=1&PageSize=8',
-        headers: { ...headers, 'accept-encoding': encoding },
-      });
+      owner.get('/api/Product?PageIndex=1&PageSize=8', { headers: { 'accept-encoding': encoding } });
     const plain = await read('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
@@ -90,7 +84,7 @@ describe('a cached page, compressed', () => {
 
     // a write still shows at once, compressed too
     const body = await productBody(t.app, partner.accessToken, { name: 'Tidal Run' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/Product', headers, payload: body })).statusCode).toBe(200);
+    expect((await owner.post('/api/Product', body)).statusCode).toBe(200);
     const after = await read('br');
     expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8'))).toMatchObject({ totalCount: 6 });
   });

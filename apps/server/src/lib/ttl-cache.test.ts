@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from './ttl-cache.ts';
 
+/** A load the test finishes when it chooses: `load` for the cache, `finish` with the value it then answers. */
+function heldLoad() {
+  let finishLoad: (value: string) => void = () => {};
+  return {
+    load: () => new Promise<string>((resolve) => (finishLoad = resolve)),
+    finish: (value: string) => finishLoad(value),
+  };
+}
+
 describe('TtlCache', () => {
   it('forgets entries after their time to live, or their own expiry when sooner', () => {
     let now = 0;
@@ -119,24 +128,20 @@ describe('TtlCache', () => {
 
   it('does not store a load by group and key that a drop of its group overtook', async () => {
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
-    let finishLoad: (value: string) => void = () => {};
-    const reading = cache.readIn('g', 'k', () => new Promise<string>((resolve) => (finishLoad = resolve)));
+    const held = heldLoad();
+    const reading = cache.readIn('g', 'k', held.load);
     cache.deleteGroup('g');
-    finishLoad('stale');
+    held.finish('stale');
     expect(await reading).toBe('stale');
     expect(cache.getIn('g', 'k')).toBeUndefined();
   });
 
   it('does not store a load that a drop of its group overtook', async () => {
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
-    let finishLoad: (value: string) => void = () => {};
-    const reading = cache.read(
-      'k',
-      () => new Promise<string>((resolve) => (finishLoad = resolve)),
-      () => ({ group: 'g' }),
-    );
+    const held = heldLoad();
+    const reading = cache.read('k', held.load, () => ({ group: 'g' }));
     cache.deleteGroup('g');
-    finishLoad('stale');
+    held.finish('stale');
     expect(await reading).toBe('stale');
     expect(cache.get('k')).toBeUndefined();
   });
@@ -156,14 +161,10 @@ describe('TtlCache', () => {
 
   it('refuses loads older than the drop records it had to forget', async () => {
     const cache = new TtlCache<string>({ name: 't', ttlMs: 1000, maxEntries: 10 });
-    let finishLoad: (value: string) => void = () => {};
-    const reading = cache.read(
-      'k',
-      () => new Promise<string>((resolve) => (finishLoad = resolve)),
-      () => ({ group: 'g' }),
-    );
+    const held = heldLoad();
+    const reading = cache.read('k', held.load, () => ({ group: 'g' }));
     for (let i = 0; i < 10_001; i += 1) cache.deleteGroup(`other-${i}`);
-    finishLoad('maybe stale');
+    held.finish('maybe stale');
     await reading;
     expect(cache.get('k')).toBeUndefined();
   });

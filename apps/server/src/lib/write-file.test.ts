@@ -1,22 +1,16 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../testing/temp-dirs.ts';
 import { WRITE_AHEAD_BYTES, writeStreamToFile } from './write-file.ts';
 
 describe('writeStreamToFile', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-write-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = useTempDir('write');
 
   it('writes every byte of the source through the transforms', async () => {
-    const target = path.join(dir, 'upper');
+    const target = path.join(temp.path, 'upper');
     const upper = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         callback(null, Buffer.from(chunk.toString().toUpperCase()));
@@ -29,7 +23,7 @@ describe('writeStreamToFile', () => {
   it('leaves nothing behind once a failed write is removed, however early it failed', async () => {
     const leaked: string[] = [];
     for (let i = 0; i < 200; i++) {
-      const target = path.join(dir, `refused-${i}`);
+      const target = path.join(temp.path, `refused-${i}`);
       const refuse = new Transform({
         transform(_chunk, _encoding, callback) {
           callback(new Error('too large'));
@@ -44,7 +38,7 @@ describe('writeStreamToFile', () => {
   });
 
   it('keeps reading the source while the disk catches up, but never more than its write-ahead', async () => {
-    const target = path.join(dir, 'ahead');
+    const target = path.join(temp.path, 'ahead');
     const chunk = Buffer.alloc(64 * 1024, 1);
     const chunks = 64;
     let mostAhead = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import {
-  bearer,
+  as,
   describeEachDatabase,
   registerConnectedPartner,
   registerPartner,
@@ -52,12 +52,12 @@ describeEachDatabase('authentication', (variant) => {
     const guarded = (await operations(t)).filter((operation) => operation.security.length > 0);
     expect(guarded.length).toBeGreaterThan(30);
     for (const operation of guarded) {
-      const response = await t.app.inject({
-        method: operation.method,
-        url: concrete(operation.path),
-        headers: { 'content-type': 'application/json' },
-        payload: operation.method === 'GET' || operation.method === 'DELETE' ? undefined : '{"not json',
-      });
+      const response = await as(t.app).send(
+        operation.method,
+        concrete(operation.path),
+        operation.method === 'GET' || operation.method === 'DELETE' ? undefined : '{"not json',
+        { headers: { 'content-type': 'application/json' } },
+      );
       expect(`${operation.method} ${operation.path} ${response.statusCode}`).toBe(
         `${operation.method} ${operation.path} 401`,
       );
@@ -74,46 +74,41 @@ describeEachDatabase('authentication', (variant) => {
 
   it('checks the session before the body is parsed or validated', async () => {
     const oversized = JSON.stringify({ name: 'x'.repeat(900_000) });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
+    const response = await as(t.app).post('/api/Product', oversized, {
       headers: { 'content-type': 'application/json' },
-      payload: oversized,
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe('Unauthorized');
 
-    const invalid = await t.app.inject({ method: 'PUT', url: '/api/Access/Profile', payload: { firstName: 42 } });
+    const invalid = await as(t.app).put('/api/Access/Profile', { firstName: 42 });
     expect(invalid.json()).toEqual({ errorCode: 'Unauthorized', message: expect.any(String) });
   });
 
   it('refuses the admin routes to a partner with 403 before reading the request', async () => {
     const partner = await registerPartner(t.app);
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Admin/Review/Reject/${randomUUID()}`,
-      headers: { ...bearer(partner.accessToken), 'content-type': 'application/json' },
-      payload: '{"not json',
-    });
+    const response = await as(t.app, partner.accessToken).put(
+      `/api/Admin/Review/Reject/${randomUUID()}`,
+      '{"not json',
+      {
+        headers: { 'content-type': 'application/json' },
+      },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().errorCode).toBe('Forbidden');
   });
 
   it("does not spend a partner's mail quota on anonymous calls", async () => {
     for (let i = 0; i < 12; i += 1) {
-      const anonymous = await t.app.inject({
-        method: 'POST',
-        url: '/api/Stripe/Connect/SendEmail',
-        payload: { email: 'someone@studio.example', accountType: 'Standard' },
+      const anonymous = await as(t.app).post('/api/Stripe/Connect/SendEmail', {
+        email: 'someone@studio.example',
+        accountType: 'Standard',
       });
       expect(anonymous.statusCode).toBe(401);
     }
     const partner = await registerConnectedPartner(t.app);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/SendEmail',
-      headers: bearer(partner.accessToken),
-      payload: { email: 'finance@studio.example', accountType: 'Standard' },
+    const sent = await as(t.app, partner.accessToken).post('/api/Stripe/Connect/SendEmail', {
+      email: 'finance@studio.example',
+      accountType: 'Standard',
     });
     expect(sent.statusCode).toBe(200);
   });

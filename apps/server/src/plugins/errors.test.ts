@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp } from '../testing/index.ts';
+import { as, describeEachDatabase, useTestApp } from '../testing/index.ts';
 
 interface RawResponse {
   status: number;
@@ -49,7 +49,7 @@ describeEachDatabase('framework and client errors', (variant) => {
 
   it('answers a URL with bad percent-encoding with {errorCode, message}', async () => {
     for (const url of ['/api/Product/%zz', '/api/Md/%E0%A4%A', '/%zz?email=a']) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await as(t.app).get(url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual(errorBody('MalformedUrl'));
       expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -57,7 +57,7 @@ describeEachDatabase('framework and client errors', (variant) => {
   });
 
   it('answers a path parameter over the length limit with {errorCode, message}', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/Md/${'a'.repeat(101)}` });
+    const response = await as(t.app).get(`/api/Md/${'a'.repeat(101)}`);
     expect(response.statusCode).toBe(414);
     expect(response.json()).toEqual(errorBody('UrlTooLong'));
   });

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  bearer,
+  as,
   describeEachDatabase,
   latestCode,
   PASSWORD,
+  postForm,
   registerPartner,
   registration,
   uniqueEmail,
@@ -41,44 +42,33 @@ describeEachDatabase('logs', (variant) => {
 
   it('never carry the codes, tokens or passwords of a registration, a login and a password reset', async () => {
     const email = uniqueEmail();
-    await t.app.inject({ method: 'GET', url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}` });
+    await as(t.app).get(`/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`);
     const registrationCode = await latestCode(t.app, email);
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/Access/Register',
-      payload: registration(email, registrationCode),
-    });
+    const registered = await as(t.app).post('/api/Access/Register', registration(email, registrationCode));
     expect(registered.statusCode).toBe(200);
     const { accessToken } = registered.json() as { accessToken: string };
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/Access/Login',
-      payload: { email, password: PASSWORD },
-    });
+    const login = await as(t.app).post('/api/Access/Login', { email, password: PASSWORD });
     const loginToken = (login.json() as { accessToken: string }).accessToken;
-    await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(loginToken) });
+    await as(t.app, loginToken).get('/api/Access/Profile');
 
-    await t.app.inject({ method: 'GET', url: `/api/Access/SendResetPasswordCode?email=${encodeURIComponent(email)}` });
+    await as(t.app).get(`/api/Access/SendResetPasswordCode?email=${encodeURIComponent(email)}`);
     const resetCode = await latestCode(t.app, email);
     // the page the reset mail would open, and a reset that carries the code in its body
-    await t.app.inject({ method: 'GET', url: `/reset-password?email=${encodeURIComponent(email)}&code=${resetCode}` });
+    await as(t.app).get(`/reset-password?email=${encodeURIComponent(email)}&code=${resetCode}`);
     const newPassword = 'Fresh7Password';
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/Access/ResetPassword',
-      payload: { email, password: newPassword, verificationCode: resetCode },
+    const reset = await as(t.app).post('/api/Access/ResetPassword', {
+      email,
+      password: newPassword,
+      verificationCode: resetCode,
     });
     expect(reset.statusCode).toBe(200);
     // a client that sends broken JSON: V8's parse error quotes the text around the failure
-    const brokenJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/Access/Login',
+    const brokenJson = await as(t.app).post('/api/Access/Login', `{"email":"${email}","password":Broken9Password}`, {
       headers: { 'content-type': 'application/json' },
-      payload: `{"email":"${email}","password":Broken9Password}`,
     });
     expect(brokenJson.statusCode).toBe(400);
     // a mangled reset link: the router's error quotes the whole URL
-    const mangled = await t.app.inject({ method: 'GET', url: `/reset-password/%zz?code=${resetCode}` });
+    const mangled = await as(t.app).get(`/reset-password/%zz?code=${resetCode}`);
     expect(mangled.statusCode).toBe(400);
 
     expectNoSecrets(log.lines, {
@@ -100,38 +90,31 @@ describeEachDatabase('logs', (variant) => {
 
   it('never carry the state or the code of a payout account connection', async () => {
     const partner = await registerPartner(t.app);
-    const urls = (
-      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(partner.accessToken) })
-    ).json() as Array<{ accountType: string; url: string }>;
+    const urls = (await as(t.app, partner.accessToken).get('/api/Stripe/Connect/Url')).json() as Array<{
+      accountType: string;
+      url: string;
+    }>;
     const states = urls.map((u) => new URL(u.url, 'http://portal').searchParams.get('state') ?? '');
     const standard = urls.find((u) => u.accountType === 'Standard')?.url ?? '';
-    expect((await t.app.inject({ method: 'GET', url: standard })).statusCode).toBe(200);
-    const consent = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/stripe/connect',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        state: states[0] ?? '',
-        account_type: 'Standard',
-        decision: 'authorize',
-      }).toString(),
+    expect((await as(t.app).get(standard)).statusCode).toBe(200);
+    const consent = await postForm(t.app, '/sandbox/stripe/connect', {
+      state: states[0] ?? '',
+      account_type: 'Standard',
+      decision: 'authorize',
     });
     const callback = new URL(consent.headers.location as string, 'http://portal');
     const code = callback.searchParams.get('code') ?? '';
     // the browser lands on the callback page with the code and state in its query
-    await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/Confirm',
-      headers: bearer(partner.accessToken),
-      payload: { code, scope: 'read_write', state: callback.searchParams.get('state') },
+    await as(t.app).get(`${callback.pathname}${callback.search}`);
+    const confirmed = await as(t.app, partner.accessToken).post('/api/Stripe/Connect/Confirm', {
+      code,
+      scope: 'read_write',
+      state: callback.searchParams.get('state'),
     });
     expect(confirmed.statusCode).toBe(200);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/SendEmail',
-      headers: bearer(partner.accessToken),
-      payload: { email: 'finance@studio.example', accountType: 'Express' },
+    await as(t.app, partner.accessToken).post('/api/Stripe/Connect/SendEmail', {
+      email: 'finance@studio.example',
+      accountType: 'Express',
     });
 
     expect(code).not.toBe('');
@@ -156,15 +139,11 @@ describeEachDatabase('logs', (variant) => {
       ),
     );
     const marker = `refuse-me-${Math.random().toString(36).slice(2)}`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/ContactUs',
-      payload: {
-        name: 'Marked Sender',
-        email: 'marked.sender@studio.example',
-        phoneNumber: '+852 5555 0199',
-        description: `${marker} please call`,
-      },
+    const response = await as(t.app).post('/api/ContactUs', {
+      name: 'Marked Sender',
+      email: 'marked.sender@studio.example',
+      phoneNumber: '+852 5555 0199',
+      description: `${marker} please call`,
     });
     expect(response.statusCode).toBe(500);
 
@@ -253,7 +232,7 @@ describe('the request logger', () => {
       request.log.error('nowhere');
       return { ok: true };
     });
-    const answer = await app.inject({ method: 'GET', url: '/quiet' });
+    const answer = await as(app).get('/quiet');
     expect(answer.json()).toEqual({ ok: true });
     expect(requestLoggerFactory(app.log, { reqId: 'req-4' }, {})).toBe(app.log);
     await app.close();
@@ -265,7 +244,7 @@ describe('the request logger', () => {
       request.log.warn('from the handler');
       return { ok: true };
     });
-    await app.inject({ method: 'GET', url: '/logs' });
+    await as(app).get('/logs');
     const line = parsed().find((entry) => entry.msg === 'from the handler');
     expect(line?.reqId).toMatch(/^req-/);
     expect(parsed().some((entry) => entry.msg === 'request completed' && entry.reqId === line?.reqId)).toBe(true);

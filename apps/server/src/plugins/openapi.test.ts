@@ -1,6 +1,6 @@
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, type TestApp, useTestApp } from '../testing/index.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
@@ -43,7 +43,7 @@ interface OpenApiDocument {
 }
 
 async function fetchDocument(t: TestApp): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const response = await as(t.app).get('/api/docs/json');
   expect(response.statusCode).toBe(200);
   return response.body;
 }
@@ -60,18 +60,14 @@ const describeProblem = (problem: NormalizedProblem) =>
   `${problem.severity} ${problem.ruleId} at ${problem.location[0]?.pointer ?? '#'}: ${problem.message}`;
 
 describe('the OpenAPI document', () => {
-  let t: TestApp;
+  // A deployment's origin: Redocly warns about a server on localhost, which a development server's document names.
+  const t = useTestApp('pglite', {
+    PUBLIC_URL: 'https://partners.lumora.example',
+    MARKETPLACE_TOKEN: 'marketplace-token-for-the-openapi-lint',
+  });
   let source: string;
   beforeAll(async () => {
-    // A deployment's origin: Redocly warns about a server on localhost, which a development server's document names.
-    t = await createTestApp('pglite', {
-      PUBLIC_URL: 'https://partners.lumora.example',
-      MARKETPLACE_TOKEN: 'marketplace-token-for-the-openapi-lint',
-    });
     source = await fetchDocument(t);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("passes Redocly's recommended rules without an error or a warning", async () => {
@@ -107,15 +103,9 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the OpenAPI document of an API on its own host', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', {
-      PUBLIC_URL: 'https://partners.lumora.example',
-      API_BASE_URL: 'https://api.lumora.example/',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp('pglite', {
+    PUBLIC_URL: 'https://partners.lumora.example',
+    API_BASE_URL: 'https://api.lumora.example/',
   });
 
   it('names the API host as its server', async () => {

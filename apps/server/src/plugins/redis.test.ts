@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createTestApp, describeWithRedis, type TestApp } from '../testing/index.ts';
+import { as, createTestApp, describeWithRedis, dropRedisKeys, type TestApp, useTestApp } from '../testing/index.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -21,29 +20,21 @@ it('refuses REDIS_URL without DATABASE_URL, and a URL that is not Redis', () => 
 
 describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
   const prefix = `portal-test-${randomBytes(4).toString('hex')}`;
-  const nodes: TestApp[] = [];
-  beforeAll(async () => {
-    const env = {
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      // the nodes are given their databases; multi-node mode only asks that PostgreSQL be configured
-      DATABASE_URL: postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
-      RATE_LIMIT_LOGIN_PER_EMAIL: '4',
-    };
-    nodes.push(await createTestApp('pglite', env), await createTestApp('pglite', env));
-  });
-  afterAll(async () => {
-    await Promise.all(nodes.map((node) => node.close()));
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
-  });
+  // registered before the nodes: runs once they are closed
+  afterAll(() => dropRedisKeys(redisUrl, `${prefix}:`));
+  const env = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    // the nodes are given their databases; multi-node mode only asks that PostgreSQL be configured
+    DATABASE_URL: postgresUrl ?? 'postgres://postgres@127.0.0.1:5432/test',
+    RATE_LIMIT_LOGIN_PER_EMAIL: '4',
+  };
+  const nodes = [useTestApp('pglite', env), useTestApp('pglite', env)];
 
   it('counts failed logins on both nodes together, with the same Retry-After', async () => {
     const email = `guess-${randomBytes(4).toString('hex')}@example.com`;
     const login = (node: TestApp | undefined) =>
-      node?.app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password: 'Wrong-password1' } });
+      node && as(node.app).post('/api/Access/Login', { email, password: 'Wrong-password1' });
     const answers = [];
     for (const node of [nodes[0], nodes[1], nodes[0], nodes[1]]) answers.push((await login(node))?.statusCode);
     expect(answers).toEqual([400, 400, 400, 400]);
@@ -57,10 +48,11 @@ describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
 
   it('counts a route limit (ten enquiries an hour) on both nodes together', async () => {
     const enquire = (node: TestApp | undefined) =>
-      node?.app.inject({
-        method: 'POST',
-        url: '/api/ContactUs',
-        payload: { name: 'Ada', email: 'ada@example.com', description: 'We would like to partner.' },
+      node &&
+      as(node.app).post('/api/ContactUs', {
+        name: 'Ada',
+        email: 'ada@example.com',
+        description: 'We would like to partner.',
       });
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push((await enquire(nodes[i % 2]))?.statusCode);
@@ -73,7 +65,7 @@ describeWithRedis('multi-node mode: two nodes on one Redis', (redisUrl) => {
   });
 
   it('reports Redis in its health', async () => {
-    const health = await nodes[0]?.app.inject({ method: 'GET', url: '/healthz' });
+    const health = nodes[0] && (await as(nodes[0].app).get('/healthz'));
     expect(health?.json()).toEqual({ status: 'ok', database: 'pglite', redis: 'ok', storage: 'disk' });
   });
 });
@@ -88,14 +80,13 @@ describeWithRedis('multi-node mode when Redis goes away', (redisUrl) => {
     try {
       // this node's connection ends, as a Redis that went away leaves it
       node.app.redis?.disconnect();
-      const login = await node.app.inject({
-        method: 'POST',
-        url: '/api/Access/Login',
-        payload: { email: 'someone@example.com', password: 'Wrong-password1' },
+      const login = await as(node.app).post('/api/Access/Login', {
+        email: 'someone@example.com',
+        password: 'Wrong-password1',
       });
       expect(login.statusCode).toBe(503);
       expect(login.json()).toMatchObject({ errorCode: 'ServiceUnavailable' });
-      expect((await node.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+      expect((await as(node.app).get('/healthz')).statusCode).toBe(503);
     } finally {
       await node.close();
     }

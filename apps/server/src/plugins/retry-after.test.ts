@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../testing/index.ts';
+import { as, useTestApp } from '../testing/index.ts';
 
 describe('Retry-After', () => {
   const t = useTestApp('pglite');
 
   it('comes with a 429 of a per-route limit, whose body is {errorCode, message}', async () => {
-    const post = () => t.app.inject({ method: 'POST', url: '/api/ContactUs', payload: {}, remoteAddress: '10.30.0.1' });
+    const post = () => as(t.app).post('/api/ContactUs', {}, { remoteAddress: '10.30.0.1' });
     for (let i = 0; i < 10; i += 1) expect((await post()).statusCode).toBe(400);
     const limited = await post();
     expect(limited.statusCode).toBe(429);

@@ -1,9 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../testing/index.ts';
+import { as, describeEachDatabase, makeTempDirWith, useTestApp } from '../testing/index.ts';
 import { MODEL_VIEWER_STYLE_HASH } from './security.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -28,17 +25,15 @@ const SPLIT_HOSTS = {
 };
 
 describeEachDatabase('browser security headers', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><!--runtime-config--></head></html>');
-    t = await createTestApp(variant, { WEB_DIST: webDist, TRUST_PROXY: 'true', ...SPLIT_HOSTS });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(variant, async () => ({
+    WEB_DIST: await makeTempDirWith('web', {
+      'index.html': '<!doctype html><html><head><!--runtime-config--></head></html>',
+    }),
+    TRUST_PROXY: 'true',
+    ...SPLIT_HOSTS,
+  }));
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => as(t.app).get(url, { headers });
 
   it('sends a Content-Security-Policy without inline code, and the other headers, on pages, API answers and errors', async () => {
     for (const url of [
@@ -136,34 +131,26 @@ describeEachDatabase('browser security headers', (variant) => {
 });
 
 describe('API docs in production', () => {
-  let hidden: TestApp;
-  let shown: TestApp;
-  beforeAll(async () => {
-    hidden = await createTestApp('pglite', { NODE_ENV: 'production' });
-    shown = await createTestApp('pglite', { NODE_ENV: 'production', API_DOCS: 'true' });
-  });
-  afterAll(async () => {
-    await hidden?.close();
-    await shown?.close();
-  });
+  const hidden = useTestApp('pglite', { NODE_ENV: 'production' });
+  const shown = useTestApp('pglite', { NODE_ENV: 'production', API_DOCS: 'true' });
 
   it('are not served unless API_DOCS=true', async () => {
     for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) {
-      const response = await hidden.app.inject({ method: 'GET', url });
+      const response = await as(hidden.app).get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ errorCode: 'NotFound', message: expect.any(String) });
     }
-    expect((await shown.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    expect((await as(shown.app).get('/api/docs/json')).statusCode).toBe(200);
   });
 
   it('get a policy of their own, which allows inline styles on the docs only', async () => {
-    const docs = await shown.app.inject({ method: 'GET', url: '/api/docs/' });
+    const docs = await as(shown.app).get('/api/docs/');
     expect(docs.statusCode).toBe(200);
     const csp = directives(docs.headers['content-security-policy']);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    const page = await shown.app.inject({ method: 'GET', url: '/' });
+    const page = await as(shown.app).get('/');
     expect(directives(page.headers['content-security-policy'])['style-src']).not.toContain("'unsafe-inline'");
   });
 });

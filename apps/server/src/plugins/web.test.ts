@@ -1,42 +1,33 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { PRERENDERED_PAGES_MANIFEST, type PrerenderedPages } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { as, makeTempDirWith, useTestApp } from '../testing/index.ts';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title><!--runtime-config--></head><body><div id="root">${body}</div></body></html>`;
 
 /** A built web app with two prerendered public pages, the way `npm run build` lays it out. */
-async function writeWebDist(): Promise<string> {
-  const webDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
-  await writeFile(path.join(webDist, 'index.html'), page('Partner Portal', ''));
-  const manifestPath = path.join(webDist, PRERENDERED_PAGES_MANIFEST);
-  await mkdir(path.dirname(manifestPath), { recursive: true });
+function writeWebDist(): Promise<string> {
   const pages: PrerenderedPages = { '/': 'index.html', '/business': 'business.html' };
-  await writeFile(manifestPath, JSON.stringify(pages));
-  await writeFile(path.join(path.dirname(manifestPath), 'index.html'), page('Home', '<h1>Put your games</h1>'));
+  const prerendered = path.posix.dirname(PRERENDERED_PAGES_MANIFEST);
   // long enough for the server to compress it
   const pitch = '<p>Reach people where they are.</p>'.repeat(60);
-  await writeFile(
-    path.join(path.dirname(manifestPath), 'business.html'),
-    page('Business Partners', `<h1>Business Partners</h1>${pitch}`),
-  );
-  return webDist;
+  return makeTempDirWith('web', {
+    'index.html': page('Partner Portal', ''),
+    [PRERENDERED_PAGES_MANIFEST]: JSON.stringify(pages),
+    [`${prerendered}/index.html`]: page('Home', '<h1>Put your games</h1>'),
+    [`${prerendered}/business.html`]: page('Business Partners', `<h1>Business Partners</h1>${pitch}`),
+  });
 }
 
 describe('web app pages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { WEB_DIST: await writeWebDist(), STATIC_BASE_URL: 'https://static.example' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite', async () => ({
+    WEB_DIST: await writeWebDist(),
+    STATIC_BASE_URL: 'https://static.example',
+  }));
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => as(t.app).get(url, { headers });
   const runtimeConfig = '"staticBaseUrl":"https://static.example"';
 
   it('answers a prerendered public page with its HTML and the runtime config', async () => {

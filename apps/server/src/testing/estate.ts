@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/access.ts';
 import { createGameInTesting, modelBody, uploadBuild, uploadImage } from './catalog.ts';
-import { bearer, registerConnectedPartner, registerPartner } from './partners.ts';
+import { registerConnectedPartner, registerPartner, userIdOf } from './partners.ts';
+import { as } from './requests.ts';
 import { multipartBody, pngImage } from './uploads.ts';
 
 /** A connected partner who owns one of everything, and the ids of it all. */
@@ -40,7 +40,6 @@ async function expectOk(response: { statusCode: number; body: string }, what: st
  */
 export async function createPartnerEstate(app: FastifyInstance, name = 'Estate'): Promise<PartnerEstate> {
   const partner = await registerConnectedPartner(app);
-  const auth = bearer(partner.accessToken);
   const game = await createGameInTesting(app, partner.accessToken, `${name} game`);
   /** A partner's POST, which must succeed: what it made. */
   const post = async (
@@ -48,7 +47,7 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     payload: InjectOptions['payload'],
     what: string,
     headers: Record<string, string> = {},
-  ) => expectOk(await app.inject({ method: 'POST', url, headers: { ...headers, ...auth }, payload }), what);
+  ) => expectOk(await as(app, partner.accessToken).post(url, payload, { headers }), what);
   await post(
     `/api/Product/Version/Messages/${game.versionId}`,
     { message: 'Ready when you are.' },
@@ -90,10 +89,8 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
     { name: `${name} CI`, scopes: ['read', 'upload', 'versions'] },
     'creating an API key',
   );
-  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email.toLowerCase()));
-  if (!user) throw new Error(`no user row for ${partner.email}`);
   return {
-    userId: user.id,
+    userId: await userIdOf(app.db, partner.email),
     email: partner.email,
     password: partner.password,
     token: partner.accessToken,
@@ -112,32 +109,34 @@ export async function createPartnerEstate(app: FastifyInstance, name = 'Estate')
   };
 }
 
-const byUser = (table: string, column: string) =>
-  `(select coalesce(json_agg(t order by t::text), '[]')::text from ${table} t where t.${column} = $1)`;
+/** The rows `from` gives where `where` names the partner (as $1), as one JSON text in a stable order. */
+const rowsAsText = (from: string, where: string, row = 't', order = 't::text') =>
+  `(select coalesce(json_agg(${row} order by ${order}), '[]')::text from ${from} where ${where})`;
+/** Every column of the partner's rows of `table`, found by `column`. */
+const byUser = (table: string, column = 'owner_id') => rowsAsText(`${table} t`, `t.${column} = $1`);
+/** The id and `columns` of the partner's rows of `table`: the rest changes on its own (a session's last use). */
+const stateByUser = (table: string, columns: string) =>
+  rowsAsText(table, 'user_id = $1', `json_build_array(id, ${columns})`, 'id');
 
 /** Everything a partner owns, one row set per table; sessions and connect attempts by their state only. */
-const SNAPSHOT_SQL = `select md5(concat_ws('|',
-  ${byUser('users', 'id')},
-  ${byUser('products', 'owner_id')},
-  ${byUser('models', 'owner_id')},
-  ${byUser('versions', 'owner_id')},
-  (select coalesce(json_agg(m order by m::text), '[]')::text from review_messages m
-     join versions v on v.id = m.version_id where v.owner_id = $1),
-  ${byUser('whitelist_entries', 'owner_id')},
-  ${byUser('stored_files', 'owner_id')},
-  ${byUser('payout_accounts', 'user_id')},
-  ${byUser('subscriptions', 'user_id')},
-  ${byUser('stage_media', 'owner_id')},
-  ${byUser('stages', 'owner_id')},
-  (select coalesce(json_agg(c order by c::text), '[]')::text from stage_carousels c
-     join stages s on s.id = c.stage_id where s.owner_id = $1),
-  (select coalesce(json_agg(json_build_array(id, used_at) order by id), '[]')::text from connect_attempts
-     where user_id = $1),
-  (select coalesce(json_agg(json_build_array(id, revoked_at) order by id), '[]')::text from sessions
-     where user_id = $1),
-  (select coalesce(json_agg(json_build_array(id, name, scopes, expires_at, revoked_at) order by id), '[]')::text
-     from api_keys where user_id = $1)
-)) as hash`;
+const SNAPSHOT_PARTS = [
+  byUser('users', 'id'),
+  byUser('products'),
+  byUser('models'),
+  byUser('versions'),
+  rowsAsText('review_messages t join versions v on v.id = t.version_id', 'v.owner_id = $1'),
+  byUser('whitelist_entries'),
+  byUser('stored_files'),
+  byUser('payout_accounts', 'user_id'),
+  byUser('subscriptions', 'user_id'),
+  byUser('stage_media'),
+  byUser('stages'),
+  rowsAsText('stage_carousels t join stages s on s.id = t.stage_id', 's.owner_id = $1'),
+  stateByUser('connect_attempts', 'used_at'),
+  stateByUser('sessions', 'revoked_at'),
+  stateByUser('api_keys', 'name, scopes, expires_at, revoked_at'),
+];
+const SNAPSHOT_SQL = `select md5(concat_ws('|', ${SNAPSHOT_PARTS.join(', ')})) as hash`;
 
 /** A hash of every row a partner owns: equal hashes, unchanged data. */
 export async function snapshotPartnerData(db: Db, userId: string): Promise<string> {

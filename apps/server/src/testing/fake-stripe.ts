@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { useBeforeAll } from './suite.ts';
 
 export interface FakeStripeRequest {
   method: string;
@@ -198,3 +199,15 @@ export async function startFakeStripe() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/** A fake Stripe for a suite: started before the hooks registered after this call (a test app's), closed after them. */
+export const useFakeStripe = (): FakeStripe => useBeforeAll(startFakeStripe);
+
+/** The config of an app whose payout provider is Stripe, with its API at `apiBase`. */
+export const stripeEnv = (apiBase: string) => ({
+  STRIPE_SECRET_KEY: 'sk_test_portal',
+  STRIPE_CLIENT_ID: 'ca_portal',
+  STRIPE_API_BASE: apiBase,
+});

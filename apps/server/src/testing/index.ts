@@ -1,26 +1,51 @@
 export {
   createGameInTesting,
+  createModel,
+  createProduct,
+  type GameInTesting,
+  getBuildReport,
   imageUrls,
   modelBody,
   productBody,
+  productFields,
   uploadBuild,
+  uploadBuilds,
   uploadImage,
   waitForValidation,
 } from './catalog.ts';
 export { testConfig } from './config.ts';
-export { type FakeStripeRequest, startFakeStripe } from './fake-stripe.ts';
 export {
-  bearer,
+  type FakeStripe,
+  type FakeStripeRequest,
+  startFakeStripe,
+  stripeEnv,
+  useFakeStripe,
+} from './fake-stripe.ts';
+export { reportSale, saleReport } from './income.ts';
+export {
+  ADMIN,
+  adminEnv,
+  type Credentials,
   connectPayoutAccount,
   latestCode,
   PASSWORD,
+  type Partner,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
   registration,
+  signIn,
   uniqueEmail,
+  userIdOf,
+  useSignedIn,
 } from './partners.ts';
-export { freePort } from './ports.ts';
+export { buyFreeMonth, connectUrls, monthOfPlacement, whilePlacementIsFree } from './payments.ts';
+export { freePort, listenOnFreePort } from './ports.ts';
+export { spawnTsx } from './processes.ts';
+export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
+export { useAdminAndPartner } from './review.ts';
+export { useBeforeAll } from './suite.ts';
+export { makeTempDir, makeTempDirWith, useTempDir } from './temp-dirs.ts';
 export {
   createScratchDatabase,
   createTestApp,
@@ -33,4 +58,14 @@ export {
   testRedisUrl,
   useTestApp,
 } from './test-app.ts';
-export { glbBuild, gltfWithMesh, jpegImage, multipartBody, type Part, pngImage, unityBundle } from './uploads.ts';
+export { registerTester } from './testers.ts';
+export {
+  glbBuild,
+  gltfWithMesh,
+  jpegImage,
+  multipartBody,
+  type Part,
+  pngImage,
+  postFile,
+  unityBundle,
+} from './uploads.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { as, type Method } from './requests.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** An operation of the OpenAPI document and the security it declares. */
 export interface Operation {
@@ -18,7 +19,7 @@ export interface OpenApiDocument {
 export async function documentedOperations(
   app: FastifyInstance,
 ): Promise<{ document: OpenApiDocument; operations: Operation[] }> {
-  const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+  const document = (await as(app).get('/api/docs/json')).json() as OpenApiDocument;
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([method]) => ['get', 'post', 'put', 'delete'].includes(method))

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import { type Database, poolConfig, wrapPglite, wrapPool } from '../db/client.ts';
@@ -12,6 +12,7 @@ import type { LogStream } from '../plugins/logging.ts';
 import { prepareDatabase } from '../seed.ts';
 import type { TestSeams } from '../services.ts';
 import { testConfig } from './config.ts';
+import { useBeforeAll } from './suite.ts';
 
 export type DbVariant = 'pglite' | 'postgres';
 
@@ -91,18 +92,19 @@ export async function createTestApp(
 
 /**
  * The app of a suite on a fresh database of the given kind, built before the suite's tests (and before the hooks it
- * registers after this call) and closed after them; the same arguments as `createTestApp`.
+ * registers after this call) and closed after them; the same arguments as `createTestApp`, but `env` may be a
+ * function, called when the app is built: after the hooks registered before this call, which may start what it names,
+ * and before the app, which may need what it writes (a web build).
  */
-export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
-  const suite = {} as TestApp;
-  beforeAll(async () => {
-    Object.assign(suite, await createTestApp(...args));
-  });
-  afterAll(async () => {
-    await suite.close?.();
-  });
-  return suite;
+export function useTestApp(
+  variant: DbVariant,
+  env: Env | (() => Env | Promise<Env>) = {},
+  options: Parameters<typeof createTestApp>[2] = {},
+): TestApp {
+  return useBeforeAll(async () => createTestApp(variant, await (typeof env === 'function' ? env() : env), options));
 }
+
+type Env = Record<string, string>;
 
 /** The Redis of the multi-node tests, when TEST_REDIS_URL names one (`npm test` sets it when 127.0.0.1:6379 answers). */
 export const testRedisUrl = process.env.TEST_REDIS_URL;

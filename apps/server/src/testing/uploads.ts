@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { as } from './requests.ts';
 
 export { glbBuild, gltfWithMesh, unityBundle } from '@portal/test-assets';
 
@@ -29,6 +31,18 @@ export function multipartBody(parts: Part[]): { payload: Buffer; headers: Record
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Posts one file as a browser's form does (to the file host's single upload unless `url` says otherwise). */
+export function postFile(
+  app: FastifyInstance,
+  token: string,
+  filename: string,
+  data: Buffer,
+  url = '/FileUpload/Single/Query',
+) {
+  const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
+  return as(app, token).post(url, payload, { headers });
 }
 
 export async function pngImage(width = 1200, height = 800): Promise<Buffer> {

@@ -1,43 +1,39 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
 import {
-  bearer,
+  as,
   connectPayoutAccount,
-  createTestApp,
   describeEachDatabase,
   latestCode,
   PASSWORD,
   readOutbox,
   registerPartner,
   registration,
-  type TestApp,
   uniqueEmail,
   useTestApp,
 } from '../../testing/index.ts';
 
+/** Asks for a code mailed to `email`, from the client address given (or the default one). */
+const sendCode = (
+  app: FastifyInstance,
+  email: string,
+  kind: 'Registration' | 'ResetPassword' = 'Registration',
+  remoteAddress?: string,
+) => as(app).get(`/api/Access/Send${kind}Code?email=${encodeURIComponent(email)}`, { remoteAddress });
+const login = (app: FastifyInstance, email: string, password: string, remoteAddress?: string) =>
+  as(app).post('/api/Access/Login', { email, password }, { remoteAddress });
+
 describeEachDatabase('access API', (variant) => {
   const t = useTestApp(variant);
 
-  const sendCode = (email: string, kind: 'Registration' | 'ResetPassword' = 'Registration', remoteAddress?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/Access/Send${kind}Code?email=${encodeURIComponent(email)}`,
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
-  const register = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/Access/Register', payload: payload as object });
-  const login = (email: string, password: string, remoteAddress?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/Access/Login',
-      payload: { email, password },
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
-  const profile = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(token) });
+  const register = (payload: object) => as(t.app).post('/api/Access/Register', payload);
+  const profile = (token: string) => as(t.app, token).get('/api/Access/Profile');
+  const updateProfile = (token: string, payload: object) => as(t.app, token).put('/api/Access/Profile', payload);
+  const logout = (token: string) => as(t.app, token).post('/api/Access/Logout');
   const resetPassword = (email: string, password: string, verificationCode: string) =>
-    t.app.inject({ method: 'POST', url: '/api/Access/ResetPassword', payload: { email, password, verificationCode } });
+    as(t.app).post('/api/Access/ResetPassword', { email, password, verificationCode });
   const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
   const userCount = async () => (await t.database.db.select({ n: count() }).from(users))[0]?.n ?? 0;
   const ageLatestCode = async (email: string, seconds: number) => {
@@ -53,7 +49,7 @@ describeEachDatabase('access API', (variant) => {
   describe('registration', () => {
     it('mails a code and registers a partner who is then signed in', async () => {
       const email = uniqueEmail();
-      const sent = await sendCode(email);
+      const sent = await sendCode(t.app, email);
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ resendAfterSeconds: 30 });
       const [mail] = await readOutbox(t.app);
@@ -82,7 +78,7 @@ describeEachDatabase('access API', (variant) => {
 
     it('stores the password as an argon2id hash and the code and session token only hashed', async () => {
       const email = uniqueEmail();
-      await sendCode(email);
+      await sendCode(t.app, email);
       const code = await latestCode(t.app, email);
       const [stored] = await t.database.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
       expect(stored?.codeHash).not.toContain(code);
@@ -141,12 +137,12 @@ describeEachDatabase('access API', (variant) => {
       const unknown = await register({ ...registration(uniqueEmail(), '123456'), role: 'Admin' });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toEqual({ errorCode: 'UnknownField', message: 'Unknown field: role' });
-      expect((await sendCode('not-an-email')).json()).toMatchObject({ errorCode: 'ValidationFailed' });
+      expect((await sendCode(t.app, 'not-an-email')).json()).toMatchObject({ errorCode: 'ValidationFailed' });
     });
 
     it('refuses a wrong code, and five wrong tries burn the code', async () => {
       const email = uniqueEmail();
-      await sendCode(email);
+      await sendCode(t.app, email);
       const code = await latestCode(t.app, email);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -166,7 +162,7 @@ describeEachDatabase('access API', (variant) => {
       expect((await register(registration(email, '123456'))).json()).toMatchObject({
         errorCode: 'VerificationCodeExpired',
       });
-      await sendCode(email);
+      await sendCode(t.app, email);
       const code = await latestCode(t.app, email);
       await ageLatestCode(email, 11 * 60);
       expect((await register(registration(email, code))).json()).toMatchObject({
@@ -174,24 +170,24 @@ describeEachDatabase('access API', (variant) => {
       });
 
       const partner = await registerPartner(t.app);
-      await sendCode(partner.email, 'ResetPassword');
+      await sendCode(t.app, partner.email, 'ResetPassword');
       const resetCode = await latestCode(t.app, partner.email);
       const other = uniqueEmail();
-      await sendCode(other);
+      await sendCode(t.app, other);
       expect((await register(registration(other, resetCode))).statusCode).toBe(400);
     });
 
     it('refuses a second code within 30 seconds, and a new code replaces the old one', async () => {
       const email = uniqueEmail();
-      expect((await sendCode(email)).statusCode).toBe(200);
+      expect((await sendCode(t.app, email)).statusCode).toBe(200);
       const first = await latestCode(t.app, email);
-      const again = await sendCode(email);
+      const again = await sendCode(t.app, email);
       expect(again.statusCode).toBe(429);
       expect(again.json()).toMatchObject({ errorCode: 'CodeRequestTooSoon' });
       expect((again.json() as { message: string }).message).toMatch(/^Please wait \d+ seconds/);
 
       await ageLatestCode(email, 31);
-      expect((await sendCode(email)).statusCode).toBe(200);
+      expect((await sendCode(t.app, email)).statusCode).toBe(200);
       const second = await latestCode(t.app, email);
       if (first !== second) {
         expect((await register(registration(email, first))).json()).toMatchObject({
@@ -205,8 +201,8 @@ describeEachDatabase('access API', (variant) => {
       const partner = await registerPartner(t.app);
       await ageLatestCode(partner.email, 31);
       const fresh = uniqueEmail();
-      const known = await sendCode(partner.email.toUpperCase(), 'Registration', '10.1.0.1');
-      const unknown = await sendCode(fresh, 'Registration', '10.1.0.1');
+      const known = await sendCode(t.app, partner.email.toUpperCase(), 'Registration', '10.1.0.1');
+      const unknown = await sendCode(t.app, fresh, 'Registration', '10.1.0.1');
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
       const [notice] = (await readOutbox(t.app)).filter((mail) => mail.to === partner.email);
@@ -226,7 +222,7 @@ describeEachDatabase('access API', (variant) => {
 
     it('evaluates at most five guesses of a code when forty arrive at once', async () => {
       const email = uniqueEmail();
-      await sendCode(email, 'Registration', '10.1.0.2');
+      await sendCode(t.app, email, 'Registration', '10.1.0.2');
       const code = await latestCode(t.app, email);
       const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
       const answers = await Promise.all(guesses.map((guess) => register(registration(email, guess))));
@@ -242,7 +238,7 @@ describeEachDatabase('access API', (variant) => {
   describe('login and sessions', () => {
     it('signs in with email (any case) and password', async () => {
       const partner = await registerPartner(t.app);
-      const response = await login(partner.email.toUpperCase(), PASSWORD);
+      const response = await login(t.app, partner.email.toUpperCase(), PASSWORD);
       expect(response.statusCode).toBe(200);
       const body = response.json() as { accessToken: string; profile: { email: string } };
       expect(body.profile.email).toBe(partner.email);
@@ -251,8 +247,8 @@ describeEachDatabase('access API', (variant) => {
 
     it('answers the same error for an unknown email and a wrong password', async () => {
       const partner = await registerPartner(t.app);
-      const wrongPassword = await login(partner.email, 'Wrong1234');
-      const unknownEmail = await login(uniqueEmail(), PASSWORD);
+      const wrongPassword = await login(t.app, partner.email, 'Wrong1234');
+      const unknownEmail = await login(t.app, uniqueEmail(), PASSWORD);
       expect(wrongPassword.statusCode).toBe(400);
       expect(unknownEmail.statusCode).toBe(400);
       expect(wrongPassword.json()).toEqual(unknownEmail.json());
@@ -265,7 +261,7 @@ describeEachDatabase('access API', (variant) => {
     it('evaluates at most the per-address limit of wrong passwords when forty arrive at once', async () => {
       const partner = await registerPartner(t.app);
       const answers = await Promise.all(
-        Array.from({ length: 40 }, () => login(partner.email, 'Wrong1234', '10.1.3.1')),
+        Array.from({ length: 40 }, () => login(t.app, partner.email, 'Wrong1234', '10.1.3.1')),
       );
       const limit = t.config.rateLimits.loginPerEmail;
       expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(limit);
@@ -273,18 +269,13 @@ describeEachDatabase('access API', (variant) => {
     });
 
     it('answers 401 without a token, with an unknown token, and after logout', async () => {
-      expect((await t.app.inject({ method: 'GET', url: '/api/Access/Profile' })).json()).toEqual({
+      expect((await as(t.app).get('/api/Access/Profile')).json()).toEqual({
         errorCode: 'Unauthorized',
         message: 'The user has expired, please login again.',
       });
       expect((await profile('not-a-token')).statusCode).toBe(401);
       const partner = await registerPartner(t.app);
-      const logout = await t.app.inject({
-        method: 'POST',
-        url: '/api/Access/Logout',
-        headers: bearer(partner.accessToken),
-      });
-      expect(logout.statusCode).toBe(204);
+      expect((await logout(partner.accessToken)).statusCode).toBe(204);
       expect((await profile(partner.accessToken)).statusCode).toBe(401);
     });
 
@@ -301,12 +292,7 @@ describeEachDatabase('access API', (variant) => {
       const a = await registerPartner(t.app, { firstName: 'Ada' });
       const b = await registerPartner(t.app, { firstName: 'Bo' });
       expect((await profile(b.accessToken)).json()).toMatchObject({ email: b.email, firstName: 'Bo' });
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/Access/Profile',
-        headers: bearer(b.accessToken),
-        payload: { firstName: 'Bob', lastName: 'Li', registeredAddress: 'Kowloon' },
-      });
+      await updateProfile(b.accessToken, { firstName: 'Bob', lastName: 'Li', registeredAddress: 'Kowloon' });
       expect((await profile(a.accessToken)).json()).toMatchObject({ email: a.email, firstName: 'Ada' });
     });
 
@@ -320,7 +306,7 @@ describeEachDatabase('access API', (variant) => {
       if (!connected) throw new Error('no partner');
       await connectPayoutAccount(t.app, connected.accessToken);
       const signedOut = await registerPartner(t.app, {}, { remoteAddress: '10.9.0.7' });
-      await t.app.inject({ method: 'POST', url: '/api/Access/Logout', headers: bearer(signedOut.accessToken) });
+      await logout(signedOut.accessToken);
       // arriving together, their sessions, users and payout accounts are read in shared statements
       const answers = await Promise.all([
         ...partners.map((partner) => profile(partner.accessToken)),
@@ -344,17 +330,12 @@ describeEachDatabase('access API', (variant) => {
   describe('profile', () => {
     it('updates the editable fields and clears optional ones left blank', async () => {
       const partner = await registerPartner(t.app);
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Access/Profile',
-        headers: bearer(partner.accessToken),
-        payload: {
-          firstName: 'Mina',
-          lastName: 'Chow',
-          registeredAddress: '2 Nathan Road',
-          introduce: '',
-          registeredBusinessName: '',
-        },
+      const response = await updateProfile(partner.accessToken, {
+        firstName: 'Mina',
+        lastName: 'Chow',
+        registeredAddress: '2 Nathan Road',
+        introduce: '',
+        registeredBusinessName: '',
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
@@ -386,12 +367,7 @@ describeEachDatabase('access API', (variant) => {
       ],
     ])('refuses %j and changes nothing', async (payload, errorCode, message) => {
       const partner = await registerPartner(t.app);
-      const response = await t.app.inject({
-        method: 'PUT',
-        url: '/api/Access/Profile',
-        headers: bearer(partner.accessToken),
-        payload,
-      });
+      const response = await updateProfile(partner.accessToken, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errorCode, message });
       expect((await profile(partner.accessToken)).json()).toEqual(partner.profile);
@@ -402,14 +378,14 @@ describeEachDatabase('access API', (variant) => {
     it('answers a reset code request for an unknown email as for a partner, mails nobody, and refuses its reset', async () => {
       const partner = await registerPartner(t.app);
       const stranger = uniqueEmail();
-      const known = await sendCode(partner.email, 'ResetPassword', '10.1.2.1');
-      const unknown = await sendCode(stranger, 'ResetPassword', '10.1.2.1');
+      const known = await sendCode(t.app, partner.email, 'ResetPassword', '10.1.2.1');
+      const unknown = await sendCode(t.app, stranger, 'ResetPassword', '10.1.2.1');
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toEqual(known.json());
       expect((await readOutbox(t.app)).filter((mail) => mail.to === stranger)).toEqual([]);
 
-      const again = await sendCode(stranger, 'ResetPassword', '10.1.2.1');
-      const againKnown = await sendCode(partner.email, 'ResetPassword', '10.1.2.1');
+      const again = await sendCode(t.app, stranger, 'ResetPassword', '10.1.2.1');
+      const againKnown = await sendCode(t.app, partner.email, 'ResetPassword', '10.1.2.1');
       expect(again.statusCode).toBe(429);
       expect(again.json()).toEqual(againKnown.json());
 
@@ -424,52 +400,32 @@ describeEachDatabase('access API', (variant) => {
 
     it('sets a new password with the mailed code and signs out every session', async () => {
       const partner = await registerPartner(t.app);
-      const second = (await login(partner.email, PASSWORD)).json() as { accessToken: string };
+      const second = (await login(t.app, partner.email, PASSWORD)).json() as { accessToken: string };
       // both sessions are looked up once, so a cached lookup must not outlive the reset
       expect((await profile(partner.accessToken)).statusCode).toBe(200);
       expect((await profile(second.accessToken)).statusCode).toBe(200);
-      expect((await sendCode(partner.email, 'ResetPassword')).statusCode).toBe(200);
+      expect((await sendCode(t.app, partner.email, 'ResetPassword')).statusCode).toBe(200);
       const code = await latestCode(t.app, partner.email);
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/Access/ResetPassword',
-        payload: { email: partner.email, password: 'Brand5New', verificationCode: code },
-      });
+      const reset = await resetPassword(partner.email, 'Brand5New', code);
       expect(reset.statusCode).toBe(200);
       expect((await profile(partner.accessToken)).statusCode).toBe(401);
       expect((await profile(second.accessToken)).statusCode).toBe(401);
-      expect((await login(partner.email, PASSWORD)).statusCode).toBe(400);
-      expect((await login(partner.email, 'Brand5New')).statusCode).toBe(200);
+      expect((await login(t.app, partner.email, PASSWORD)).statusCode).toBe(400);
+      expect((await login(t.app, partner.email, 'Brand5New')).statusCode).toBe(200);
 
-      const reused = await t.app.inject({
-        method: 'POST',
-        url: '/api/Access/ResetPassword',
-        payload: { email: partner.email, password: 'Other5New', verificationCode: code },
-      });
+      const reused = await resetPassword(partner.email, 'Other5New', code);
       expect(reused.json()).toMatchObject({ errorCode: 'VerificationCodeExpired' });
     });
 
     it('keeps the password when the code is wrong or the new password breaks the rule', async () => {
       const partner = await registerPartner(t.app);
-      await sendCode(partner.email, 'ResetPassword');
+      await sendCode(t.app, partner.email, 'ResetPassword');
       const code = await latestCode(t.app, partner.email);
-      const wrong = await t.app.inject({
-        method: 'POST',
-        url: '/api/Access/ResetPassword',
-        payload: {
-          email: partner.email,
-          password: 'Brand5New',
-          verificationCode: code === '999999' ? '000000' : '999999',
-        },
-      });
+      const wrong = await resetPassword(partner.email, 'Brand5New', code === '999999' ? '000000' : '999999');
       expect(wrong.json()).toMatchObject({ errorCode: 'VerificationCodeIncorrect' });
-      const weak = await t.app.inject({
-        method: 'POST',
-        url: '/api/Access/ResetPassword',
-        payload: { email: partner.email, password: 'weak', verificationCode: code },
-      });
+      const weak = await resetPassword(partner.email, 'weak', code);
       expect(weak.json()).toEqual({ errorCode: 'ValidationFailed', message: 'password: Password format incorrect' });
-      expect((await login(partner.email, PASSWORD)).statusCode).toBe(200);
+      expect((await login(t.app, partner.email, PASSWORD)).statusCode).toBe(200);
       expect((await profile(partner.accessToken)).statusCode).toBe(200);
     });
   });
@@ -490,8 +446,6 @@ describe('access rate limits', () => {
     partners += 1;
     return registerPartner(t.app, {}, { remoteAddress: `10.0.99.${partners}` });
   };
-  const loginFrom = (email: string, password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password }, remoteAddress });
   const expectRetryAfter = (response: { headers: Record<string, unknown>; json(): unknown }) => {
     const { message } = response.json() as { message: string };
     const seconds = Number(message.match(/(\d+) seconds/)?.[1]);
@@ -499,18 +453,11 @@ describe('access rate limits', () => {
     expect(response.headers['retry-after']).toBe(String(seconds));
   };
 
-  const sendCode = (email: string, kind: 'Registration' | 'ResetPassword', remoteAddress: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/Access/Send${kind}Code?email=${encodeURIComponent(email)}`,
-      remoteAddress,
-    });
-
   it('refuses logins for an email from one address after repeated failures there, even with the right password', async () => {
     const partner = await newPartner();
     for (let i = 0; i < 3; i += 1)
-      expect((await loginFrom(partner.email, 'Wrong1234', '10.0.0.1')).statusCode).toBe(400);
-    const limited = await loginFrom(partner.email, PASSWORD, '10.0.0.1');
+      expect((await login(t.app, partner.email, 'Wrong1234', '10.0.0.1')).statusCode).toBe(400);
+    const limited = await login(t.app, partner.email, PASSWORD, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ errorCode: 'RateLimited' });
     expectRetryAfter(limited);
@@ -519,49 +466,33 @@ describe('access rate limits', () => {
   it('lets a partner sign in from their own address while failures lock out another', async () => {
     const partner = await newPartner();
     for (let i = 0; i < 3; i += 1)
-      expect((await loginFrom(partner.email, 'Wrong1234', '10.0.5.1')).statusCode).toBe(400);
-    expect((await loginFrom(partner.email, PASSWORD, '10.0.5.1')).statusCode).toBe(429);
-    expect((await loginFrom(partner.email, PASSWORD, '10.0.5.2')).statusCode).toBe(200);
+      expect((await login(t.app, partner.email, 'Wrong1234', '10.0.5.1')).statusCode).toBe(400);
+    expect((await login(t.app, partner.email, PASSWORD, '10.0.5.1')).statusCode).toBe(429);
+    expect((await login(t.app, partner.email, PASSWORD, '10.0.5.2')).statusCode).toBe(200);
   });
 
   it('refuses an email from every address once its failures reach the looser ceiling', async () => {
     const partner = await newPartner();
     for (const address of ['10.0.6.1', '10.0.6.1', '10.0.6.1', '10.0.6.2', '10.0.6.2']) {
-      expect((await loginFrom(partner.email, 'Wrong1234', address)).statusCode).toBe(400);
+      expect((await login(t.app, partner.email, 'Wrong1234', address)).statusCode).toBe(400);
     }
-    const limited = await loginFrom(partner.email, PASSWORD, '10.0.6.3');
+    const limited = await login(t.app, partner.email, PASSWORD, '10.0.6.3');
     expect(limited.statusCode).toBe(429);
     expectRetryAfter(limited);
   });
 
   it('refuses logins from one client address after its limit', async () => {
     const partner = await newPartner();
-    const attempt = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/Access/Login',
-        payload: { email: partner.email, password: PASSWORD },
-        remoteAddress: '10.0.0.2',
-      });
+    const attempt = () => login(t.app, partner.email, PASSWORD, '10.0.0.2');
     for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(200);
     expect((await attempt()).statusCode).toBe(429);
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/Access/Login',
-      payload: { email: partner.email, password: PASSWORD },
-      remoteAddress: '10.0.0.3',
-    });
+    const elsewhere = await login(t.app, partner.email, PASSWORD, '10.0.0.3');
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('refuses codes per email per hour and per client address', async () => {
     const email = uniqueEmail();
-    const send = (address: string, remoteAddress: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(address)}`,
-        remoteAddress,
-      });
+    const send = (address: string, remoteAddress: string) => sendCode(t.app, address, 'Registration', remoteAddress);
     expect((await send(email, '10.0.1.1')).statusCode).toBe(200);
     await t.database.db.execute(sql`update verification_codes set created_at = created_at - interval '1 minute'`);
     expect((await send(email, '10.0.1.1')).statusCode).toBe(200);
@@ -578,11 +509,11 @@ describe('access rate limits', () => {
   it('refuses an address over its code limit before looking the account up', async () => {
     const partner = await newPartner();
     for (let i = 0; i < 3; i += 1)
-      expect((await sendCode(uniqueEmail(), 'Registration', '10.0.7.1')).statusCode).toBe(200);
+      expect((await sendCode(t.app, uniqueEmail(), 'Registration', '10.0.7.1')).statusCode).toBe(200);
     for (const refused of [
-      await sendCode(partner.email, 'Registration', '10.0.7.1'),
-      await sendCode(uniqueEmail(), 'ResetPassword', '10.0.7.1'),
-      await sendCode(partner.email, 'ResetPassword', '10.0.7.1'),
+      await sendCode(t.app, partner.email, 'Registration', '10.0.7.1'),
+      await sendCode(t.app, uniqueEmail(), 'ResetPassword', '10.0.7.1'),
+      await sendCode(t.app, partner.email, 'ResetPassword', '10.0.7.1'),
     ]) {
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ errorCode: 'RateLimited' });
@@ -592,30 +523,20 @@ describe('access rate limits', () => {
 
   it('tells how long to wait before another code, in the message and in Retry-After', async () => {
     const email = uniqueEmail();
-    expect((await sendCode(email, 'Registration', '10.0.8.1')).statusCode).toBe(200);
-    const tooSoon = await sendCode(email, 'Registration', '10.0.8.1');
+    expect((await sendCode(t.app, email, 'Registration', '10.0.8.1')).statusCode).toBe(200);
+    const tooSoon = await sendCode(t.app, email, 'Registration', '10.0.8.1');
     expect(tooSoon.json()).toMatchObject({ errorCode: 'CodeRequestTooSoon' });
     expectRetryAfter(tooSoon);
   });
 });
 
 describeEachDatabase('access under parallel requests', (variant) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // high enough that only the 30-second window can stop forty requests for one address
-    t = await createTestApp(variant, { RATE_LIMIT_CODES_PER_EMAIL: '100', RATE_LIMIT_CODES_PER_IP: '100' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  // high enough that only the 30-second window can stop forty requests for one address
+  const t = useTestApp(variant, { RATE_LIMIT_CODES_PER_EMAIL: '100', RATE_LIMIT_CODES_PER_IP: '100' });
 
   it('mails one code when forty requests for one address arrive at once', async () => {
     const email = uniqueEmail();
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        t.app.inject({ method: 'GET', url: `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}` }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, () => sendCode(t.app, email)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(refused).toHaveLength(39);

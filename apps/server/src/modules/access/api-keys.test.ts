@@ -5,19 +5,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/access.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import {
-  bearer,
+  ADMIN,
+  adminEnv,
+  as,
   createGameInTesting,
+  createProduct,
   describeEachDatabase,
+  type Method,
   productBody,
   registerConnectedPartner,
   registerPartner,
+  signIn,
   uploadBuild,
+  uploadBuilds,
   useTestApp,
 } from '../../testing/index.ts';
-import { documentedOperations, type Method, type Operation } from '../../testing/openapi.ts';
+import { documentedOperations, type Operation } from '../../testing/openapi.ts';
 import { API_KEY_FAILED_LOOKUPS_PER_IP, API_KEY_REQUESTS_PER_MINUTE } from './api-keys-service.ts';
 
-const ADMIN = { email: 'keymaster@lumora.example', password: 'Keymaster123' };
 const DAY_MS = 24 * 60 * 60_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
@@ -25,7 +30,7 @@ describeEachDatabase('API keys', (variant) => {
   const t = useTestApp(
     variant,
     // many partners register from one address here
-    { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_CODES_PER_IP: '1000' },
+    { ...adminEnv(), RATE_LIMIT_CODES_PER_IP: '1000' },
     { logStream: { write: (line: string) => void logLines.push(line) } },
   );
   const logLines: string[] = [];
@@ -33,23 +38,16 @@ describeEachDatabase('API keys', (variant) => {
     logLines.length = 0;
   });
 
-  const createKey = (token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/ApiKey', headers: bearer(token), payload: payload as object });
+  const createKey = (token: string, payload: object) => as(t.app, token).post('/api/ApiKey', payload);
   async function newKey(token: string, scopes: ApiKeyScope[], extra: Record<string, unknown> = {}) {
     const response = await createKey(token, { name: `Key ${scopes.join('+')}`, scopes, ...extra });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as CreatedApiKey;
   }
   const listKeys = async (token: string) =>
-    (
-      (await t.app.inject({ method: 'GET', url: '/api/ApiKey', headers: bearer(token) })).json() as {
-        data: ApiKey[];
-      }
-    ).data;
-  const revokeKey = (token: string, id: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/ApiKey/${id}`, headers: bearer(token) });
-  const get = (url: string, secret: string, remoteAddress?: string) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(secret), ...(remoteAddress ? { remoteAddress } : {}) });
+    ((await as(t.app, token).get('/api/ApiKey')).json() as { data: ApiKey[] }).data;
+  const revokeKey = (token: string, id: string) => as(t.app, token).delete(`/api/ApiKey/${id}`);
+  const get = (url: string, secret: string, remoteAddress?: string) => as(t.app, secret).get(url, { remoteAddress });
   const keyCount = async () => (await t.database.db.select({ n: count() }).from(apiKeys))[0]?.n ?? 0;
 
   describe('creating and listing', () => {
@@ -68,7 +66,7 @@ describeEachDatabase('API keys', (variant) => {
         secret: created.secret,
       });
 
-      const listed = await t.app.inject({ method: 'GET', url: '/api/ApiKey', headers: bearer(partner.accessToken) });
+      const listed = await as(t.app, partner.accessToken).get('/api/ApiKey');
       expect(listed.statusCode).toBe(200);
       expect(listed.body).not.toContain(created.secret);
       const { secret: _secret, ...shown } = created;
@@ -269,11 +267,8 @@ describeEachDatabase('API keys', (variant) => {
       expect(JSON.stringify(versions.json())).toContain(versionId);
 
       await expect(uploadBuild(t.app, key.secret)).rejects.toThrow(/ApiKeyScopeMissing/);
-      const added = await t.app.inject({
-        method: 'PUT',
-        url: `/api/Product/Version/${versionId}`,
-        headers: bearer(key.secret),
-        payload: { updateLog: 'Changed by a read key' },
+      const added = await as(t.app, key.secret).put(`/api/Product/Version/${versionId}`, {
+        updateLog: 'Changed by a read key',
       });
       expect(added.statusCode).toBe(403);
       expect(added.json().errorCode).toBe('ApiKeyScopeMissing');
@@ -287,42 +282,21 @@ describeEachDatabase('API keys', (variant) => {
       const list = await get('/api/Product?PageIndex=1&PageSize=10', key.secret);
       expect(list.statusCode).toBe(403);
       expect(list.json().errorCode).toBe('ApiKeyScopeMissing');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/Product',
-        headers: bearer(key.secret),
-        payload: await productBody(t.app, partner.accessToken),
-      });
+      const created = await as(t.app, key.secret).post('/api/Product', await productBody(t.app, partner.accessToken));
       expect(created.json().errorCode).toBe('ApiKeyScopeMissing');
     });
 
     it('lets a versions key add and change versions', async () => {
       const partner = await registerConnectedPartner(t.app);
-      const product = await t.app.inject({
-        method: 'POST',
-        url: '/api/Product',
-        headers: bearer(partner.accessToken),
-        payload: await productBody(t.app, partner.accessToken),
-      });
-      const productId = (product.json() as { id: string }).id;
+      const productId = (await createProduct(t.app, partner.accessToken)).id;
       const key = await newKey(partner.accessToken, ['versions', 'upload']);
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/Product/Version',
-        headers: bearer(key.secret),
-        payload: { productId, productVersion: 1 },
-      });
+      const ci = as(t.app, key.secret);
+      const added = await ci.post('/api/Product/Version', { productId, productVersion: 1 });
       expect(added.statusCode, added.body).toBe(200);
       const versionId = (added.json() as { id: string }).id;
-      const saved = await t.app.inject({
-        method: 'PUT',
-        url: `/api/Product/Version/${versionId}`,
-        headers: bearer(key.secret),
-        payload: {
-          updateLog: 'Built by CI',
-          iosAssetUrl: await uploadBuild(t.app, key.secret, 'ci-ios.ab'),
-          androidAssetUrl: await uploadBuild(t.app, key.secret, 'ci-android.glb'),
-        },
+      const saved = await ci.put(`/api/Product/Version/${versionId}`, {
+        updateLog: 'Built by CI',
+        ...(await uploadBuilds(t.app, key.secret, 'ci')),
       });
       expect(saved.statusCode, saved.body).toBe(200);
       // no read scope: the key cannot list what it changed
@@ -336,7 +310,7 @@ describeEachDatabase('API keys', (variant) => {
       const uploader = await newKey(partner.accessToken, ['upload']);
       expect((await get(build, reader.secret)).statusCode).toBe(200);
       expect((await get(build, uploader.secret)).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: build })).statusCode).toBe(404);
+      expect((await as(t.app).get(build)).statusCode).toBe(404);
     });
 
     it("never lets a key read another partner's items", async () => {
@@ -365,22 +339,13 @@ describeEachDatabase('API keys', (variant) => {
         ['DELETE', `/api/ApiKey/${key.id}`],
       ];
       for (const [method, url, payload] of calls) {
-        const response = await t.app.inject({
-          method,
-          url,
-          headers: bearer(key.secret),
-          ...(payload ? { payload } : {}),
-        });
+        const response = await as(t.app, key.secret).send(method, url, payload);
         expect(`${method} ${url} ${response.statusCode} ${response.json().errorCode}`).toBe(
           `${method} ${url} 403 ApiKeyNotAllowed`,
         );
       }
       expect(await listKeys(partner.accessToken)).toHaveLength(1);
-      const profile = await t.app.inject({
-        method: 'GET',
-        url: '/api/Access/Profile',
-        headers: bearer(partner.accessToken),
-      });
+      const profile = await as(t.app, partner.accessToken).get('/api/Access/Profile');
       expect(profile.json().firstName).toBe('Mia');
     });
 
@@ -388,19 +353,13 @@ describeEachDatabase('API keys', (variant) => {
       const partner = await registerPartner(t.app);
       const key = await newKey(partner.accessToken, ['read', 'upload', 'versions']);
       expect((await get('/api/WhiteList', key.secret)).statusCode).toBe(200);
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/WhiteList',
-        headers: bearer(key.secret),
-        payload: { email: 'tester@studio.example' },
-      });
+      const added = await as(t.app, key.secret).post('/api/WhiteList', { email: 'tester@studio.example' });
       expect(added.statusCode).toBe(403);
       expect(added.json().errorCode).toBe('ApiKeyNotAllowed');
     });
 
     it("does not make an admin's key an admin", async () => {
-      const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-      const { accessToken } = login.json() as { accessToken: string };
+      const accessToken = await signIn(t.app, ADMIN);
       const key = await newKey(accessToken, ['read', 'upload', 'versions']);
       expect((await get('/api/Admin/Review/Query', accessToken)).statusCode).toBe(200);
       const refused = await get('/api/Admin/Review/Query', key.secret);
@@ -411,11 +370,8 @@ describeEachDatabase('API keys', (variant) => {
     it('is checked before the body is read', async () => {
       const partner = await registerPartner(t.app);
       const key = await newKey(partner.accessToken, ['read']);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/Product',
-        headers: { ...bearer(key.secret), 'content-type': 'application/json' },
-        payload: '{"not json',
+      const response = await as(t.app, key.secret).post('/api/Product', '{"not json', {
+        headers: { 'content-type': 'application/json' },
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().errorCode).toBe('ApiKeyScopeMissing');
@@ -470,12 +426,12 @@ describeEachDatabase('API keys', (variant) => {
       );
       expect(sessionOnly.length).toBeGreaterThan(10);
       for (const operation of sessionOnly) {
-        const response = await t.app.inject({
-          method: operation.method,
-          url: operation.path.replace(/\{[^}]+\}/g, randomUUID()),
-          headers: { ...bearer(key.secret), 'content-type': 'application/json' },
-          payload: operation.method === 'GET' || operation.method === 'DELETE' ? undefined : '{"not json',
-        });
+        const response = await as(t.app, key.secret).send(
+          operation.method,
+          operation.path.replace(/\{[^}]+\}/g, randomUUID()),
+          operation.method === 'GET' || operation.method === 'DELETE' ? undefined : '{"not json',
+          { headers: { 'content-type': 'application/json' } },
+        );
         expect(`${operation.method} ${operation.path} ${response.statusCode} ${response.json().errorCode}`).toBe(
           `${operation.method} ${operation.path} 403 ApiKeyNotAllowed`,
         );

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { models, products } from '../../db/schema/catalog.ts';
 import {
-  bearer,
+  as,
+  createModel,
+  createProduct,
   describeEachDatabase,
   glbBuild,
   modelBody,
-  multipartBody,
+  postFile,
   productBody,
   registerConnectedPartner,
   registerPartner,
   uploadImage,
+  useBeforeAll,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -18,24 +21,15 @@ type Item = Record<string, unknown> & { id: string; name: string };
 
 describeEachDatabase('catalog API', (variant) => {
   const t = useTestApp(variant);
-  let owner: { accessToken: string };
-  let other: { accessToken: string };
-  beforeAll(async () => {
-    owner = await registerConnectedPartner(t.app);
-    other = await registerConnectedPartner(t.app);
-  });
+  const owner = useBeforeAll(() => registerConnectedPartner(t.app));
+  const other = useBeforeAll(() => registerConnectedPartner(t.app));
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const createProduct = async (overrides = {}) =>
-    (
-      await call('POST', '/api/Product', owner.accessToken, await productBody(t.app, owner.accessToken, overrides))
-    ).json() as Item;
+  const createOwnProduct = (overrides = {}) => createProduct(t.app, owner.accessToken, overrides);
+  /** The item a create answered, once its status says it was made. */
+  const createdItem = (response: { statusCode: number; json(): unknown }) => {
+    expect(response.statusCode).toBe(200);
+    return response.json() as Item;
+  };
 
   describe('products', () => {
     it('creates an AR game with prices in dollars, stored in cents, and normalized tags', async () => {
@@ -43,9 +37,7 @@ describeEachDatabase('catalog API', (variant) => {
         price: 19.99,
         tags: [' Puzzle ', 'puzzle', '', 'Multi Player', '   '],
       });
-      const response = await call('POST', '/api/Product', owner.accessToken, body);
-      expect(response.statusCode).toBe(200);
-      const product = response.json() as Item;
+      const product = createdItem(await as(t.app, owner.accessToken).post('/api/Product', body));
       expect(product).toMatchObject({
         name: 'Orbit Tag',
         price: 19.99,
@@ -66,10 +58,8 @@ describeEachDatabase('catalog API', (variant) => {
 
     it('needs a connected payout account to create', async () => {
       const unconnected = await registerPartner(t.app);
-      const response = await call(
-        'POST',
+      const response = await as(t.app, unconnected.accessToken).post(
         '/api/Product',
-        unconnected.accessToken,
         await productBody(t.app, unconnected.accessToken),
       );
       expect(response.statusCode).toBe(403);
@@ -77,16 +67,19 @@ describeEachDatabase('catalog API', (variant) => {
         errorCode: 'PayoutAccountRequired',
         message: 'Please connect the stripe account first.',
       });
-      expect((await call('GET', '/api/Product', unconnected.accessToken)).json()).toEqual({ data: [], totalCount: 0 });
+      expect((await as(t.app, unconnected.accessToken).get('/api/Product')).json()).toEqual({
+        data: [],
+        totalCount: 0,
+      });
     });
 
     it('lists the partner’s own games newest first, 8 per page by default', async () => {
       const partner = await registerConnectedPartner(t.app);
       const body = await productBody(t.app, partner.accessToken);
       for (let i = 1; i <= 9; i += 1) {
-        await call('POST', '/api/Product', partner.accessToken, { ...body, name: `Game ${i}` });
+        await as(t.app, partner.accessToken).post('/api/Product', { ...body, name: `Game ${i}` });
       }
-      const first = (await call('GET', '/api/Product?PageIndex=1', partner.accessToken)).json() as {
+      const first = (await as(t.app, partner.accessToken).get('/api/Product?PageIndex=1')).json() as {
         data: Item[];
         totalCount: number;
       };
@@ -101,15 +94,15 @@ describeEachDatabase('catalog API', (variant) => {
         'Game 3',
         'Game 2',
       ]);
-      const second = (await call('GET', '/api/Product?PageIndex=2&PageSize=8', partner.accessToken)).json() as {
+      const second = (await as(t.app, partner.accessToken).get('/api/Product?PageIndex=2&PageSize=8')).json() as {
         data: Item[];
         totalCount: number;
       };
       expect(second).toMatchObject({ totalCount: 9 });
       expect(second.data.map((p) => p.name)).toEqual(['Game 1']);
-      const beyond = (await call('GET', '/api/Product?PageIndex=5&PageSize=8', partner.accessToken)).json();
+      const beyond = (await as(t.app, partner.accessToken).get('/api/Product?PageIndex=5&PageSize=8')).json();
       expect(beyond).toEqual({ data: [], totalCount: 9 });
-      const all = (await call('GET', '/api/Product?PageSize=-1', partner.accessToken)).json() as { data: Item[] };
+      const all = (await as(t.app, partner.accessToken).get('/api/Product?PageSize=-1')).json() as { data: Item[] };
       expect(all.data).toHaveLength(9);
     });
 
@@ -119,9 +112,9 @@ describeEachDatabase('catalog API', (variant) => {
       );
       if (!a || !b || !c) throw new Error('no partner');
       const body = await productBody(t.app, a.accessToken);
-      for (let i = 1; i <= 9; i += 1) await call('POST', '/api/Product', a.accessToken, { ...body, name: `A ${i}` });
+      for (let i = 1; i <= 9; i += 1) await as(t.app, a.accessToken).post('/api/Product', { ...body, name: `A ${i}` });
       const bodyB = await productBody(t.app, b.accessToken);
-      for (let i = 1; i <= 2; i += 1) await call('POST', '/api/Product', b.accessToken, { ...bodyB, name: `B ${i}` });
+      for (let i = 1; i <= 2; i += 1) await as(t.app, b.accessToken).post('/api/Product', { ...bodyB, name: `B ${i}` });
       // arriving together, these pages are read in one statement
       const pages = await Promise.all(
         [
@@ -132,7 +125,7 @@ describeEachDatabase('catalog API', (variant) => {
           ['/api/Product?PageIndex=1&PageSize=4', b],
           ['/api/Product', c],
         ].map(async ([url, partner]) => {
-          const page = (await call('GET', url as string, (partner as typeof a).accessToken)).json() as {
+          const page = (await as(t.app, (partner as typeof a).accessToken).get(url as string)).json() as {
             data: Item[];
             totalCount: number;
           };
@@ -150,39 +143,39 @@ describeEachDatabase('catalog API', (variant) => {
     });
 
     it('reads, updates and deletes its own game; deleted games are gone everywhere', async () => {
-      const product = await createProduct();
-      expect((await call('GET', `/api/Product/${product.id}`, owner.accessToken)).json()).toMatchObject({
+      const product = await createOwnProduct();
+      expect((await as(t.app, owner.accessToken).get(`/api/Product/${product.id}`)).json()).toMatchObject({
         id: product.id,
       });
       const update = await productBody(t.app, owner.accessToken, { name: 'Orbit Tag Deluxe', price: 0, tags: [] });
-      const updated = await call('PUT', `/api/Product/${product.id}`, owner.accessToken, update);
+      const updated = await as(t.app, owner.accessToken).put(`/api/Product/${product.id}`, update);
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toMatchObject({ name: 'Orbit Tag Deluxe', price: 0, tags: [] });
-      expect((await call('DELETE', `/api/Product/${product.id}`, owner.accessToken)).statusCode).toBe(204);
-      expect((await call('GET', `/api/Product/${product.id}`, owner.accessToken)).json()).toMatchObject({
+      expect((await as(t.app, owner.accessToken).delete(`/api/Product/${product.id}`)).statusCode).toBe(204);
+      expect((await as(t.app, owner.accessToken).get(`/api/Product/${product.id}`)).json()).toMatchObject({
         errorCode: 'ProductNotFound',
       });
-      const list = (await call('GET', '/api/Product?PageSize=-1', owner.accessToken)).json() as { data: Item[] };
+      const list = (await as(t.app, owner.accessToken).get('/api/Product?PageSize=-1')).json() as { data: Item[] };
       expect(list.data.map((p) => p.id)).not.toContain(product.id);
-      expect((await call('DELETE', `/api/Product/${product.id}`, owner.accessToken)).statusCode).toBe(404);
+      expect((await as(t.app, owner.accessToken).delete(`/api/Product/${product.id}`)).statusCode).toBe(404);
     });
 
     it("answers 404 for another partner's game on every id route, and changes nothing", async () => {
-      const product = await createProduct();
+      const product = await createOwnProduct();
       const body = await productBody(t.app, other.accessToken, { name: 'Hijacked' });
       for (const [method, payload] of [
         ['GET', undefined],
         ['PUT', body],
         ['DELETE', undefined],
       ] as const) {
-        const response = await call(method, `/api/Product/${product.id}`, other.accessToken, payload);
+        const response = await as(t.app, other.accessToken).send(method, `/api/Product/${product.id}`, payload);
         expect(response.statusCode, method).toBe(404);
         expect(response.json()).toMatchObject({ errorCode: 'ProductNotFound' });
       }
-      expect((await call('GET', `/api/Product/${product.id}`, owner.accessToken)).json()).toMatchObject({
+      expect((await as(t.app, owner.accessToken).get(`/api/Product/${product.id}`)).json()).toMatchObject({
         name: 'Orbit Tag',
       });
-      expect((await call('GET', '/api/Product/not-a-uuid', owner.accessToken)).statusCode).toBe(404);
+      expect((await as(t.app, owner.accessToken).get('/api/Product/not-a-uuid')).statusCode).toBe(404);
     });
 
     it.each([
@@ -205,22 +198,22 @@ describeEachDatabase('catalog API', (variant) => {
       const body: Record<string, unknown> = { ...(await productBody(t.app, partner.accessToken)), ...overrides };
       for (const key of Object.keys(overrides))
         if ((overrides as Record<string, unknown>)[key] === undefined) delete body[key];
-      const response = await call('POST', '/api/Product', partner.accessToken, body);
+      const response = await as(t.app, partner.accessToken).post('/api/Product', body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errorCode: 'ValidationFailed', message });
-      expect((await call('GET', '/api/Product', partner.accessToken)).json()).toMatchObject({ totalCount: 0 });
+      expect((await as(t.app, partner.accessToken).get('/api/Product')).json()).toMatchObject({ totalCount: 0 });
     });
 
     it('accepts 20 tags of 40 characters', async () => {
       const tags = Array.from({ length: 20 }, (_, i) => `${i}`.padStart(40, 'x'));
       expect(
-        (await call('POST', '/api/Product', owner.accessToken, await productBody(t.app, owner.accessToken, { tags })))
+        (await as(t.app, owner.accessToken).post('/api/Product', await productBody(t.app, owner.accessToken, { tags })))
           .statusCode,
       ).toBe(200);
     });
 
     it('refuses unknown fields', async () => {
-      const response = await call('POST', '/api/Product', owner.accessToken, {
+      const response = await as(t.app, owner.accessToken).post('/api/Product', {
         ...(await productBody(t.app, owner.accessToken)),
         status: 'Released',
       });
@@ -230,16 +223,8 @@ describeEachDatabase('catalog API', (variant) => {
     it('refuses image URLs our file host did not issue to this partner', async () => {
       const body = await productBody(t.app, owner.accessToken);
       const othersImage = await uploadImage(t.app, other.accessToken);
-      const { payload, headers } = multipartBody([{ name: 'file', filename: 'b.glb', data: glbBuild() }]);
       const build = (
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/FileUpload/Single/Query',
-            payload,
-            headers: { ...headers, ...bearer(owner.accessToken) },
-          })
-        ).json() as Array<{ origin: string }>
+        (await postFile(t.app, owner.accessToken, 'b.glb', glbBuild())).json() as Array<{ origin: string }>
       )[0];
       for (const iconUrl of [
         'https://cdn.elsewhere.example/icon.png',
@@ -247,17 +232,17 @@ describeEachDatabase('catalog API', (variant) => {
         othersImage.origin,
         build?.origin ?? '',
       ]) {
-        const response = await call('POST', '/api/Product', owner.accessToken, { ...body, iconUrl });
+        const response = await as(t.app, owner.accessToken).post('/api/Product', { ...body, iconUrl });
         expect(response.statusCode, iconUrl).toBe(400);
         expect(response.json()).toMatchObject({ errorCode: 'FileUrlNotOurs' });
       }
-      const product = await createProduct();
-      const update = await call('PUT', `/api/Product/${product.id}`, owner.accessToken, {
+      const product = await createOwnProduct();
+      const update = await as(t.app, owner.accessToken).put(`/api/Product/${product.id}`, {
         ...body,
         coverThumbnailUrl: othersImage.origin,
       });
       expect(update.json()).toMatchObject({ errorCode: 'FileUrlNotOurs' });
-      expect((await call('GET', `/api/Product/${product.id}`, owner.accessToken)).json()).toMatchObject({
+      expect((await as(t.app, owner.accessToken).get(`/api/Product/${product.id}`)).json()).toMatchObject({
         coverThumbnail: { url: product.coverThumbnail && (product.coverThumbnail as { url: string }).url },
       });
     });
@@ -265,7 +250,7 @@ describeEachDatabase('catalog API', (variant) => {
 
   describe('3D models', () => {
     it('lists the model categories', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/Model/Category/List' });
+      const response = await as(t.app).get('/api/Model/Category/List');
       const { data } = response.json() as { data: Array<{ categoryId: number; categoryName: string }> };
       expect(data.length).toBeGreaterThanOrEqual(8);
       expect(data[1]).toEqual({ categoryId: 2, categoryName: 'Creatures' });
@@ -273,9 +258,7 @@ describeEachDatabase('catalog API', (variant) => {
 
     it('creates, lists, updates and deletes a model with its category', async () => {
       const body = await modelBody(t.app, owner.accessToken);
-      const created = await call('POST', '/api/Model', owner.accessToken, body);
-      expect(created.statusCode).toBe(200);
-      const model = created.json() as Item;
+      const model = createdItem(await as(t.app, owner.accessToken).post('/api/Model', body));
       expect(model).toMatchObject({
         name: 'Lantern Fox',
         price: 12.5,
@@ -284,16 +267,19 @@ describeEachDatabase('catalog API', (variant) => {
         icon: { url: body.iconUrl },
         status: 'Draft',
       });
-      const list = (await call('GET', '/api/Model', owner.accessToken)).json() as { data: Item[]; totalCount: number };
+      const list = (await as(t.app, owner.accessToken).get('/api/Model')).json() as {
+        data: Item[];
+        totalCount: number;
+      };
       expect(list.data[0]).toEqual(model);
-      const updated = await call('PUT', `/api/Model/${model.id}`, owner.accessToken, {
+      const updated = await as(t.app, owner.accessToken).put(`/api/Model/${model.id}`, {
         ...body,
         categoryId: 3,
         price: 0,
       });
       expect(updated.json()).toMatchObject({ category: { categoryId: 3, categoryName: 'Vehicles' }, price: 0 });
-      expect((await call('DELETE', `/api/Model/${model.id}`, owner.accessToken)).statusCode).toBe(204);
-      expect((await call('GET', `/api/Model/${model.id}`, owner.accessToken)).json()).toMatchObject({
+      expect((await as(t.app, owner.accessToken).delete(`/api/Model/${model.id}`)).statusCode).toBe(204);
+      expect((await as(t.app, owner.accessToken).get(`/api/Model/${model.id}`)).json()).toMatchObject({
         errorCode: 'ModelNotFound',
       });
     });
@@ -301,42 +287,38 @@ describeEachDatabase('catalog API', (variant) => {
     it('refuses a model without a category, with an unknown one, or without images', async () => {
       const body = await modelBody(t.app, owner.accessToken);
       const { categoryId: _omit, ...withoutCategory } = body;
-      expect((await call('POST', '/api/Model', owner.accessToken, withoutCategory)).json()).toEqual({
+      expect((await as(t.app, owner.accessToken).post('/api/Model', withoutCategory)).json()).toEqual({
         errorCode: 'ValidationFailed',
         message: 'categoryId: Please input category',
       });
-      expect((await call('POST', '/api/Model', owner.accessToken, { ...body, categoryId: 999 })).json()).toMatchObject({
+      expect(
+        (await as(t.app, owner.accessToken).post('/api/Model', { ...body, categoryId: 999 })).json(),
+      ).toMatchObject({
         errorCode: 'CategoryNotFound',
       });
-      expect((await call('POST', '/api/Model', owner.accessToken, { ...body, iconUrl: '' })).json()).toEqual({
+      expect((await as(t.app, owner.accessToken).post('/api/Model', { ...body, iconUrl: '' })).json()).toEqual({
         errorCode: 'ValidationFailed',
         message: 'iconUrl: Please upload thumbnail',
       });
     });
 
     it("answers 404 for another partner's model", async () => {
-      const model = (
-        await call('POST', '/api/Model', owner.accessToken, await modelBody(t.app, owner.accessToken))
-      ).json() as Item;
+      const model = await createModel(t.app, owner.accessToken);
       for (const method of ['GET', 'DELETE'] as const) {
-        expect((await call(method, `/api/Model/${model.id}`, other.accessToken)).statusCode).toBe(404);
+        expect((await as(t.app, other.accessToken).send(method, `/api/Model/${model.id}`)).statusCode).toBe(404);
       }
-      const put = await call(
-        'PUT',
+      const put = await as(t.app, other.accessToken).put(
         `/api/Model/${model.id}`,
-        other.accessToken,
         await modelBody(t.app, other.accessToken),
       );
       expect(put.json()).toMatchObject({ errorCode: 'ModelNotFound' });
-      expect((await call('GET', `/api/Model/${model.id}`, owner.accessToken)).statusCode).toBe(200);
+      expect((await as(t.app, owner.accessToken).get(`/api/Model/${model.id}`)).statusCode).toBe(200);
     });
 
     it('needs a connected payout account to create', async () => {
       const unconnected = await registerPartner(t.app);
-      const response = await call(
-        'POST',
+      const response = await as(t.app, unconnected.accessToken).post(
         '/api/Model',
-        unconnected.accessToken,
         await modelBody(t.app, unconnected.accessToken),
       );
       expect(response.json()).toMatchObject({ errorCode: 'PayoutAccountRequired' });
@@ -345,18 +327,11 @@ describeEachDatabase('catalog API', (variant) => {
 
   describe('recent projects', () => {
     it('shows only released items of all partners, newest first, and never deleted ones', async () => {
-      const game = await createProduct({ name: 'Released Game' });
-      const model = (
-        await call(
-          'POST',
-          '/api/Model',
-          other.accessToken,
-          await modelBody(t.app, other.accessToken, { name: 'Released Model' }),
-        )
-      ).json() as Item;
-      await createProduct({ name: 'Still a draft' });
+      const game = await createOwnProduct({ name: 'Released Game' });
+      const model = await createModel(t.app, other.accessToken, { name: 'Released Model' });
+      await createOwnProduct({ name: 'Still a draft' });
       const recent = async () =>
-        (await t.app.inject({ method: 'GET', url: '/api/Product/Recent?PageIndex=1&PageSize=4' })).json() as {
+        (await as(t.app).get('/api/Product/Recent?PageIndex=1&PageSize=4')).json() as {
           data: Array<{ id: string; name: string; type: string; thumbnail: { url: string } }>;
           totalCount: number;
         };
@@ -378,20 +353,17 @@ describeEachDatabase('catalog API', (variant) => {
       expect(released.data[1]?.thumbnail.url).toBe((game.thumbnail as { url: string }).url);
       expect(released.data.map((item) => item.name)).not.toContain('Still a draft');
 
-      await call('DELETE', `/api/Product/${game.id}`, owner.accessToken);
+      await as(t.app, owner.accessToken).delete(`/api/Product/${game.id}`);
       expect((await recent()).data.map((item) => item.name)).not.toContain('Released Game');
     });
 
     it("carries each item's public details for a visitor: icon, cover, introduce and price in dollars", async () => {
-      const game = await createProduct({ name: 'Public Game', introduce: 'Tag in the park', price: 2.5 });
-      const model = (
-        await call(
-          'POST',
-          '/api/Model',
-          other.accessToken,
-          await modelBody(t.app, other.accessToken, { name: 'Public Model', description: 'A paper crane', price: 0 }),
-        )
-      ).json() as Item;
+      const game = await createOwnProduct({ name: 'Public Game', introduce: 'Tag in the park', price: 2.5 });
+      const model = await createModel(t.app, other.accessToken, {
+        name: 'Public Model',
+        description: 'A paper crane',
+        price: 0,
+      });
       await t.database.db
         .update(products)
         .set({ status: 'Released', releasedAt: new Date() })
@@ -401,7 +373,7 @@ describeEachDatabase('catalog API', (variant) => {
         .set({ status: 'Released', releasedAt: new Date() })
         .where(eq(models.id, model.id));
 
-      const { data } = (await t.app.inject({ method: 'GET', url: '/api/Product/Recent?PageSize=-1' })).json() as {
+      const { data } = (await as(t.app).get('/api/Product/Recent?PageSize=-1')).json() as {
         data: Item[];
       };
       expect(data.find((item) => item.id === game.id)).toEqual({

@@ -2,14 +2,13 @@ import { errorCodes, staticTextTypes } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactEnquiries } from '../../db/schema/content.ts';
-import { describeEachDatabase, useTestApp } from '../../testing/index.ts';
+import { as, describeEachDatabase, readOutbox, useTestApp } from '../../testing/index.ts';
 
 describeEachDatabase('content API', (variant) => {
   const t = useTestApp(variant);
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const outbox = async () =>
-    (await get('/dev/outbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+  const get = (url: string) => as(t.app).get(url);
+  const outbox = () => readOutbox(t.app);
   const enquiryCount = async () => {
     const [row] = await t.database.db.select({ n: count() }).from(contactEnquiries);
     return row?.n ?? 0;
@@ -132,8 +131,18 @@ describeEachDatabase('content API', (variant) => {
       email: 'mia@northlight.example',
       description: 'We would like to run an AR poster campaign in Central.',
     };
-    const post = (payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/ContactUs', payload: payload as object });
+    const post = (payload: object) => as(t.app).post('/api/ContactUs', payload);
+    /** Posts a body as it is, under the content type given, from a client address of its own when given one. */
+    const postRaw = (contentType: string, body: string, remoteAddress?: string) =>
+      as(t.app).post('/api/ContactUs', body, { headers: { 'content-type': contentType }, remoteAddress });
+    const expectRefused = (
+      response: { statusCode: number; json(): unknown },
+      statusCode: number,
+      errorCode: string,
+    ) => {
+      expect(response.statusCode).toBe(statusCode);
+      expect(response.json()).toMatchObject({ errorCode });
+    };
 
     it('stores the enquiry and mails it to the partner contact address', async () => {
       const before = await enquiryCount();
@@ -170,38 +179,15 @@ describeEachDatabase('content API', (variant) => {
     });
 
     it('refuses a body that is not JSON', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/ContactUs',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"name": ',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ errorCode: 'MalformedRequest' });
+      expectRefused(await postRaw('application/json', '{"name": '), 400, 'MalformedRequest');
     });
 
     it('reads an empty JSON body as no body, so required fields are reported', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/ContactUs',
-        headers: { 'content-type': 'application/json' },
-        payload: '',
-        remoteAddress: '10.20.0.1',
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+      expectRefused(await postRaw('application/json', '', '10.20.0.1'), 400, 'ValidationFailed');
     });
 
     it('refuses a content type it does not read', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/ContactUs',
-        headers: { 'content-type': 'application/xml' },
-        payload: '<contact/>',
-        remoteAddress: '10.20.0.2',
-      });
-      expect(response.statusCode).toBe(415);
-      expect(response.json()).toMatchObject({ errorCode: 'UnsupportedMediaType' });
+      expectRefused(await postRaw('application/xml', '<contact/>', '10.20.0.2'), 415, 'UnsupportedMediaType');
     });
   });
 

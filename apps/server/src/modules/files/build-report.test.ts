@@ -2,13 +2,17 @@ import { DEFAULT_BUILD_BUDGETS } from '@portal/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
-  bearer,
+  ADMIN,
+  adminEnv,
+  as,
   createTestApp,
   describeEachDatabase,
+  getBuildReport,
   glbBuild,
   gltfWithMesh,
-  multipartBody,
+  postFile,
   registerPartner,
+  signIn,
   unityBundle,
   uploadBuild,
   uploadImage,
@@ -16,22 +20,15 @@ import {
 } from '../../testing/index.ts';
 import { texturedGlb, triangleGlb } from '../../testing/validation-fixtures.ts';
 
-const ADMIN = { email: 'inspector@lumora.example', password: 'Inspect1234' };
-
 describeEachDatabase('build reports', (variant) => {
-  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const t = useTestApp(variant, adminEnv());
   let token: string;
   beforeAll(async () => {
     token = (await registerPartner(t.app)).accessToken;
   });
 
   const upload = (filename: string, data: Buffer) => uploadBuild(t.app, token, filename, data);
-  const report = (url: string, auth: string | null = token) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/FileUpload/Report?url=${encodeURIComponent(url)}`,
-      headers: auth ? bearer(auth) : {},
-    });
+  const report = (url: string, auth = token) => getBuildReport(t.app, auth, url);
 
   const validated = () => t.app.services.files.whenValidationsIdle();
 
@@ -148,9 +145,8 @@ describeEachDatabase('build reports', (variant) => {
     const foreign = await report(url, other.accessToken);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ errorCode: 'FileNotFound' });
-    expect((await report(url, null)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    const admin = await report(url, (login.json() as { accessToken: string }).accessToken);
+    expect((await getBuildReport(t.app, undefined, url)).statusCode).toBe(401);
+    const admin = await report(url, await signIn(t.app, ADMIN));
     expect(admin.statusCode).toBe(200);
     expect(admin.json()).toMatchObject({ format: 'glb', glb: { triangles: 12 } });
   });
@@ -166,7 +162,7 @@ describeEachDatabase('build reports', (variant) => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toMatchObject({ errorCode: 'FileNotFound' });
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/FileUpload/Report', headers: bearer(token) });
+    const missing = await as(t.app, token).get('/FileUpload/Report');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errorCode: 'ValidationFailed' });
   });
@@ -180,22 +176,9 @@ describeEachDatabase('build validation across a restart', (variant) => {
       const { accessToken } = await registerPartner(t.app);
       // the server stops before the validator gets to the upload
       await t.app.services.files.stopValidations();
-      const { payload, headers } = multipartBody([
-        { name: 'file', filename: 'interrupted.glb', data: triangleGlb({ badIndex: 9 }) },
-      ]);
-      const uploaded = await t.app.inject({
-        method: 'POST',
-        url: '/FileUpload/Single/Query',
-        payload,
-        headers: { ...headers, ...bearer(accessToken) },
-      });
+      const uploaded = await postFile(t.app, accessToken, 'interrupted.glb', triangleGlb({ badIndex: 9 }));
       const url = (uploaded.json() as Array<{ origin: string }>)[0]?.origin ?? '';
-      const get = (app: typeof t.app) =>
-        app.inject({
-          method: 'GET',
-          url: `/FileUpload/Report?url=${encodeURIComponent(url)}`,
-          headers: bearer(accessToken),
-        });
+      const get = (app: typeof t.app) => getBuildReport(app, accessToken, url);
       // the upload answered before the validator ran: until it has, the report says so and holds a submission back
       expect((await get(t.app)).json()).toMatchObject({ validation: { state: 'pending' }, budgets: null });
       expect(await t.app.services.files.submissionBlocker([url])).toBe('BuildReportPending');

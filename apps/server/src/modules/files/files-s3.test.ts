@@ -1,15 +1,17 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
+  as,
   createTestApp,
+  getBuildReport,
   glbBuild,
-  multipartBody,
   pngImage,
+  postFile,
   registerPartner,
-  type TestApp,
+  useBeforeAll,
+  useTestApp,
 } from '../../testing/index.ts';
 import { triangleGlb } from '../../testing/validation-fixtures.ts';
 
@@ -27,23 +29,22 @@ async function startS3() {
   return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() };
 }
 
+type S3 = Awaited<ReturnType<typeof startS3>>;
+
+/** The config of an app storing its files in `bucket` of the s3rver. */
+const s3Env = (s3: S3, bucket = 'portal-files/uploads') => ({
+  FILE_STORAGE: `s3://${bucket}`,
+  S3_ENDPOINT: s3.url,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+});
+
 describe('file host on S3-compatible storage (s3rver)', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  let t: TestApp;
+  const s3 = useBeforeAll(startS3);
+  const t = useTestApp('pglite', () => s3Env(s3));
   let token: string;
   beforeAll(async () => {
-    s3 = await startS3();
-    t = await createTestApp('pglite', {
-      FILE_STORAGE: 's3://portal-files/uploads',
-      S3_ENDPOINT: s3.url,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
     token = (await registerPartner(t.app)).accessToken;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
   });
 
   it('stores images with their variants and builds in the bucket, and serves them back', async () => {
@@ -53,19 +54,13 @@ describe('file host on S3-compatible storage (s3rver)', () => {
       ['poster.png', image],
       ['orbit.glb', build],
     ] as const) {
-      const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/FileUpload/Single/Query',
-        payload,
-        headers: { ...headers, ...bearer(token) },
-      });
+      const response = await postFile(t.app, token, filename, data);
       expect(response.statusCode).toBe(200);
       const [file] = response.json() as Array<{ origin: string; icon: string | null }>;
-      const served = await t.app.inject({ method: 'GET', url: file?.origin ?? '', headers: bearer(token) });
+      const served = await as(t.app, token).get(file?.origin ?? '');
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(data)).toBe(true);
-      if (file?.icon) expect((await t.app.inject({ method: 'GET', url: file.icon })).statusCode).toBe(200);
+      if (file?.icon) expect((await as(t.app).get(file.icon)).statusCode).toBe(200);
     }
     const listing = await fetch(`${s3.url}/portal-files?prefix=uploads/`);
     const keys = [...(await listing.text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]);
@@ -75,22 +70,10 @@ describe('file host on S3-compatible storage (s3rver)', () => {
   });
 
   it('validates a .glb from the bucket, leaving no copy behind', async () => {
-    const { payload, headers } = multipartBody([
-      { name: 'file', filename: 'broken.glb', data: triangleGlb({ badIndex: 7 }) },
-    ]);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/FileUpload/Single/Query',
-      payload,
-      headers: { ...headers, ...bearer(token) },
-    });
+    const upload = await postFile(t.app, token, 'broken.glb', triangleGlb({ badIndex: 7 }));
     const [file] = upload.json() as Array<{ origin: string }>;
     await t.app.services.files.whenValidationsIdle();
-    const report = await t.app.inject({
-      method: 'GET',
-      url: `/FileUpload/Report?url=${encodeURIComponent(file?.origin ?? '')}`,
-      headers: bearer(token),
-    });
+    const report = await getBuildReport(t.app, token, file?.origin ?? '');
     expect(report.json()).toMatchObject({
       validation: { state: 'done', counts: { errors: 1 } },
       findings: [{ level: 'error', code: 'ACCESSOR_INDEX_OOB', source: 'validator' }],
@@ -99,16 +82,11 @@ describe('file host on S3-compatible storage (s3rver)', () => {
   });
 
   it('says in its health whether the bucket answers', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const health = await as(t.app).get('/healthz');
     expect(health.json()).toEqual({ status: 'ok', database: 'pglite', storage: 's3' });
-    const other = await createTestApp('pglite', {
-      FILE_STORAGE: 's3://no-such-bucket',
-      S3_ENDPOINT: s3.url,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
+    const other = await createTestApp('pglite', s3Env(s3, 'no-such-bucket'));
     try {
-      const missing = await other.app.inject({ method: 'GET', url: '/healthz' });
+      const missing = await as(other.app).get('/healthz');
       expect(missing.statusCode).toBe(503);
       expect(missing.json()).toEqual({ errorCode: 'ServiceUnavailable', message: 'The file storage does not answer.' });
     } finally {
@@ -118,23 +96,8 @@ describe('file host on S3-compatible storage (s3rver)', () => {
 });
 
 describe('builds on S3 downloaded by redirect to a signed URL (BUILD_DOWNLOADS=redirect)', () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    s3 = await startS3();
-    t = await createTestApp('pglite', {
-      FILE_STORAGE: 's3://portal-files/uploads',
-      S3_ENDPOINT: s3.url,
-      S3_PUBLIC_URL: s3.url,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      BUILD_DOWNLOADS: 'redirect',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-  });
+  const s3 = useBeforeAll(startS3);
+  const t = useTestApp('pglite', () => ({ ...s3Env(s3), S3_PUBLIC_URL: s3.url, BUILD_DOWNLOADS: 'redirect' }));
 
   it('sends the owner to a signed URL of the store that expires, and a stranger nowhere; images stay proxied', async () => {
     const owner = await registerPartner(t.app);
@@ -142,18 +105,12 @@ describe('builds on S3 downloaded by redirect to a signed URL (BUILD_DOWNLOADS=r
     const build = glbBuild(128 * 1024);
     const image = await pngImage(320, 240);
     const upload = async (filename: string, data: Buffer) => {
-      const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/FileUpload/Single/Query',
-        payload,
-        headers: { ...headers, ...bearer(owner.accessToken) },
-      });
+      const response = await postFile(t.app, owner.accessToken, filename, data);
       expect(response.statusCode).toBe(200);
       return (response.json() as Array<{ origin: string }>)[0]?.origin ?? '';
     };
     const buildUrl = await upload('Orbit Tag.glb', build);
-    const redirected = await t.app.inject({ method: 'GET', url: buildUrl, headers: bearer(owner.accessToken) });
+    const redirected = await as(t.app, owner.accessToken).get(buildUrl);
     expect(redirected.statusCode).toBe(302);
     expect(redirected.headers['cache-control']).toBe('no-store');
     const location = new URL(String(redirected.headers.location));
@@ -165,17 +122,17 @@ describe('builds on S3 downloaded by redirect to a signed URL (BUILD_DOWNLOADS=r
     expect(Buffer.from(await fetched.arrayBuffer()).equals(build)).toBe(true);
     expect(fetched.headers.get('content-disposition')).toContain('Orbit Tag.glb');
 
-    const refused = await t.app.inject({ method: 'GET', url: buildUrl, headers: bearer(stranger.accessToken) });
+    const refused = await as(t.app, stranger.accessToken).get(buildUrl);
     expect(refused.statusCode).toBe(404);
     expect(refused.headers.location).toBeUndefined();
 
     const imageUrl = await upload('poster.png', image);
-    const served = await t.app.inject({ method: 'GET', url: imageUrl });
+    const served = await as(t.app).get(imageUrl);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(image)).toBe(true);
 
     // the web app follows the redirect with fetch: the store is in its Content-Security-Policy
-    const page = await t.app.inject({ method: 'GET', url: '/api/Faq' });
+    const page = await as(t.app).get('/api/Faq');
     expect(String(page.headers['content-security-policy'])).toMatch(new RegExp(`connect-src [^;]*${s3.url}`));
   });
 });

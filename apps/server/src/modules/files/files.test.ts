@@ -1,8 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse as parseContentDisposition } from 'content-disposition';
@@ -12,11 +10,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../../db/schema/files.ts';
 import { createDiskStorage } from '../../plugins/storage.ts';
 import {
-  bearer,
+  as,
   createTestApp,
   describeEachDatabase,
   glbBuild,
   jpegImage,
+  listenOnFreePort,
+  makeTempDir,
   multipartBody,
   type Part,
   pngImage,
@@ -63,10 +63,10 @@ describeEachDatabase('file host', (variant) => {
 
   const upload = (parts: Part[], url = '/FileUpload/Single/Query', auth = token) => {
     const { payload, headers } = multipartBody(parts);
-    return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(auth) } });
+    return as(t.app, auth).post(url, payload, { headers });
   };
   const storedCount = async () => (await t.database.db.select({ n: count() }).from(storedFiles))[0]?.n ?? 0;
-  const get = (url: string, auth?: string) => t.app.inject({ method: 'GET', url, headers: auth ? bearer(auth) : {} });
+  const get = (url: string, auth?: string) => as(t.app, auth).get(url);
 
   it('stores a PNG with icon, small and medium variants and serves them for a year', async () => {
     const response = await upload([
@@ -202,11 +202,8 @@ describeEachDatabase('file host', (variant) => {
     ['cut off inside a part header', (type: string) => type, (body: Buffer) => body.subarray(0, 60)],
   ])('answers 400 to a multipart body %s', async (_label, contentType, cut) => {
     const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.png', data: await pngImage(64, 64) }]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/FileUpload/Single/Query',
-      payload: cut(payload),
-      headers: { ...bearer(token), 'content-type': contentType(headers['content-type'] ?? '') },
+    const response = await as(t.app, token).post('/FileUpload/Single/Query', cut(payload), {
+      headers: { 'content-type': contentType(headers['content-type'] ?? '') },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'MalformedRequest' });
@@ -307,16 +304,11 @@ describeEachDatabase('file host', (variant) => {
     const noFile = await upload([{ name: 'note', data: 'hello' }]);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json()).toMatchObject({ errorCode: 'FileMissing' });
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/FileUpload/Single/Query',
-      headers: bearer(token),
-      payload: { file: 'x' },
-    });
+    const json = await as(t.app, token).post('/FileUpload/Single/Query', { file: 'x' });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toMatchObject({ errorCode: 'UnsupportedMediaType' });
     const { payload, headers } = multipartBody([{ name: 'file', filename: 'a.png', data: await pngImage(50, 50) }]);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/FileUpload/Single/Query', payload, headers });
+    const anonymous = await as(t.app).post('/FileUpload/Single/Query', payload, { headers });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -334,8 +326,7 @@ describe('file host: refusing uploads over a real connection', () => {
   let port: number;
   beforeAll(async () => {
     token = (await registerPartner(t.app)).accessToken;
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = await listenOnFreePort(t.app);
   });
 
   it.each([
@@ -419,7 +410,7 @@ describe('file host: temporary files left by killed uploads', () => {
   };
 
   it('removes every temporary file when the server starts', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-sweep-'));
+    const dataDir = await makeTempDir('sweep');
     const tmp = path.join(dataDir, 'tmp');
     await mkdir(tmp);
     await leftover(tmp, 0);

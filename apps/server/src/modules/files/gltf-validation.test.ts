@@ -1,5 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type BuildReport,
@@ -8,8 +7,9 @@ import {
   VALIDATION_MESSAGES_KEPT,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { useTempDir } from '../../testing/temp-dirs.ts';
 import { glbBuild, gltfWithMesh } from '../../testing/uploads.ts';
 import { texturedGlb, triangleGlb } from '../../testing/validation-fixtures.ts';
 import {
@@ -23,16 +23,10 @@ import {
 } from './gltf-validation.ts';
 import { inspectBuildFile } from './inspect.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'portal-gltf-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const temp = useTempDir('gltf');
 
 const fileOf = async (name: string, bytes: Buffer) => {
-  const file = path.join(dir, name);
+  const file = path.join(temp.path, name);
   await writeFile(file, bytes);
   return file;
 };
@@ -95,7 +89,7 @@ describe('the reference validator in a worker', () => {
   });
 
   it('fails when the stored file cannot be read, without naming where it is kept', async () => {
-    const failure = runGltfValidator(path.join(dir, 'gone.glb'), { timeoutMs: 30_000 });
+    const failure = runGltfValidator(path.join(temp.path, 'gone.glb'), { timeoutMs: 30_000 });
     await expect(failure).rejects.toThrow(new ValidationFailure('the stored file could not be read'));
   });
 

@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../testing/temp-dirs.ts';
 import { glbBuild, gltfWithMesh, unityBundle } from '../../testing/uploads.ts';
 import { assetBundleReport, glbReport, inspectBuild, inspectBuildFile, UnreadableBuildError } from './inspect.ts';
 
@@ -169,22 +169,16 @@ describe('Unity AssetBundle report', () => {
 });
 
 describe('inspecting a stored file', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-inspect-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = useTempDir('inspect');
 
   it('reads only what it needs from the start of the file', async () => {
     const glb = glbBuild(3 * 1024 * 1024, gltfWithMesh(40));
-    await writeFile(path.join(dir, 'model.glb'), glb);
-    const report = await inspectBuildFile(path.join(dir, 'model.glb'), 'glb', glb.length);
+    await writeFile(path.join(temp.path, 'model.glb'), glb);
+    const report = await inspectBuildFile(path.join(temp.path, 'model.glb'), 'glb', glb.length);
     expect(report).toMatchObject({ format: 'glb', size: glb.length, glb: { triangles: 40 }, findings: [] });
     const bundle = unityBundle(100_000);
-    await writeFile(path.join(dir, 'game.ab'), bundle);
-    expect(await inspectBuildFile(path.join(dir, 'game.ab'), 'unity', bundle.length)).toMatchObject({
+    await writeFile(path.join(temp.path, 'game.ab'), bundle);
+    expect(await inspectBuildFile(path.join(temp.path, 'game.ab'), 'unity', bundle.length)).toMatchObject({
       assetBundle: { formatVersion: 8 },
       findings: [],
     });
@@ -192,7 +186,7 @@ describe('inspecting a stored file', () => {
 
   it('refuses glTF magic followed by something else, saying why', async () => {
     const elf = Buffer.concat([Buffer.from('glTF', 'latin1'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])]);
-    const file = path.join(dir, 'elf.glb');
+    const file = path.join(temp.path, 'elf.glb');
     await writeFile(file, Buffer.concat([elf, Buffer.alloc(4084)]));
     await expect(inspectBuildFile(file, 'glb', 4096)).rejects.toThrow(
       new UnreadableBuildError(

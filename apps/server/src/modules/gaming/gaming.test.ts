@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
-import type { ConsoleMessage } from '@portal/contracts';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { WebSocket } from 'ws';
+import type { HubConnection } from '@microsoft/signalr';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import {
   connectGamePlayer,
   type GamePlayer,
@@ -10,31 +7,31 @@ import {
   playAction,
 } from '../../testing/game-clients.ts';
 import {
-  bearer,
   createGameInTesting,
   createTestApp,
   describeEachDatabase,
+  listenOnFreePort,
   registerConnectedPartner,
   registerPartner,
+  registerTester,
   type TestApp,
+  useTestApp,
 } from '../../testing/index.ts';
 
 type Player = GamePlayer;
 
+/** Makes the app listen for the SignalR client; answers its origin. */
+const listen = async (t: TestApp) => `http://127.0.0.1:${await listenOnFreePort(t.app)}`;
+
 describeEachDatabase('the realtime game server, with the official SignalR client', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant);
   let origin: string;
   const clients: HubConnection[] = [];
   beforeAll(async () => {
-    t = await createTestApp(variant);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    origin = await listen(t);
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.stop()));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const gameToken = (email: string, password: string) => gameTokenAt(origin, email, password);
@@ -47,14 +44,7 @@ describeEachDatabase('the realtime game server, with the official SignalR client
 
   it('plays a testing version: the partner creates and starts a game, a whitelisted tester joins, both see the events', async () => {
     const partner = await registerConnectedPartner(t.app);
-    const tester = await registerPartner(t.app);
-    const whitelisted = await t.app.inject({
-      method: 'POST',
-      url: '/api/WhiteList',
-      headers: bearer(partner.accessToken),
-      payload: { email: tester.email },
-    });
-    expect(whitelisted.statusCode, whitelisted.body).toBe(200);
+    const tester = await registerTester(t.app, partner.accessToken);
     const game = await createGameInTesting(t.app, partner.accessToken, 'Orbit Tag');
 
     const host = await connect(await gameToken(partner.email, partner.password));
@@ -171,41 +161,23 @@ describeEachDatabase('the realtime game server, with the official SignalR client
 describeEachDatabase('the realtime game server when the process stops', (variant) => {
   it('closes every connection with a close its client reconnects after', async () => {
     const t = await createTestApp(variant);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const origin = await listen(t);
     const partner = await registerConnectedPartner(t.app);
     const game = await createGameInTesting(t.app, partner.accessToken, 'Restart Tag');
-    const login = await fetch(`${origin}/game/api/Access/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: partner.email, password: partner.password }),
-    });
-    const token = ((await login.json()) as { accessToken: string }).accessToken.replace(/^Bearer /, '');
-    const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
-      accessTokenFactory: () => token,
-      WebSocket,
-    };
-    const client = new HubConnectionBuilder()
-      .withUrl(`${origin}/game/socket/Gaming?v=1.17`, options)
-      .withAutomaticReconnect([60_000])
-      .configureLogging(LogLevel.None)
-      .build();
-    const results: ConsoleMessage[] = [];
-    client.on('ReceiveMessage', (message: ConsoleMessage) => results.push(message));
-    let reconnecting: Error | undefined;
-    client.onreconnecting((error) => {
-      reconnecting = error ?? new Error('reconnecting');
-    });
+    const token = await gameTokenAt(origin, partner.email, partner.password);
+    const player = await connectGamePlayer(origin, token, { reconnects: true });
     try {
-      await client.start();
-      await client.invoke('CreateGame', 'test-anchor', { ProductId: game.productId, ProductVersion: 1 });
-      await vi.waitFor(() => expect(results[0]).toMatchObject({ succeeded: true }));
+      const created = await playAction(player, 'CreateGame', 'test-anchor', {
+        ProductId: game.productId,
+        ProductVersion: 1,
+      });
+      expect(created).toMatchObject({ succeeded: true });
 
       await t.close();
       // a close that allows reconnecting: the client tries again rather than giving up
-      await vi.waitFor(() => expect(reconnecting?.message).toMatch(/The server is shutting down\./));
+      await vi.waitFor(() => expect(player.reconnecting.at(-1)).toMatch(/The server is shutting down\./));
     } finally {
-      await client.stop();
+      await player.client.stop();
     }
   });
 });

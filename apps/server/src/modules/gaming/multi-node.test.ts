@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { HubConnection } from '@microsoft/signalr';
 import { gameErrorCatalog } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -7,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { connectGamePlayer, type GamePlayer, gameToken, playAction } from '../../testing/game-clients.ts';
 import {
-  bearer,
   createGameInTesting,
   createScratchDatabase,
   describeWithRedis,
   dropRedisKeys,
+  listenOnFreePort,
   registerConnectedPartner,
-  registerPartner,
+  registerTester,
   testConfig,
 } from '../../testing/index.ts';
 import { GAME_NODE_LOST } from './backplane.ts';
@@ -36,10 +35,7 @@ if (!postgresUrl) {
       const config = testConfig({ DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
       // both nodes start at once, as a deployment's do: one prepares the database while the other waits
       const apps = await Promise.all([buildApp(config, { logger: false }), buildApp(config, { logger: false })]);
-      for (const app of apps) {
-        await app.listen({ port: 0, host: '127.0.0.1' });
-        nodes.push({ app, origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
-      }
+      for (const app of apps) nodes.push({ app, origin: `http://127.0.0.1:${await listenOnFreePort(app)}` });
     }, 60_000);
 
     afterAll(async () => {
@@ -68,15 +64,8 @@ if (!postgresUrl) {
       const a = node(0);
       const b = node(1);
       const partner = await registerConnectedPartner(a.app);
-      // the tester registers through the other node: one database behind both
-      const tester = await registerPartner(b.app);
-      const whitelisted = await b.app.inject({
-        method: 'POST',
-        url: '/api/WhiteList',
-        headers: bearer(partner.accessToken),
-        payload: { email: tester.email },
-      });
-      expect(whitelisted.statusCode, whitelisted.body).toBe(200);
+      // the tester registers and is whitelisted through the other node: one database behind both
+      const tester = await registerTester(b.app, partner.accessToken);
       const game = await createGameInTesting(a.app, partner.accessToken, 'Two Node Tag');
 
       const host = await connect(a.origin, partner.email, partner.password);

@@ -1,14 +1,15 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { incomeRecords } from '../../db/schema/income.ts';
 import {
+  as,
   bearer,
-  createTestApp,
+  createModel,
+  createProduct,
   describeEachDatabase,
-  modelBody,
-  productBody,
+  type Partner,
   registerConnectedPartner,
-  type TestApp,
+  saleReport,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -20,36 +21,23 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
   let sequence = 0;
   beforeAll(async () => {
     const partner = await registerConnectedPartner(t.app);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(partner.accessToken),
-      payload: await productBody(t.app, partner.accessToken),
-    });
-    itemId = (created.json() as { id: string }).id;
+    itemId = (await createProduct(t.app, partner.accessToken)).id;
   });
 
   const sale = (overrides: Record<string, unknown> = {}) => {
     sequence += 1;
     return {
-      transactionId: `txn_${variant}_${sequence}`,
-      itemType: 'Product',
-      itemId,
-      version: 1,
-      buyer: { email: 'Player@Example.com', fullName: 'Kai Player' },
-      purchasedAt: '2026-05-14T09:30:00Z',
-      totalPrice: 499,
+      ...saleReport(itemId, {
+        transactionId: `txn_${variant}_${sequence}`,
+        buyer: { email: 'Player@Example.com', fullName: 'Kai Player' },
+        purchasedAt: '2026-05-14T09:30:00Z',
+      }),
       ...overrides,
     };
   };
-  const report = (payload: unknown, token = TOKEN) =>
-    t.app.inject({ method: 'POST', url: '/api/internal/Sales', headers: bearer(token), payload: payload as object });
+  const report = (payload: object, token = TOKEN) => as(t.app, token).post('/api/internal/Sales', payload);
   const voidSale = (transactionId: string, token = TOKEN) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/internal/Sales/${encodeURIComponent(transactionId)}/Void`,
-      headers: bearer(token),
-    });
+    as(t.app, token).post(`/api/internal/Sales/${encodeURIComponent(transactionId)}/Void`);
   const stored = async () => (await t.database.db.select({ n: count() }).from(incomeRecords))[0]?.n ?? 0;
 
   it('records a sale with its fees, its income and the day it will be paid', async () => {
@@ -138,7 +126,7 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
     const before = await stored();
     const partner = await registerConnectedPartner(t.app);
     for (const headers of [{}, bearer('wrong-token'), bearer(partner.accessToken)]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/internal/Sales', headers, payload: sale() });
+      const response = await as(t.app).post('/api/internal/Sales', sale(), { headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ errorCode: 'Unauthorized' });
     }
@@ -182,52 +170,34 @@ describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
   const t = useTestApp(variant);
 
   it('has no sales routes at all', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/internal/Sales',
-      headers: bearer('anything'),
-      payload: {},
-    });
+    const response = await as(t.app, 'anything').post('/api/internal/Sales', {});
     expect(response.statusCode).toBe(404);
   });
 });
 
 describeEachDatabase('income: a partner reads its own sales', (variant) => {
-  let t: TestApp;
-  let a: Awaited<ReturnType<typeof registerConnectedPartner>>;
-  let b: Awaited<ReturnType<typeof registerConnectedPartner>>;
+  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
+  let a: Partner;
+  let b: Partner;
   let game: { id: string; iconUrl: string };
   let model: { id: string };
   let sequence = 0;
 
-  const create = async (token: string, url: '/api/Product' | '/api/Model', body: object) =>
-    (await t.app.inject({ method: 'POST', url, headers: bearer(token), payload: body })).json() as {
-      id: string;
-      icon: { url: string };
-    };
   const report = (itemType: 'Product' | 'Model', itemId: string, purchasedAt: string, totalPrice: number) => {
     sequence += 1;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/internal/Sales',
-      headers: bearer(TOKEN),
-      payload: {
+    return as(t.app, TOKEN).post(
+      '/api/internal/Sales',
+      saleReport(itemId, {
         transactionId: `q_${variant}_${sequence}`,
         itemType,
-        itemId,
-        version: 1,
         buyer: { email: `buyer${sequence}@example.com`, fullName: `Buyer ${sequence}` },
         purchasedAt,
         totalPrice,
-      },
-    });
+      }),
+    );
   };
   const query = (token: string, params: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/User/Income/Query?${new URLSearchParams(params)}`,
-      headers: bearer(token),
-    });
+    as(t.app, token).get(`/api/User/Income/Query?${new URLSearchParams(params)}`);
   type Page = {
     data: Array<{ payment: { transactionId: string; productPreview: { name: string } } }>;
     totalCount: number;
@@ -235,17 +205,12 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
   const idsOf = (page: Page) => page.data.map((record) => record.payment.transactionId);
 
   beforeAll(async () => {
-    t = await createTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
     a = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.1' });
     b = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.2' });
-    const created = await create(a.accessToken, '/api/Product', await productBody(t.app, a.accessToken));
+    const created = await createProduct(t.app, a.accessToken);
     game = { id: created.id, iconUrl: created.icon.url };
-    model = await create(a.accessToken, '/api/Model', await modelBody(t.app, a.accessToken, { name: 'Lantern Fox' }));
-    const other = await create(
-      b.accessToken,
-      '/api/Product',
-      await productBody(t.app, b.accessToken, { name: 'Orbit Rival' }),
-    );
+    model = await createModel(t.app, a.accessToken, { name: 'Lantern Fox' });
+    const other = await createProduct(t.app, b.accessToken, { name: 'Orbit Rival' });
     // twelve sales of A's game, one a month from June 2025; two of its model in March 2026; three of B's game
     for (let month = 0; month < 12; month += 1) {
       const date = new Date(Date.UTC(2025, 5 + month, 10, 12));
@@ -254,9 +219,6 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     await report('Model', model.id, '2026-03-01T00:00:00Z', 1250);
     await report('Model', model.id, '2026-03-31T23:59:59Z', 1250);
     for (let i = 0; i < 3; i += 1) await report('Product', other.id, '2026-03-15T00:00:00Z', 999);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('pages the partner’s sales ten at a time, newest first, each as SPEC §3 draws it', async () => {
@@ -290,17 +252,15 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
 
   it('counts a filter again as soon as a sale comes in or is voided', async () => {
     const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.4' });
-    const item = await create(partner.accessToken, '/api/Product', await productBody(t.app, partner.accessToken));
+    const item = await createProduct(t.app, partner.accessToken);
     const total = async () => ((await query(partner.accessToken, { Status: 'Unsettled' })).json() as Page).totalCount;
     const sale = await report('Product', item.id, '2026-02-03T10:00:00Z', 499);
     expect(await total()).toBe(1);
     await report('Product', item.id, '2026-02-04T10:00:00Z', 499);
     expect(await total()).toBe(2);
-    const voided = await t.app.inject({
-      method: 'POST',
-      url: `/api/internal/Sales/${(sale.json() as { transactionId: string }).transactionId}/Void`,
-      headers: bearer(TOKEN),
-    });
+    const voided = await as(t.app, TOKEN).post(
+      `/api/internal/Sales/${(sale.json() as { transactionId: string }).transactionId}/Void`,
+    );
     expect(voided.statusCode).toBe(200);
     expect(await total()).toBe(1);
   });
@@ -332,11 +292,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
   });
 
   const exportCsv = (token: string, params: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/User/Income/Export.csv?${new URLSearchParams(params)}`,
-      headers: bearer(token),
-    });
+    as(t.app, token).get(`/api/User/Income/Export.csv?${new URLSearchParams(params)}`);
   const csvRows = (body: string) => body.split('\r\n').filter((line) => line !== '');
 
   it('exports the same rows as the query, filtered the same way, as CSV with a header', async () => {
@@ -374,12 +330,12 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     ]);
     expect(csvRows((await exportCsv(a.accessToken, { Name: 'Rival' })).body)).toHaveLength(1);
     expect((await exportCsv(a.accessToken, { Status: 'Paid' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/User/Income/Export.csv' })).statusCode).toBe(401);
+    expect((await as(t.app).get('/api/User/Income/Export.csv')).statusCode).toBe(401);
   });
 
   it('streams thousands of rows in chunks, and keeps buyers’ names as text a spreadsheet will not run', async () => {
     const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.3' });
-    const item = await create(partner.accessToken, '/api/Product', await productBody(t.app, partner.accessToken));
+    const item = await createProduct(t.app, partner.accessToken);
     await report('Product', item.id, '2026-01-01T00:00:00Z', 100);
     await t.database.db
       .update(incomeRecords)
@@ -434,7 +390,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
         errorCode: 'ValidationFailed',
       });
     }
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/User/Income/Query' });
+    const anonymous = await as(t.app).get('/api/User/Income/Query');
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,17 +1,23 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema/access.ts';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { outboxMails } from '../../db/schema/outbox.ts';
 import { sandboxTransfers } from '../../db/schema/payments.ts';
-import { bearer, productBody, registerConnectedPartner, testConfig } from '../../testing/index.ts';
+import {
+  createProduct,
+  createScratchDatabase,
+  registerConnectedPartner,
+  reportSale,
+  saleReport,
+  spawnTsx,
+  testConfig,
+  userIdOf,
+} from '../../testing/index.ts';
 import type { SettlementStep } from './settlement.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -21,24 +27,16 @@ const child = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../tes
 
 /** Runs a settlement in another process; answers how it ended. */
 function settleInAnotherProcess(databaseUrl: string, stop?: { at: SettlementStep; after: number }) {
+  const run = spawnTsx(child, {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PAYOUT_DATE,
+      ...(stop ? { STOP_AT: stop.at, STOP_AFTER: String(stop.after) } : {}),
+    },
+  });
   return new Promise<{ signal: NodeJS.Signals | null; code: number | null; output: string }>((resolve) => {
-    const process_ = spawn(process.execPath, ['--import', 'tsx', child], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PAYOUT_DATE,
-        ...(stop ? { STOP_AT: stop.at, STOP_AFTER: String(stop.after) } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    process_.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    process_.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    process_.on('exit', (code, signal) => resolve({ code, signal, output }));
+    run.child.on('exit', (code, signal) => resolve({ code, signal, output: run.output() }));
   });
 }
 
@@ -46,23 +44,12 @@ describe.skipIf(!postgresUrl)(
   'income: a settlement run killed at any step (PostgreSQL; skipped without TEST_DATABASE_URL)',
   () => {
     let app: FastifyInstance;
+    let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
     let databaseUrl: string;
-    let name: string;
-    let sequence = 0;
-
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
 
     beforeAll(async () => {
-      name = `portal_crash_${randomBytes(6).toString('hex')}`;
-      await admin(`create database ${name}`);
-      const url = new URL(postgresUrl ?? '');
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      database = await createScratchDatabase();
+      databaseUrl = database.url;
       app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN: TOKEN, PAYMENTS: 'sandbox' }), {
         logger: false,
       });
@@ -70,7 +57,7 @@ describe.skipIf(!postgresUrl)(
     }, 60_000);
     afterAll(async () => {
       await app?.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await database?.drop();
     });
 
     /** Three partners with a game and two sales each, due on the payout day. */
@@ -78,35 +65,14 @@ describe.skipIf(!postgresUrl)(
       const ids: string[] = [];
       for (let index = 0; index < 3; index += 1) {
         const partner = await registerConnectedPartner(app);
-        const game = await app.inject({
-          method: 'POST',
-          url: '/api/Product',
-          headers: bearer(partner.accessToken),
-          payload: await productBody(app, partner.accessToken),
-        });
+        const game = await createProduct(app, partner.accessToken);
         for (const [day, totalPrice] of [
           ['2026-07-10', 499 + index],
           ['2026-08-20', 1999],
         ] as const) {
-          sequence += 1;
-          const sale = await app.inject({
-            method: 'POST',
-            url: '/api/internal/Sales',
-            headers: bearer(TOKEN),
-            payload: {
-              transactionId: `crash_${sequence}`,
-              itemType: 'Product',
-              itemId: (game.json() as { id: string }).id,
-              version: 1,
-              buyer: { email: 'player@example.com', fullName: 'Kai Player' },
-              purchasedAt: `${day}T10:00:00Z`,
-              totalPrice,
-            },
-          });
-          expect(sale.statusCode, sale.body).toBe(200);
+          await reportSale(app, TOKEN, saleReport(game.id, { purchasedAt: `${day}T10:00:00Z`, totalPrice }));
         }
-        const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
-        ids.push(user?.id ?? '');
+        ids.push(await userIdOf(app.db, partner.email));
       }
       return ids;
     }

@@ -1,22 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/access.ts';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
-  bearer,
+  ADMIN,
+  adminEnv,
+  as,
   connectPayoutAccount,
+  createProduct,
   describeEachDatabase,
-  productBody,
   readOutbox,
   registerConnectedPartner,
+  reportSale,
+  saleReport,
+  userIdOf,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 import { SETTLEMENT_LOCK } from './settlement.ts';
 
 const TOKEN = 'marketplace-service-token-0123456789';
-const ADMIN = { email: 'finance@lumora.example', password: 'Finance1234' };
-
 interface Partner {
   accessToken: string;
   email: string;
@@ -25,60 +28,28 @@ interface Partner {
 }
 
 describeEachDatabase('income: settlement and payouts', (variant) => {
-  const t = useTestApp(
-    variant,
-    { MARKETPLACE_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    { incomeClock: () => clock },
-  );
-  let adminToken: string;
+  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN, ...adminEnv() }, { incomeClock: () => clock });
   // sales are reported up to this day; the schedule's test moves it
   let clock = new Date('2027-06-15T04:00:00Z');
   let sequence = 0;
 
-  beforeAll(async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    adminToken = (login.json() as { accessToken: string }).accessToken;
-  });
-
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const admin = useSignedIn(t);
 
   /** A partner with a game, its payout account connected (or, with `connected: false`, disconnected again). */
   async function partnerWithGame(options: { connected?: boolean; restricted?: boolean } = {}): Promise<Partner> {
     const partner = await registerConnectedPartner(t.app);
-    const [profile] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, partner.email));
-    if (!profile) throw new Error('the partner was not stored');
-    const game = await call('POST', '/api/Product', partner.accessToken, await productBody(t.app, partner.accessToken));
-    const itemId = (game.json() as { id: string }).id;
+    const userId = await userIdOf(t.database.db, partner.email);
+    const itemId = (await createProduct(t.app, partner.accessToken)).id;
     if (options.restricted) await connectPayoutAccount(t.app, partner.accessToken, { restricted: true });
     if (options.connected === false)
-      await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, profile.id));
-    return { accessToken: partner.accessToken, email: partner.email, userId: profile.id, itemId };
+      await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+    return { accessToken: partner.accessToken, email: partner.email, userId, itemId };
   }
 
   async function sell(partner: Partner, purchasedAt: string, totalPrice: number) {
     sequence += 1;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/internal/Sales',
-      headers: bearer(TOKEN),
-      payload: {
-        transactionId: `settle_${variant}_${sequence}`,
-        itemType: 'Product',
-        itemId: partner.itemId,
-        version: 1,
-        buyer: { email: 'player@example.com', fullName: 'Kai Player' },
-        purchasedAt,
-        totalPrice,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { transactionId: string; income: number; payoutDate: string };
+    const transactionId = `settle_${variant}_${sequence}`;
+    return reportSale(t.app, TOKEN, saleReport(partner.itemId, { transactionId, purchasedAt, totalPrice }));
   }
 
   const recordsOf = (partner: Partner) =>
@@ -116,7 +87,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     it('pays each partner with an account its due income in one transfer, and settles those sales', async () => {
       const unsettled = async () =>
         (
-          (await call('GET', '/api/User/Income/Query?Status=Unsettled', paid.accessToken)).json() as {
+          (await as(t.app, paid.accessToken).get('/api/User/Income/Query?Status=Unsettled')).json() as {
             totalCount: number;
           }
         ).totalCount;
@@ -146,7 +117,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     it('keeps a partner without a payout account accruing', async () => {
       expect(await payoutsOf(waiting)).toEqual([]);
       expect((await recordsOf(waiting)).every((row) => row.status === 'Unsettled')).toBe(true);
-      const calendar = (await call('GET', '/api/User/Income/Payouts', waiting.accessToken)).json() as {
+      const calendar = (await as(t.app, waiting.accessToken).get('/api/User/Income/Payouts')).json() as {
         upcoming: Array<{ payoutDate: string; salesCount: number; waitsOnPayoutAccount: boolean }>;
         payoutAccountConnected: boolean;
       };
@@ -156,7 +127,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         upcoming: [{ payoutDate: '2026-09-30', salesCount: 2, waitsOnPayoutAccount: true }],
       });
       // each sale says the same day as the calendar
-      const records = (await call('GET', '/api/User/Income/Query', waiting.accessToken)).json() as {
+      const records = (await as(t.app, waiting.accessToken).get('/api/User/Income/Query')).json() as {
         data: Array<{ payoutDate: string; status: string }>;
       };
       expect(records.data.map((record) => [record.status, record.payoutDate])).toEqual([
@@ -164,7 +135,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         ['Unsettled', '2026-09-30'],
       ]);
       const balances = (
-        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`, adminToken)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(waiting.email)}`)
       ).json() as { data: Array<{ nextPayoutDate: string; payoutAccountConnected: boolean }> };
       expect(balances.data).toEqual([
         expect.objectContaining({ nextPayoutDate: '2026-09-30', payoutAccountConnected: false }),
@@ -184,7 +155,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(run.paidCount).toBeGreaterThanOrEqual(2);
       const [payout] = await payoutsOf(waiting);
       expect(payout).toMatchObject({ status: 'Sent', salesCount: 2, payoutDate: '2026-09-30' });
-      const records = (await call('GET', '/api/User/Income/Query', waiting.accessToken)).json() as {
+      const records = (await as(t.app, waiting.accessToken).get('/api/User/Income/Query')).json() as {
         data: Array<{ payoutDate: string; status: string }>;
       };
       // due on 31 July and 31 August, paid with the partner's first payout
@@ -197,7 +168,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it("shows the partner's payouts and what each month earned", async () => {
-      const calendar = (await call('GET', '/api/User/Income/Payouts', paid.accessToken)).json() as {
+      const calendar = (await as(t.app, paid.accessToken).get('/api/User/Income/Payouts')).json() as {
         recent: Array<{ payoutDate: string; status: string; salesCount: number }>;
         upcoming: unknown[];
       };
@@ -206,7 +177,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
         ['2026-08-31', 'Sent', 3],
       ]);
       expect(calendar.upcoming).toEqual([]);
-      const summary = (await call('GET', '/api/User/Income/Summary', paid.accessToken)).json() as {
+      const summary = (await as(t.app, paid.accessToken).get('/api/User/Income/Summary')).json() as {
         months: Array<{ month: string; paid: number; pending: number }>;
         waitingTotal: number;
         paidTotal: number;
@@ -237,7 +208,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const run = await settle('2026-12-31');
       expect(run.failedCount).toBe(1);
       expect((await recordsOf(restricted)).every((row) => row.status === 'Settling')).toBe(true);
-      const failed = (await call('GET', '/api/Admin/Settlement/Payouts?Status=Failed', adminToken)).json() as {
+      const failed = (await as(t.app, admin.accessToken).get('/api/Admin/Settlement/Payouts?Status=Failed')).json() as {
         data: Array<{ id: string; partnerEmail: string; failureReason: string; attempts: number }>;
       };
       const mine = failed.data.find((payout) => payout.partnerEmail === restricted.email);
@@ -252,7 +223,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const [stillFailed] = await payoutsOf(restricted);
       expect(stillFailed).toMatchObject({ status: 'Failed', attempts: 2 });
       await connectPayoutAccount(t.app, restricted.accessToken);
-      const retried = await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, adminToken);
+      const retried = await as(t.app, admin.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json()).toMatchObject({ status: 'Sent', attempts: 3, failureReason: null, salesCount: 2 });
       expect(await transfersTo(restricted)).toHaveLength(1);
@@ -260,14 +231,18 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('refuses to retry a payout that did not fail, or that does not exist', async () => {
-      const sent = await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, adminToken);
+      const sent = await as(t.app, admin.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
       expect(sent.statusCode).toBe(409);
       expect(sent.json()).toMatchObject({ errorCode: 'PayoutNotFailed' });
-      const unknown = await call('POST', `/api/Admin/Settlement/Payouts/${crypto.randomUUID()}/Retry`, adminToken);
+      const unknown = await as(t.app, admin.accessToken).post(
+        `/api/Admin/Settlement/Payouts/${crypto.randomUUID()}/Retry`,
+      );
       expect(unknown.json()).toMatchObject({ errorCode: 'PayoutNotFound' });
-      expect((await call('POST', '/api/Admin/Settlement/Payouts/not-a-uuid/Retry', adminToken)).statusCode).toBe(400);
       expect(
-        (await call('POST', `/api/Admin/Settlement/Payouts/${payoutId}/Retry`, restricted.accessToken)).statusCode,
+        (await as(t.app, admin.accessToken).post('/api/Admin/Settlement/Payouts/not-a-uuid/Retry')).statusCode,
+      ).toBe(400);
+      expect(
+        (await as(t.app, restricted.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`)).statusCode,
       ).toBe(403);
     });
   });
@@ -303,10 +278,10 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('lists the runs for the admins, newest first, and runs one on demand', async () => {
-      const now = await call('POST', '/api/Admin/Settlement/Run', adminToken);
+      const now = await as(t.app, admin.accessToken).post('/api/Admin/Settlement/Run');
       expect(now.statusCode, now.body).toBe(200);
       expect(now.json()).toMatchObject({ payoutDate: '2027-02-28', trigger: 'Admin', paidCount: 0 });
-      const runs = (await call('GET', '/api/Admin/Settlement/Runs?PageSize=2', adminToken)).json() as {
+      const runs = (await as(t.app, admin.accessToken).get('/api/Admin/Settlement/Runs?PageSize=2')).json() as {
         data: Array<{ trigger: string; finishedAt: string | null }>;
         totalCount: number;
       };
@@ -314,16 +289,16 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(runs.data[0]?.trigger).toBe('Admin');
       expect(runs.data.every((run) => run.finishedAt !== null)).toBe(true);
       expect(runs.totalCount).toBeGreaterThanOrEqual(7);
-      expect((await call('POST', '/api/Admin/Settlement/Run', (await partnerWithGame()).accessToken)).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await as(t.app, (await partnerWithGame()).accessToken).post('/api/Admin/Settlement/Run')).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('commission rates', () => {
     it("splits a partner's sales at its own rate once an admin sets one, and at the default again after", async () => {
       const partner = await partnerWithGame();
-      const set = await call('PUT', `/api/Admin/Income/Commission/${partner.userId}`, adminToken, {
+      const set = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${partner.userId}`, {
         commissionPercent: 12.5,
       });
       expect(set.statusCode, set.body).toBe(200);
@@ -331,11 +306,13 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const own = await sell(partner, '2027-01-05T10:00:00Z', 1000);
       // 2.9% + 0.30 = 59 cents; 12.5% = 125 cents; income 816
       expect(own.income).toBe(816);
-      await call('PUT', `/api/Admin/Income/Commission/${partner.userId}`, adminToken, { commissionPercent: null });
+      await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${partner.userId}`, {
+        commissionPercent: null,
+      });
       const standard = await sell(partner, '2027-01-06T10:00:00Z', 1000);
       expect(standard.income).toBe(741);
       const balances = (
-        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`, adminToken)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
       ).json() as {
         data: Array<{ commissionPercent: number; isDefaultRate: boolean; unsettled: number }>;
       };
@@ -348,29 +325,27 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const partner = await partnerWithGame();
       const url = `/api/Admin/Income/Commission/${partner.userId}`;
       for (const commissionPercent of [-1, 100.01, 12.345, '12']) {
-        const response = await call('PUT', url, adminToken, { commissionPercent });
+        const response = await as(t.app, admin.accessToken).put(url, { commissionPercent });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ errorCode: 'ValidationFailed' });
       }
-      const nobody = await call('PUT', `/api/Admin/Income/Commission/${crypto.randomUUID()}`, adminToken, {
+      const nobody = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${crypto.randomUUID()}`, {
         commissionPercent: 10,
       });
       expect(nobody.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
       // admins are not partners: they have no balance and no rate
-      const [adminUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
-      const admin = await call('PUT', `/api/Admin/Income/Commission/${adminUser?.id}`, adminToken, {
+      const adminId = await userIdOf(t.database.db, ADMIN.email);
+      const adminsRate = await as(t.app, admin.accessToken).put(`/api/Admin/Income/Commission/${adminId}`, {
         commissionPercent: 1,
       });
-      expect(admin.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
-      const found = await call(
-        'GET',
+      expect(adminsRate.json()).toMatchObject({ errorCode: 'PartnerNotFound' });
+      const found = await as(t.app, admin.accessToken).get(
         `/api/Admin/Income/Balances?Email=${encodeURIComponent(ADMIN.email)}`,
-        adminToken,
       );
       expect(found.json()).toEqual({ data: [], totalCount: 0 });
-      expect((await call('PUT', url, partner.accessToken, { commissionPercent: 0 })).statusCode).toBe(403);
+      expect((await as(t.app, partner.accessToken).put(url, { commissionPercent: 0 })).statusCode).toBe(403);
       const balances = (
-        await call('GET', `/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`, adminToken)
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
       ).json() as {
         data: Array<{ isDefaultRate: boolean }>;
       };
@@ -378,7 +353,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     });
 
     it('lists balances most owed first', async () => {
-      const page = (await call('GET', '/api/Admin/Income/Balances?PageSize=100', adminToken)).json() as {
+      const page = (await as(t.app, admin.accessToken).get('/api/Admin/Income/Balances?PageSize=100')).json() as {
         data: Array<{ unsettled: number; settling: number }>;
         totalCount: number;
       };

@@ -1,64 +1,41 @@
-import type { NeedsAction, PartnerOverview, SaleRecord } from '@portal/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { NeedsAction, PartnerOverview } from '@portal/contracts';
+import { expect, it } from 'vitest';
 import {
-  bearer,
+  as,
   createGameInTesting,
-  createTestApp,
+  createModel,
+  createProduct,
   describeEachDatabase,
-  modelBody,
-  productBody,
+  type GameInTesting,
   registerConnectedPartner,
-  type TestApp,
+  reportSale,
+  saleReport,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'overview@lumora.example', password: 'Overview123' };
 const MARKETPLACE_TOKEN = 'marketplace-service-token-overview-0123';
 
-type Partner = Awaited<ReturnType<typeof registerConnectedPartner>>;
-type Game = Awaited<ReturnType<typeof createGameInTesting>>;
-
 describeEachDatabase('the overview of My Projects', (variant) => {
-  let t: TestApp;
-  let partner: Partner;
-  let adminToken: string;
+  const { t, admin, partner } = useAdminAndPartner(variant, { MARKETPLACE_TOKEN });
 
   const overviewOf = async (token = partner.accessToken) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/Overview', headers: bearer(token) });
+    const response = await as(t.app, token).get('/api/Overview');
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as PartnerOverview;
   };
   const needsActionOf = async (versionId: string): Promise<NeedsAction['kind'] | undefined> =>
     (await overviewOf()).needsAction.find((entry) => entry.versionId === versionId)?.kind;
   const put = async (url: string, payload?: object, token = partner.accessToken) => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
+    const response = await as(t.app, token).put(url, payload);
     expect(response.statusCode, response.body).toBe(200);
   };
-  const submit = (game: Game) => put(`/api/Product/Version/Submit/${game.productId}/${game.versionId}`);
-  const review = (action: 'Start' | 'Accept' | 'Reject', game: Game) =>
+  const submit = (game: GameInTesting) => put(`/api/Product/Version/Submit/${game.productId}/${game.versionId}`);
+  const review = (action: 'Start' | 'Accept' | 'Reject', game: GameInTesting) =>
     put(
       `/api/Admin/Review/${action}/${game.versionId}`,
       action === 'Reject' ? { reason: 'The Android build crashes at start.' } : undefined,
-      adminToken,
+      admin.accessToken,
     );
-
-  beforeAll(async () => {
-    t = await createTestApp(variant, {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      MARKETPLACE_TOKEN,
-    });
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    adminToken = (login.json() as { accessToken: string }).accessToken;
-    partner = await registerConnectedPartner(t.app);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('is empty for a new partner: every status at zero, nothing to do, no income', async () => {
     const overview = await overviewOf();
@@ -96,19 +73,8 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   });
 
   it('lists a testing version ready to submit only once both builds are in', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(partner.accessToken),
-      payload: await productBody(t.app, partner.accessToken, { name: 'No Builds Yet' }),
-    });
-    const productId = (created.json() as { id: string }).id;
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product/Version',
-      headers: bearer(partner.accessToken),
-      payload: { productId, productVersion: 1 },
-    });
+    const productId = (await createProduct(t.app, partner.accessToken, { name: 'No Builds Yet' })).id;
+    const added = await as(t.app, partner.accessToken).post('/api/Product/Version', { productId, productVersion: 1 });
     const bare = (added.json() as { id: string }).id;
     expect(await needsActionOf(bare)).toBeUndefined();
 
@@ -121,19 +87,13 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   it('lists a version the reviewers asked about until the partner answers', async () => {
     const game = await createGameInTesting(t.app, partner.accessToken, 'Asked Twice');
     await submit(game);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/Admin/Review/Messages/${game.versionId}`,
-      headers: bearer(adminToken),
-      payload: { message: 'Which devices did you test on?' },
+    const asked = await as(t.app, admin.accessToken).post(`/api/Admin/Review/Messages/${game.versionId}`, {
+      message: 'Which devices did you test on?',
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(await needsActionOf(game.versionId)).toBe('unanswered-question');
-    const answered = await t.app.inject({
-      method: 'POST',
-      url: `/api/Product/Version/Messages/${game.versionId}`,
-      headers: bearer(partner.accessToken),
-      payload: { message: 'A Pixel 8 and an iPhone 15.' },
+    const answered = await as(t.app, partner.accessToken).post(`/api/Product/Version/Messages/${game.versionId}`, {
+      message: 'A Pixel 8 and an iPhone 15.',
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(await needsActionOf(game.versionId)).toBeUndefined();
@@ -150,13 +110,7 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   });
 
   it("counts the partner's items by status, and shows nothing of another partner's", async () => {
-    const model = await t.app.inject({
-      method: 'POST',
-      url: '/api/Model',
-      headers: bearer(partner.accessToken),
-      payload: await modelBody(t.app, partner.accessToken),
-    });
-    expect(model.statusCode, model.body).toBe(200);
+    await createModel(t.app, partner.accessToken);
     const { itemsByStatus } = await overviewOf();
     // Rejected Run and Ready One and Asked Twice wait for review; No Builds Yet is in testing; Held Back is released
     expect(itemsByStatus).toMatchObject({
@@ -179,28 +133,8 @@ describeEachDatabase('the overview of My Projects', (variant) => {
 
   it("shows this month's income and the next payout once the partner has a sale", async () => {
     expect((await overviewOf()).income).toBeNull();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(partner.accessToken),
-      payload: await productBody(t.app, partner.accessToken, { name: 'Sold Once' }),
-    });
-    const sale = await t.app.inject({
-      method: 'POST',
-      url: '/api/internal/Sales',
-      headers: bearer(MARKETPLACE_TOKEN),
-      payload: {
-        transactionId: `txn_overview_${variant}`,
-        itemType: 'Product',
-        itemId: (created.json() as { id: string }).id,
-        version: 1,
-        buyer: { email: 'player@example.com', fullName: 'Kai Player' },
-        purchasedAt: new Date(Date.now() - 60_000).toISOString(),
-        totalPrice: 499,
-      },
-    });
-    expect(sale.statusCode, sale.body).toBe(200);
-    const recorded = sale.json() as SaleRecord;
+    const created = await createProduct(t.app, partner.accessToken, { name: 'Sold Once' });
+    const recorded = await reportSale(t.app, MARKETPLACE_TOKEN, saleReport(created.id));
     expect((await overviewOf()).income).toEqual({
       monthCents: recorded.income,
       currency: 'USD',
@@ -210,6 +144,6 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   });
 
   it('is for signed-in partners only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/Overview' })).statusCode).toBe(401);
+    expect((await as(t.app).get('/api/Overview')).statusCode).toBe(401);
   });
 });

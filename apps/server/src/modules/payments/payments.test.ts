@@ -3,50 +3,52 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { connectAttempts, payoutAccounts } from '../../db/schema/payments.ts';
 import {
-  bearer,
+  as,
+  connectUrls,
   describeEachDatabase,
+  postForm,
   readOutbox,
   registerPartner,
   type TestApp,
   useTestApp,
 } from '../../testing/index.ts';
 
-type Urls = Array<{ accountType: 'Standard' | 'Express'; url: string }>;
-
 describeEachDatabase('payout account API (sandbox provider)', (variant) => {
   const t = useTestApp(variant);
 
-  const connectUrls = async (token: string): Promise<Urls> =>
-    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })).json();
   const stateOf = (url: string) => new URL(url, 'http://x').searchParams.get('state') ?? '';
   /** Opens the consent page and presses a button, as a browser without JavaScript would. */
   const consent = async (url: string, decision: 'authorize' | 'deny') => {
-    const page = await t.app.inject({ method: 'GET', url });
+    const page = await as(t.app).get(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post" action="/sandbox/stripe/connect">');
     const { searchParams } = new URL(url, 'http://x');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/stripe/connect',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        state: searchParams.get('state') ?? '',
-        account_type: searchParams.get('account_type') ?? '',
-        decision,
-      }).toString(),
+    const response = await postForm(t.app, '/sandbox/stripe/connect', {
+      state: searchParams.get('state') ?? '',
+      account_type: searchParams.get('account_type') ?? '',
+      decision,
     });
     expect(response.statusCode).toBe(303);
     return new URL(response.headers.location as string, 'http://x');
   };
+  /** Authorizes the partner's first (Standard) connect URL on the consent page; answers the callback. */
+  const authorizeFirst = async (token: string) => {
+    const [standard] = await connectUrls(t.app, token);
+    return consent(standard?.url ?? '', 'authorize');
+  };
+  /** The code and state of a callback, as the callback page sends them on. */
+  const codeAndState = (callback: URL) => ({
+    code: callback.searchParams.get('code'),
+    state: callback.searchParams.get('state'),
+  });
   const confirm = (token: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/Stripe/Connect/Confirm', headers: bearer(token), payload: body });
-  const payoutAccount = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Account', headers: bearer(token) })).json();
+    as(t.app, token).post('/api/Stripe/Connect/Confirm', body);
+  const payoutAccount = async (token: string) => (await as(t.app, token).get('/api/Stripe/Connect/Account')).json();
 
   it('answers a Standard and an Express URL, each with its own state, to signed-in partners only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url' })).statusCode).toBe(401);
+    expect((await as(t.app).get('/api/Stripe/Connect/Url')).statusCode).toBe(401);
     const partner = await registerPartner(t.app);
-    const urls = await connectUrls(partner.accessToken);
+    const urls = await connectUrls(t.app, partner.accessToken);
     expect(urls.map((u) => u.accountType)).toEqual(['Standard', 'Express']);
     const [standard, express] = urls;
     expect(standard?.url).toMatch(/^\/sandbox\/stripe\/connect\?state=[\w-]{40,}&account_type=Standard&email=/);
@@ -55,7 +57,7 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('connects through the consent page and the callback code', async () => {
     const partner = await registerPartner(t.app);
-    const [standard] = await connectUrls(partner.accessToken);
+    const [standard] = await connectUrls(t.app, partner.accessToken);
     const callback = await consent(standard?.url ?? '', 'authorize');
     expect(callback.pathname).toBe('/stripe-connected');
     expect(callback.searchParams.get('scope')).toBe('read_write');
@@ -68,19 +70,14 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: partner.email, connectedToStripe: true });
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: '/api/Access/Profile',
-      headers: bearer(partner.accessToken),
-    });
+    const profile = await as(t.app, partner.accessToken).get('/api/Access/Profile');
     expect(profile.json()).toMatchObject({ connectedToStripe: true });
     expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: true, accountType: 'Standard' });
   });
 
   it('uses the newest open connection when the callback carries no state', async () => {
     const partner = await registerPartner(t.app);
-    const [standard] = await connectUrls(partner.accessToken);
-    const callback = await consent(standard?.url ?? '', 'authorize');
+    const callback = await authorizeFirst(partner.accessToken);
     const response = await confirm(partner.accessToken, {
       code: callback.searchParams.get('code'),
       scope: 'read_write',
@@ -90,7 +87,7 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('reports a denial back to the callback page and stays unconnected', async () => {
     const partner = await registerPartner(t.app);
-    const [standard] = await connectUrls(partner.accessToken);
+    const [standard] = await connectUrls(t.app, partner.accessToken);
     const callback = await consent(standard?.url ?? '', 'deny');
     expect(callback.searchParams.get('error')).toBe('access_denied');
     expect(callback.searchParams.get('code')).toBeNull();
@@ -99,19 +96,14 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('refuses a reused code, and a code of another connection', async () => {
     const partner = await registerPartner(t.app);
-    const [standard] = await connectUrls(partner.accessToken);
-    const callback = await consent(standard?.url ?? '', 'authorize');
-    const body = {
-      code: callback.searchParams.get('code'),
-      scope: 'read_write',
-      state: callback.searchParams.get('state'),
-    };
+    const callback = await authorizeFirst(partner.accessToken);
+    const body = { ...codeAndState(callback), scope: 'read_write' };
     expect((await confirm(partner.accessToken, body)).statusCode).toBe(200);
     const reused = await confirm(partner.accessToken, body);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
 
-    const [fresh] = await connectUrls(partner.accessToken);
+    const [fresh] = await connectUrls(t.app, partner.accessToken);
     const codeAgain = await confirm(partner.accessToken, { ...body, state: stateOf(fresh?.url ?? '') });
     expect(codeAgain.json()).toMatchObject({ errorCode: 'ConnectCodeInvalid' });
   });
@@ -119,13 +111,8 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
   it("refuses another partner's state, leaving both unconnected", async () => {
     const a = await registerPartner(t.app);
     const b = await registerPartner(t.app);
-    const [standardOfB] = await connectUrls(b.accessToken);
-    const callback = await consent(standardOfB?.url ?? '', 'authorize');
-    const response = await confirm(a.accessToken, {
-      code: callback.searchParams.get('code'),
-      scope: 'read_write',
-      state: callback.searchParams.get('state'),
-    });
+    const callbackOfB = await authorizeFirst(b.accessToken);
+    const response = await confirm(a.accessToken, { ...codeAndState(callbackOfB), scope: 'read_write' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
     expect(await payoutAccount(a.accessToken)).toMatchObject({ connected: false });
@@ -134,13 +121,9 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('refuses an expired or unknown state and a missing code, writing nothing', async () => {
     const partner = await registerPartner(t.app);
-    const [standard] = await connectUrls(partner.accessToken);
-    const callback = await consent(standard?.url ?? '', 'authorize');
+    const callback = await authorizeFirst(partner.accessToken);
     await t.database.db.update(connectAttempts).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await confirm(partner.accessToken, {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    });
+    const expired = await confirm(partner.accessToken, codeAndState(callback));
     expect(expired.json()).toMatchObject({ errorCode: 'ConnectStateInvalid' });
     expect((await confirm(partner.accessToken, { code: 'ac_x', state: 'made-up' })).json()).toMatchObject({
       errorCode: 'ConnectStateInvalid',
@@ -154,12 +137,8 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
   it('replaces the account when the partner connects again', async () => {
     const partner = await registerPartner(t.app);
     for (const type of ['Standard', 'Express'] as const) {
-      const url = (await connectUrls(partner.accessToken)).find((u) => u.accountType === type)?.url ?? '';
-      const callback = await consent(url, 'authorize');
-      await confirm(partner.accessToken, {
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      });
+      const url = (await connectUrls(t.app, partner.accessToken)).find((u) => u.accountType === type)?.url ?? '';
+      await confirm(partner.accessToken, codeAndState(await consent(url, 'authorize')));
     }
     expect(await payoutAccount(partner.accessToken)).toMatchObject({ connected: true, accountType: 'Express' });
     const user = (await t.app.services.access.findUserByEmail(partner.email))?.id ?? '';
@@ -168,11 +147,9 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('mails a connection link that works', async () => {
     const partner = await registerPartner(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/SendEmail',
-      headers: bearer(partner.accessToken),
-      payload: { email: 'finance@northlight.example', accountType: 'Express' },
+    const response = await as(t.app, partner.accessToken).post('/api/Stripe/Connect/SendEmail', {
+      email: 'finance@northlight.example',
+      accountType: 'Express',
     });
     expect(response.statusCode).toBe(200);
     const mail = (await readOutbox(t.app)).find((m) => m.to === 'finance@northlight.example');
@@ -180,10 +157,7 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
     const link = mail?.text.match(/Connect with Stripe: (\S+)/)?.[1] ?? '';
     expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/sandbox/stripe/connect\\?state=`));
     const callback = await consent(link.replace(t.config.publicUrl, ''), 'authorize');
-    const connected = await confirm(partner.accessToken, {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    });
+    const connected = await confirm(partner.accessToken, codeAndState(callback));
     expect(connected.json()).toMatchObject({ connectedToStripe: true });
   });
 
@@ -194,12 +168,7 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
   ])('refuses to mail %j', async (payload, message) => {
     const partner = await registerPartner(t.app);
     const before = (await readOutbox(t.app)).length;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/SendEmail',
-      headers: bearer(partner.accessToken),
-      payload,
-    });
+    const response = await as(t.app, partner.accessToken).post('/api/Stripe/Connect/SendEmail', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errorCode: 'ValidationFailed', message });
     expect((await readOutbox(t.app)).length).toBe(before);
@@ -207,54 +176,33 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
 
   it('links to the dashboard once connected', async () => {
     const partner = await registerPartner(t.app);
-    const dashboard = () =>
-      t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Dashboard', headers: bearer(partner.accessToken) });
+    const dashboard = () => as(t.app, partner.accessToken).get('/api/Stripe/Connect/Dashboard');
     expect((await dashboard()).json()).toMatchObject({ errorCode: 'PayoutAccountMissing' });
-    const [standard] = await connectUrls(partner.accessToken);
-    const callback = await consent(standard?.url ?? '', 'authorize');
-    await confirm(partner.accessToken, {
-      code: callback.searchParams.get('code'),
-      state: callback.searchParams.get('state'),
-    });
+    await confirm(partner.accessToken, codeAndState(await authorizeFirst(partner.accessToken)));
     const { url } = (await dashboard()).json() as { url: string };
     expect(url).toMatch(/^\/sandbox\/stripe\/dashboard\?account=acct_sandbox_/);
-    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await as(t.app).get(url)).statusCode).toBe(200);
   });
 
   it("disconnects the partner whose account revokes the portal's access in its dashboard, and no one else", async () => {
     const connect = async () => {
       const partner = await registerPartner(t.app);
-      const [standard] = await connectUrls(partner.accessToken);
-      const callback = await consent(standard?.url ?? '', 'authorize');
-      await confirm(partner.accessToken, {
-        code: callback.searchParams.get('code'),
-        state: callback.searchParams.get('state'),
-      });
+      await confirm(partner.accessToken, codeAndState(await authorizeFirst(partner.accessToken)));
       return partner;
     };
     const [leaving, staying] = [await connect(), await connect()];
-    const { url } = (
-      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Dashboard', headers: bearer(leaving.accessToken) })
-    ).json() as { url: string };
-    const page = await t.app.inject({ method: 'GET', url });
+    const { url } = (await as(t.app, leaving.accessToken).get('/api/Stripe/Connect/Dashboard')).json() as {
+      url: string;
+    };
+    const page = await as(t.app).get(url);
     expect(page.body).toContain('<form method="post" action="/sandbox/stripe/deauthorize">');
-    const revoke = (account: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/sandbox/stripe/deauthorize',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ account }).toString(),
-      });
+    const revoke = (account: string) => postForm(t.app, '/sandbox/stripe/deauthorize', { account });
     expect((await revoke('acct_sandbox_unknown')).statusCode).toBe(200);
     expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: true });
     const revoked = await revoke(new URL(url, 'http://x').searchParams.get('account') ?? '');
     expect(revoked.body).toContain('Lumora Partner Portal is disconnected');
     expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: false });
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: '/api/Access/Profile',
-      headers: bearer(leaving.accessToken),
-    });
+    const profile = await as(t.app, leaving.accessToken).get('/api/Access/Profile');
     expect(profile.json()).toMatchObject({ connectedToStripe: false });
     expect(await payoutAccount(staying.accessToken)).toMatchObject({ connected: true });
   });
@@ -276,12 +224,9 @@ describe('payments configuration', () => {
     const t = useTestApp('pglite', { NODE_ENV: 'production' });
 
     it('has no sandbox pages and answers 503 for connect URLs', async () => {
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/sandbox/stripe/connect?state=x&account_type=Standard' }))
-          .statusCode,
-      ).toBe(404);
+      expect((await as(t.app).get('/sandbox/stripe/connect?state=x&account_type=Standard')).statusCode).toBe(404);
       const token = await registerWithoutOutbox(t);
-      const response = await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) });
+      const response = await as(t.app, token).get('/api/Stripe/Connect/Url');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ errorCode: 'PaymentsUnavailable' });
     });

@@ -1,51 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
-  createTestApp,
+  as,
+  connectUrls,
   describeEachDatabase,
+  type FakeStripe,
   registerPartner,
-  startFakeStripe,
-  type TestApp,
+  stripeEnv,
+  useFakeStripe,
+  useTestApp,
 } from '../../testing/index.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
-type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+/** An app paying out through the fake Stripe, its links on the portal's public address. */
+const appOnFakeStripe = (fake: FakeStripe) => ({
+  ...stripeEnv(fake.url),
+  PUBLIC_URL: 'https://partners.lumora.example',
+});
 
 describe('payout provider: the stripe SDK against a local fake of Stripe', () => {
-  let fake: FakeStripe;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp('pglite', {
-      STRIPE_SECRET_KEY: 'sk_test_portal',
-      STRIPE_CLIENT_ID: 'ca_portal',
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: 'https://partners.lumora.example',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  const fake = useFakeStripe();
+  const t = useTestApp('pglite', () => appOnFakeStripe(fake));
 
-  const urls = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })).json() as Array<{
-      accountType: string;
-      url: string;
-    }>;
+  const urls = (token: string) => connectUrls(t.app, token);
   const confirm = (token: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/Stripe/Connect/Confirm', headers: bearer(token), payload: body });
+    as(t.app, token).post('/api/Stripe/Connect/Confirm', body);
   const isConnected = async (token: string) =>
-    (
-      (await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(token) })).json() as {
-        connectedToStripe: boolean;
-      }
-    ).connectedToStripe;
+    ((await as(t.app, token).get('/api/Access/Profile')).json() as { connectedToStripe: boolean }).connectedToStripe;
 
   it('has no sandbox pages', async () => {
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/sandbox/stripe/connect?state=x&account_type=Standard' })).statusCode,
-    ).toBe(404);
+    expect((await as(t.app).get('/sandbox/stripe/connect?state=x&account_type=Standard')).statusCode).toBe(404);
   });
 
   it('sends Standard accounts through Stripe OAuth and exchanges the code', async () => {
@@ -63,11 +46,7 @@ describe('payout provider: the stripe SDK against a local fake of Stripe', () =>
     expect(response.json()).toMatchObject({ connectedToStripe: true });
     const exchange = fake.requests.find((r) => r.path === '/oauth/token');
     expect(exchange?.form).toMatchObject({ grant_type: 'authorization_code', code: 'ac_good' });
-    const dashboard = await t.app.inject({
-      method: 'GET',
-      url: '/api/Stripe/Connect/Dashboard',
-      headers: bearer(partner.accessToken),
-    });
+    const dashboard = await as(t.app, partner.accessToken).get('/api/Stripe/Connect/Dashboard');
     expect(dashboard.json()).toEqual({ url: 'https://dashboard.stripe.com' });
   });
 
@@ -101,7 +80,7 @@ describe('payout provider: the stripe SDK against a local fake of Stripe', () =>
     const partner = await registerPartner(t.app);
     const express = new URL((await urls(partner.accessToken)).find((u) => u.accountType === 'Express')?.url ?? '');
     expect(`${express.origin}${express.pathname}`).toBe('https://partners.lumora.example/stripe/connect/express');
-    const start = await t.app.inject({ method: 'GET', url: `${express.pathname}${express.search}` });
+    const start = await as(t.app).get(`${express.pathname}${express.search}`);
     expect(start.statusCode).toBe(303);
     expect(start.headers.location).toMatch(/^https:\/\/connect\.stripe\.example\/setup\/e\/acct_express_\d+$/);
     const accountId = (start.headers.location as string).split('/').pop() ?? '';
@@ -130,44 +109,25 @@ describe('payout provider: the stripe SDK against a local fake of Stripe', () =>
     });
     const done = await confirm(partner.accessToken, body);
     expect(done.statusCode).toBe(200);
-    const dashboard = await t.app.inject({
-      method: 'GET',
-      url: '/api/Stripe/Connect/Dashboard',
-      headers: bearer(partner.accessToken),
-    });
+    const dashboard = await as(t.app, partner.accessToken).get('/api/Stripe/Connect/Dashboard');
     expect(dashboard.json()).toEqual({ url: `https://connect.stripe.example/express/${accountId}/login` });
   });
 });
 
 describeEachDatabase('Express onboarding under forty parallel starts', (variant) => {
-  let fake: FakeStripe;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp(variant, {
-      STRIPE_SECRET_KEY: 'sk_test_portal',
-      STRIPE_CLIENT_ID: 'ca_portal',
-      STRIPE_API_BASE: fake.url,
-      PUBLIC_URL: 'https://partners.lumora.example',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  const fake = useFakeStripe();
+  const t = useTestApp(variant, () => appOnFakeStripe(fake));
 
   /** The path and query of a fresh Express connect URL of the partner, as the payout page shows it. */
   const expressStart = async (token: string) => {
-    const list = (
-      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(token) })
-    ).json() as Array<{ accountType: string; url: string }>;
+    const list = await connectUrls(t.app, token);
     const url = new URL(list.find((u) => u.accountType === 'Express')?.url ?? '');
     return `${url.pathname}${url.search}`;
   };
   const accountsCreatedFor = (email: string) =>
     fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts' && r.form.email === email);
   const startAll = async (urls: string[]) => {
-    const answers = await Promise.all(urls.map((url) => t.app.inject({ method: 'GET', url })));
+    const answers = await Promise.all(urls.map((url) => as(t.app).get(url)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(urls.map(() => 303));
     return new Set(answers.map((answer) => answer.headers.location));
   };
@@ -191,46 +151,27 @@ describeEachDatabase('Express onboarding under forty parallel starts', (variant)
 });
 
 describe('payout provider: Stripe out of reach', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', {
-      STRIPE_SECRET_KEY: 'sk_test_portal',
-      STRIPE_CLIENT_ID: 'ca_portal',
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp('pglite', stripeEnv('http://127.0.0.1:9'));
 
   it('answers 502 on a network failure and writes nothing', async () => {
     const partner = await registerPartner(t.app);
-    const list = (
-      await t.app.inject({ method: 'GET', url: '/api/Stripe/Connect/Url', headers: bearer(partner.accessToken) })
-    ).json() as Array<{ url: string }>;
+    const list = await connectUrls(t.app, partner.accessToken);
     const state = new URL(list[0]?.url ?? '').searchParams.get('state');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Connect/Confirm',
-      headers: bearer(partner.accessToken),
-      payload: { code: 'ac_good', state },
+    const response = await as(t.app, partner.accessToken).post('/api/Stripe/Connect/Confirm', {
+      code: 'ac_good',
+      state,
     });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toMatchObject({ errorCode: 'PaymentProviderError' });
-    const account = await t.app.inject({
-      method: 'GET',
-      url: '/api/Stripe/Connect/Account',
-      headers: bearer(partner.accessToken),
-    });
+    const account = await as(t.app, partner.accessToken).get('/api/Stripe/Connect/Account');
     expect(account.json()).toMatchObject({ connected: false });
   });
 });
 
 describe('payout provider: transfers through the stripe SDK against a local fake of Stripe', () => {
-  let fake: FakeStripe;
+  const fake = useFakeStripe();
   let provider: ReturnType<typeof createStripeProvider>;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
+  beforeAll(() => {
     provider = createStripeProvider({
       secretKey: 'sk_test_portal',
       clientId: 'ca_portal',
@@ -238,9 +179,6 @@ describe('payout provider: transfers through the stripe SDK against a local fake
       redirectUri: 'https://partners.lumora.example/stripe-connected',
       expressStartUrl: (state) => `https://partners.lumora.example/stripe/connect/express?state=${state}`,
     });
-  });
-  afterAll(async () => {
-    await fake?.close();
   });
 
   const payout = {

@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/access.ts';
-import { settings } from '../../db/schema/content.ts';
+import { describe, expect, it } from 'vitest';
 import { payoutAccounts, subscriptions } from '../../db/schema/payments.ts';
 import {
-  bearer,
-  createTestApp,
+  as,
   describeEachDatabase,
+  monthOfPlacement,
+  postForm,
   registerPartner,
-  startFakeStripe,
-  type TestApp,
+  stripeEnv,
+  useFakeStripe,
+  userIdOf,
   useTestApp,
+  whilePlacementIsFree,
 } from '../../testing/index.ts';
-
-type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 const PORTAL = 'http://localhost:8080';
 
@@ -22,44 +21,30 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
   const t = useTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
   let clock = new Date('2026-03-10T08:00:00Z');
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
   const purchase = (token: string, overrides: Record<string, unknown> = {}) =>
-    call('POST', '/api/Subscription/Purchase/Stripe', token, {
-      quantity: 1,
-      successUrl: `${PORTAL}/vps?checkout=success`,
-      cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
-      ...overrides,
-    });
+    as(t.app, token).post('/api/Subscription/Purchase/Stripe', { ...monthOfPlacement(PORTAL), ...overrides });
+  /** Presses a button of the checkout page, as a browser without JavaScript does. */
+  const press = (checkoutPath: string, decision: 'pay' | 'decline' | 'cancel') =>
+    postForm(t.app, checkoutPath, { decision });
   /** Opens a checkout and presses one of its buttons, as a browser without JavaScript does; answers where it went. */
   async function checkout(token: string, decision: 'pay' | 'decline' | 'cancel') {
     const started = await purchase(token);
     expect(started.statusCode, started.body).toBe(200);
     const url = new URL((started.json() as { url: string }).url, PORTAL);
-    const pageResponse = await t.app.inject({ method: 'GET', url: url.pathname });
+    const pageResponse = await as(t.app).get(url.pathname);
     expect(pageResponse.statusCode).toBe(200);
-    const pressed = await t.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `decision=${decision}`,
-    });
+    const pressed = await press(url.pathname, decision);
     expect(pressed.statusCode).toBe(303);
     const back = new URL(pressed.headers.location as string);
     return { back, sessionId: back.searchParams.get('session_id') ?? '', checkoutPath: url.pathname };
   }
   const history = async (token: string, query = '') =>
-    (await call('GET', `/api/Subscription/Query${query}`, token)).json() as {
+    (await as(t.app, token).get(`/api/Subscription/Query${query}`)).json() as {
       data: Array<{ payStatus: string; startdAt: string | null; expiredAt: string | null; orderAmount: number }>;
       totalCount: number;
     };
   const profile = async (token: string) =>
-    ((await call('GET', '/api/Access/Profile', token)).json() as { isSubscribed: boolean }).isSubscribed;
+    ((await as(t.app, token).get('/api/Access/Profile')).json() as { isSubscribed: boolean }).isSubscribed;
 
   it('sells a month through the checkout: Processing until paid, then a month from the payment', async () => {
     const partner = await registerPartner(t.app);
@@ -73,7 +58,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
     const paid = await checkout(partner.accessToken, 'pay');
     expect(paid.back.origin + paid.back.pathname).toBe(`${PORTAL}/vps`);
     expect(paid.back.searchParams.get('checkout')).toBe('success');
-    const confirmed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+    const confirmed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', {
       sessionId: paid.sessionId,
     });
     expect(confirmed.json()).toMatchObject({
@@ -93,7 +78,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
       ['2026-04-10T08:00:00.000Z', '2026-05-10T08:00:00.000Z'],
       ['2026-03-10T08:00:00.000Z', '2026-04-10T08:00:00.000Z'],
     ]);
-    const status = (await call('GET', '/api/Subscription/Status', partner.accessToken)).json();
+    const status = (await as(t.app, partner.accessToken).get('/api/Subscription/Status')).json();
     expect(status).toEqual({ isSubscribed: true, activeUntil: '2026-05-10T08:00:00.000Z' });
   });
 
@@ -118,25 +103,20 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
   it('marks a declined card Failed and a cancelled checkout Cancelled, and neither gives a month', async () => {
     const partner = await registerPartner(t.app);
     const declined = await checkout(partner.accessToken, 'decline');
-    const failed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+    const failed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', {
       sessionId: declined.sessionId,
     });
     expect(failed.json()).toMatchObject({ payStatus: 'Failed', startdAt: null });
 
     const cancelled = await checkout(partner.accessToken, 'cancel');
     expect(cancelled.back.searchParams.get('checkout')).toBe('cancelled');
-    const closed = await call('POST', '/api/Subscription/Confirm', partner.accessToken, {
+    const closed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', {
       sessionId: cancelled.sessionId,
       cancelled: true,
     });
     expect(closed.json()).toMatchObject({ payStatus: 'Cancelled' });
     // the closed checkout can no longer be paid
-    const late = await t.app.inject({
-      method: 'POST',
-      url: cancelled.checkoutPath,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'decision=pay',
-    });
+    const late = await press(cancelled.checkoutPath, 'pay');
     expect(late.statusCode).toBe(303);
     expect((await history(partner.accessToken)).data.map((row) => row.payStatus)).toEqual(['Cancelled', 'Failed']);
     expect(await profile(partner.accessToken)).toBe(false);
@@ -162,8 +142,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
   });
 
   it('gives a free month at once, without a checkout', async () => {
-    await t.database.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
-    try {
+    await whilePlacementIsFree(t.app, async () => {
       const partner = await registerPartner(t.app);
       expect(await profile(partner.accessToken)).toBe(false);
       const started = await purchase(partner.accessToken);
@@ -172,12 +151,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
         expect.objectContaining({ payStatus: 'Successed', orderAmount: 0, startdAt: expect.any(String) }),
       ]);
       expect(await profile(partner.accessToken)).toBe(true);
-    } finally {
-      await t.database.db
-        .update(settings)
-        .set({ value: '999' })
-        .where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
-    }
+    });
   });
 
   it("refuses return pages of other sites, another quantity, or someone else's checkout, and stores nothing", async () => {
@@ -198,10 +172,12 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
     expect((await history(partner.accessToken)).totalCount).toBe(0);
     const other = await registerPartner(t.app);
     const theirs = await checkout(other.accessToken, 'pay');
-    const peek = await call('POST', '/api/Subscription/Confirm', partner.accessToken, { sessionId: theirs.sessionId });
+    const peek = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', {
+      sessionId: theirs.sessionId,
+    });
     expect(peek.statusCode).toBe(404);
     expect(peek.json()).toMatchObject({ errorCode: 'CheckoutNotFound' });
-    expect((await call('POST', '/api/Subscription/Purchase/Stripe', '', {})).statusCode).toBe(401);
+    expect((await as(t.app, '').post('/api/Subscription/Purchase/Stripe', {})).statusCode).toBe(401);
   });
 
   it('filters the history by payment status and creation dates, ten to a page', async () => {
@@ -220,7 +196,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
       '?CreatedStartAt=2026-05-01&CreatedEndAt=2026-04-01',
       '?CreatedStartAt=soon',
     ]) {
-      const response = await call('GET', `/api/Subscription/Query${query}`, partner.accessToken);
+      const response = await as(t.app, partner.accessToken).get(`/api/Subscription/Query${query}`);
       expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
     }
   });
@@ -228,34 +204,15 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
 
 describe('placement subscriptions through Stripe Checkout and its webhooks (the fake Stripe)', () => {
   const SECRET = 'whsec_portal_test_secret';
-  let fake: FakeStripe;
-  let t: TestApp;
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    t = await createTestApp('pglite', {
-      PUBLIC_URL: PORTAL,
-      STRIPE_SECRET_KEY: 'sk_test_portal',
-      STRIPE_CLIENT_ID: 'ca_portal',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fake?.close();
-  });
+  const fake = useFakeStripe();
+  const t = useTestApp('pglite', () => ({
+    ...stripeEnv(fake.url),
+    PUBLIC_URL: PORTAL,
+    STRIPE_WEBHOOK_SECRET: SECRET,
+  }));
 
   const purchase = async (token: string) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Subscription/Purchase/Stripe',
-      headers: bearer(token),
-      payload: {
-        quantity: 1,
-        successUrl: `${PORTAL}/vps?checkout=success`,
-        cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
-      },
-    });
+    const response = await as(t.app, token).post('/api/Subscription/Purchase/Stripe', monthOfPlacement(PORTAL));
     expect(response.statusCode, response.body).toBe(200);
     const { url, subscriptionId } = response.json() as { url: string; subscriptionId: string };
     return { sessionId: url.split('/').at(-1) ?? '', subscriptionId };
@@ -265,15 +222,15 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
     eventCount += 1;
     return JSON.stringify({ id: `evt_test_${eventCount}`, object: 'event', type, data: { object }, ...extra });
   };
+  /** An event about the Checkout Session `sessionId`, paid or not. */
+  const checkoutEvent = (type: 'completed' | 'expired', sessionId: string, paymentStatus: 'paid' | 'unpaid') =>
+    event(`checkout.session.${type}`, { id: sessionId, object: 'checkout.session', payment_status: paymentStatus });
   const deliver = (
     payload: string,
     signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
   ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/Stripe/Webhook',
+    as(t.app).post('/api/Stripe/Webhook', payload, {
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
     });
   const statusOf = async (subscriptionId: string) =>
     (await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0];
@@ -295,19 +252,11 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
   it('takes a signed checkout.session.completed once, however often it is replayed, and ignores a late expiry', async () => {
     const partner = await registerPartner(t.app);
     const { sessionId, subscriptionId } = await purchase(partner.accessToken);
-    const completed = event('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+    const completed = checkoutEvent('completed', sessionId, 'paid');
     for (let i = 0; i < 3; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
     const paid = await statusOf(subscriptionId);
     expect(paid).toMatchObject({ payStatus: 'Successed' });
-    const expired = event('checkout.session.expired', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'unpaid',
-    });
+    const expired = checkoutEvent('expired', sessionId, 'unpaid');
     expect((await deliver(expired)).statusCode).toBe(200);
     expect(await statusOf(subscriptionId)).toEqual(paid);
   });
@@ -315,11 +264,7 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
   it('refuses a forged, a re-signed or a stale webhook with 400 and changes nothing', async () => {
     const partner = await registerPartner(t.app);
     const { sessionId, subscriptionId } = await purchase(partner.accessToken);
-    const payload = event('checkout.session.completed', {
-      id: sessionId,
-      object: 'checkout.session',
-      payment_status: 'paid',
-    });
+    const payload = checkoutEvent('completed', sessionId, 'paid');
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const stale = Stripe.webhooks.generateTestHeaderString({
       payload,
@@ -342,23 +287,16 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
     const partner = await registerPartner(t.app);
     const { sessionId } = await purchase(partner.accessToken);
     fake.payCheckout(sessionId);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Subscription/Confirm',
-      headers: bearer(partner.accessToken),
-      payload: { sessionId },
-    });
+    const confirmed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', { sessionId });
     expect(confirmed.json()).toMatchObject({ payStatus: 'Successed', startdAt: expect.any(String) });
   });
 
   it('closes the checkout of a partner who came back through Cancel, so that it cannot be paid later', async () => {
     const partner = await registerPartner(t.app);
     const { sessionId } = await purchase(partner.accessToken);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/Subscription/Confirm',
-      headers: bearer(partner.accessToken),
-      payload: { sessionId, cancelled: true },
+    const confirmed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', {
+      sessionId,
+      cancelled: true,
     });
     expect(confirmed.json()).toMatchObject({ payStatus: 'Cancelled' });
     expect(fake.checkouts.get(sessionId)?.status).toBe('expired');
@@ -366,13 +304,12 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
 
   it('disconnects a partner whose account revoked the platform (account.application.deauthorized)', async () => {
     const partner = await registerPartner(t.app);
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, partner.email));
+    const userId = await userIdOf(t.database.db, partner.email);
     await t.database.db
       .insert(payoutAccounts)
-      .values({ userId: user?.id ?? '', accountId: 'acct_revoking', accountType: 'Standard', connectedAt: new Date() });
+      .values({ userId, accountId: 'acct_revoking', accountType: 'Standard', connectedAt: new Date() });
     const connected = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/Access/Profile', headers: bearer(partner.accessToken) })).json()
-        .connectedToStripe;
+      (await as(t.app, partner.accessToken).get('/api/Access/Profile')).json().connectedToStripe;
     expect(await connected()).toBe(true);
     const revoked = event(
       'account.application.deauthorized',
@@ -380,10 +317,7 @@ describe('placement subscriptions through Stripe Checkout and its webhooks (the 
       { account: 'acct_revoking' },
     );
     expect((await deliver(revoked)).statusCode).toBe(200);
-    const accounts = await t.database.db
-      .select()
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, user?.id ?? ''));
+    const accounts = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
     expect(accounts).toEqual([]);
     expect(await connected()).toBe(false);
   });

@@ -3,18 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/access.ts';
-import { settings } from '../../db/schema/content.ts';
 import { stages as stagesTable } from '../../db/schema/stages.ts';
 import {
-  bearer,
+  as,
+  buyFreeMonth,
   createScratchDatabase,
-  createTestApp,
   describeEachDatabase,
   registerPartner,
-  type TestApp,
   testConfig,
+  userIdOf,
+  useTestApp,
 } from '../../testing/index.ts';
 
 const PORTAL = 'http://localhost:8080';
@@ -46,18 +45,17 @@ const CLUSTERS = [
 ];
 
 const answerOf = async (app: FastifyInstance, query: string) => {
-  const response = await app.inject({ method: 'GET', url: `/game/api/Stage/Nearby?${query}` });
+  const response = await as(app).get(`/game/api/Stage/Nearby?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as { data: Array<{ id: string; name: string; distance: number; latitude: number }> }).data;
 };
 
 describeEachDatabase('the nearby index', (variant) => {
-  let t: TestApp;
   const clock = new Date('2026-05-01T10:00:00Z');
+  // 1 MB of room for stage JSON: the 1,200 stages' 2.4 MB of it is swept again and again
+  const t = useTestApp(variant, { NEARBY_CACHE_MB: '1' }, { placementClock: () => clock });
   const seeded: Seeded[] = [];
   beforeAll(async () => {
-    // 1 MB of room for stage JSON: the 1,200 stages' 2.4 MB of it is swept again and again
-    t = await createTestApp(variant, { NEARBY_CACHE_MB: '1' }, { placementClock: () => clock });
     const partner = await registerPartner(t.app);
     const ownerId = await userIdOf(t.database.db, partner.email);
     const random = generator(7);
@@ -105,9 +103,6 @@ describeEachDatabase('the nearby index', (variant) => {
       });
     }
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   /** What a search of every live stage answers: within the radius, nearest first, then by id, at most 50. */
   const expected = (lat: number, lng: number, radius: number) =>
@@ -184,15 +179,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     it('shows on one node, within its look for changes, what a partner published, moved and deleted on the other', async () => {
       const [a, b] = nodes as [FastifyInstance, FastifyInstance];
       const partner = await registerPartner(a);
-      const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-        a.inject({ method, url, headers: bearer(partner.accessToken), ...(payload ? { payload } : {}) });
-      await a.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
-      const bought = await call('POST', '/api/Subscription/Purchase/Stripe', {
-        quantity: 1,
-        successUrl: `${PORTAL}/vps?checkout=success`,
-        cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
-      });
-      expect(bought.statusCode, bought.body).toBe(200);
+      const owner = as(a, partner.accessToken);
+      await buyFreeMonth(a, partner.accessToken, PORTAL);
       const stageAt = (name: string, latitude: number) => ({
         name,
         description: '',
@@ -203,13 +191,13 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
         anchorId: 'anchor-tower',
         contents: [],
       });
-      const created = await call('POST', '/api/Stage', stageAt('Tower', 48.8584));
+      const created = await owner.post('/api/Stage', stageAt('Tower', 48.8584));
       const id = (created.json() as { id: string }).id;
-      const second = (await call('POST', '/api/Stage', stageAt('Bridge', 48.8586))).json() as { id: string };
+      const second = (await owner.post('/api/Stage', stageAt('Bridge', 48.8586))).json() as { id: string };
       // node B answers first, so that its index is loaded before the changes it has to follow
       expect(await answerOf(b, 'lat=48.8584&lng=2.2945&radius=200')).toEqual([]);
       for (const stage of [id, second.id]) {
-        expect((await call('PUT', `/api/Stage/Publish/${stage}`)).statusCode).toBe(200);
+        expect((await owner.put(`/api/Stage/Publish/${stage}`)).statusCode).toBe(200);
       }
       // node A wrote it: its own index has it at once
       expect((await answerOf(a, 'lat=48.8584&lng=2.2945&radius=200')).map((s) => s.name)).toEqual(['Tower', 'Bridge']);
@@ -223,7 +211,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
       );
 
       // moved 11 km north and renamed: gone from here, shown there
-      expect((await call('PUT', `/api/Stage/${id}`, stageAt('Tower, moved', 48.9584))).statusCode).toBe(200);
+      expect((await owner.put(`/api/Stage/${id}`, stageAt('Tower, moved', 48.9584))).statusCode).toBe(200);
       await vi.waitFor(
         async () => {
           expect((await answerOf(b, 'lat=48.8584&lng=2.2945&radius=200')).map((s) => s.name)).toEqual(['Bridge']);
@@ -233,7 +221,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
       );
 
       // deleted by the partner, and by the cascade of the partner's account
-      expect((await call('DELETE', `/api/Stage/${id}`)).statusCode).toBe(204);
+      expect((await owner.delete(`/api/Stage/${id}`)).statusCode).toBe(204);
       await vi.waitFor(async () => expect(await answerOf(b, 'lat=48.9584&lng=2.2945&radius=200')).toEqual([]), {
         timeout: 5000,
         interval: 50,
@@ -246,9 +234,3 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
     });
   },
 );
-
-async function userIdOf(db: Db, email: string): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new Error(`no user ${email}`);
-  return user.id;
-}

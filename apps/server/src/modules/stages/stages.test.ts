@@ -1,15 +1,14 @@
 import { distanceMetres } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { settings } from '../../db/schema/content.ts';
 import { stages as stagesTable } from '../../db/schema/stages.ts';
 import {
-  bearer,
+  as,
+  buyFreeMonth,
+  createModel,
   describeEachDatabase,
   glbBuild,
-  modelBody,
-  multipartBody,
   pngImage,
+  postFile,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
@@ -27,22 +26,8 @@ describeEachDatabase('VPS stages', (variant) => {
   const t = useTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
   let clock = new Date('2026-05-01T10:00:00Z');
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: token ? bearer(token) : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const uploadMedia = async (token: string, filename: string, data: Buffer) => {
-    const { payload, headers } = multipartBody([{ name: 'file', filename, data }]);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/Stage/Media',
-      payload,
-      headers: { ...headers, ...bearer(token) },
-    });
-  };
+  const uploadMedia = (token: string, filename: string, data: Buffer) =>
+    postFile(t.app, token, filename, data, '/api/Stage/Media');
   const imageAsset = async (token: string) => {
     const response = await uploadMedia(token, 'poster.png', await pngImage(640, 960));
     expect(response.statusCode, response.body).toBe(200);
@@ -61,28 +46,11 @@ describeEachDatabase('VPS stages', (variant) => {
     ...overrides,
   });
   const create = async (token: string, overrides: Json = {}) => {
-    const response = await call('POST', '/api/Stage', token, stageBody(overrides));
+    const response = await as(t.app, token).post('/api/Stage', stageBody(overrides));
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Json & { id: string; state: string };
   };
   const count = async () => (await t.database.db.select().from(stagesTable)).length;
-  /** A free month: the settings' price at 0 activates it at once. */
-  const buyFreeMonth = async (token: string) => {
-    await t.database.db.update(settings).set({ value: '0' }).where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
-    try {
-      const bought = await call('POST', '/api/Subscription/Purchase/Stripe', token, {
-        quantity: 1,
-        successUrl: `${PORTAL}/vps?checkout=success`,
-        cancelUrl: `${PORTAL}/vps?checkout=cancelled`,
-      });
-      expect(bought.statusCode, bought.body).toBe(200);
-    } finally {
-      await t.database.db
-        .update(settings)
-        .set({ value: '999' })
-        .where(eq(settings.key, 'subscriptionPriceCentsPerMonth'));
-    }
-  };
 
   it('creates a draft stage with images, utilities and a place, lists it paged and reads it back', async () => {
     const partner = await registerPartner(t.app);
@@ -106,12 +74,12 @@ describeEachDatabase('VPS stages', (variant) => {
       ],
     });
     for (let i = 0; i < 10; i += 1) await create(partner.accessToken, { name: `Stage ${i}` });
-    const page1 = (await call('GET', '/api/Stage/Query', partner.accessToken)).json() as Json & { data: Json[] };
+    const page1 = (await as(t.app, partner.accessToken).get('/api/Stage/Query')).json() as Json & { data: Json[] };
     expect(page1.totalCount).toBe(11);
     expect(page1.data).toHaveLength(10);
-    const page2 = (await call('GET', '/api/Stage/Query?PageIndex=2', partner.accessToken)).json() as { data: Json[] };
+    const page2 = (await as(t.app, partner.accessToken).get('/api/Stage/Query?PageIndex=2')).json() as { data: Json[] };
     expect(page2.data.map((s) => s.id)).toEqual([stage.id]);
-    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+    expect((await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json()).toMatchObject({
       id: stage.id,
       name: 'Harbour Front',
     });
@@ -133,7 +101,7 @@ describeEachDatabase('VPS stages', (variant) => {
       [{ contents: [{ type: 'Image', assetId: ownImage.id, ...place, position: [0, 0, 500] }] }, 'ValidationFailed'],
       [{ contents: [{ type: 'Utility', utility: 'Rocket', ...place }] }, 'ValidationFailed'],
     ] as Array<[Json, string]>) {
-      const response = await call('POST', '/api/Stage', partner.accessToken, stageBody(overrides));
+      const response = await as(t.app, partner.accessToken).post('/api/Stage', stageBody(overrides));
       expect(response.statusCode, JSON.stringify(overrides)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
       expect(response.json()).toMatchObject({ errorCode: code, message: expect.any(String) });
@@ -149,34 +117,30 @@ describeEachDatabase('VPS stages', (variant) => {
     });
     const build = await uploadMedia(partner.accessToken, 'model.glb', glbBuild(1024));
     expect(build.statusCode).toBe(415);
-    const assets = (await call('GET', '/api/Asset/Query', partner.accessToken)).json() as { data: Json[] };
+    const assets = (await as(t.app, partner.accessToken).get('/api/Asset/Query')).json() as { data: Json[] };
     expect(assets.data.map((a) => a.id)).toEqual([ownImage.id]);
   });
 
   it('lists what a partner can place: released 3D models with their glTF build, and uploaded images and videos', async () => {
     const partner = await registerConnectedPartner(t.app);
     const token = partner.accessToken;
-    const model = (
-      await call('POST', '/api/Model', token, await modelBody(t.app, token, { name: 'Paper Crane' }))
-    ).json() as { id: string };
+    const model = await createModel(t.app, token, { name: 'Paper Crane' });
     const version = (
-      await call('POST', '/api/Model/Version', token, { modelId: model.id, modelVersion: 1 })
+      await as(t.app, token).post('/api/Model/Version', { modelId: model.id, modelVersion: 1 })
     ).json() as {
       id: string;
     };
     const glbUrl = await uploadBuild(t.app, token, 'crane.glb');
-    const saved = await call('PUT', `/api/Model/Version/${version.id}`, token, {
+    const saved = await as(t.app, token).put(`/api/Model/Version/${version.id}`, {
       updateLog: 'First',
       iosAssetUrl: await uploadBuild(t.app, token, 'crane-ios.ab'),
       androidAssetUrl: glbUrl,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const draftModel = (
-      await call('POST', '/api/Model', token, await modelBody(t.app, token, { name: 'Unreleased' }))
-    ).json() as { id: string };
-    expect((await call('GET', '/api/Asset/Query?Type=Asset3D', token)).json()).toEqual({ data: [], totalCount: 0 });
+    const draftModel = await createModel(t.app, token, { name: 'Unreleased' });
+    expect((await as(t.app, token).get('/api/Asset/Query?Type=Asset3D')).json()).toEqual({ data: [], totalCount: 0 });
 
-    expect((await call('PUT', `/api/Model/Version/Submit/${model.id}/${version.id}`, token)).statusCode).toBe(200);
+    expect((await as(t.app, token).put(`/api/Model/Version/Submit/${model.id}/${version.id}`)).statusCode).toBe(200);
     const reviewer = (await t.app.services.access.authenticate(token))?.id ?? '';
     await t.app.services.versions.startReview(reviewer, version.id);
     await t.app.services.versions.acceptVersion(reviewer, version.id);
@@ -184,7 +148,7 @@ describeEachDatabase('VPS stages', (variant) => {
     const video = await uploadMedia(token, 'teaser.mp4', mp4());
     expect(video.statusCode, video.body).toBe(200);
     expect(video.json()).toMatchObject({ type: 'Video', url: expect.stringMatching(/\.mp4$/) });
-    const all = (await call('GET', '/api/Asset/Query?PageSize=-1', token)).json() as {
+    const all = (await as(t.app, token).get('/api/Asset/Query?PageSize=-1')).json() as {
       data: Json[];
       totalCount: number;
     };
@@ -197,7 +161,7 @@ describeEachDatabase('VPS stages', (variant) => {
     expect(all.data.some((a) => a.id === draftModel.id)).toBe(false);
     const stage = await create(token, { contents: [{ type: 'Asset3D', assetId: model.id, ...place }] });
     expect(stage.contents).toEqual([expect.objectContaining({ type: 'Asset3D', url: glbUrl, name: 'Paper Crane' })]);
-    const videoFile = await t.app.inject({ method: 'GET', url: (video.json() as { url: string }).url });
+    const videoFile = await as(t.app).get((video.json() as { url: string }).url);
     expect(videoFile.headers['content-type']).toBe('video/mp4');
   });
 
@@ -207,7 +171,7 @@ describeEachDatabase('VPS stages', (variant) => {
     const stage = await create(owner.accessToken);
     const image = await imageAsset(owner.accessToken);
     const carousel = (
-      await call('POST', '/api/Stage/VerticalCarousel', owner.accessToken, {
+      await as(t.app, owner.accessToken).post('/api/Stage/VerticalCarousel', {
         stageId: stage.id,
         images: [image.id],
         ...place,
@@ -224,12 +188,12 @@ describeEachDatabase('VPS stages', (variant) => {
       ['DELETE', `/api/Stage/VerticalCarousel/${carousel.id}`],
       ['GET', '/api/Stage/not-a-uuid'],
     ] as Array<['GET' | 'PUT' | 'DELETE' | 'POST', string, Json?]>) {
-      const response = await call(method, url, intruder.accessToken, body);
+      const response = await as(t.app, intruder.accessToken).send(method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const list = (await call('GET', '/api/Stage/Query', intruder.accessToken)).json() as { totalCount: number };
+    const list = (await as(t.app, intruder.accessToken).get('/api/Stage/Query')).json() as { totalCount: number };
     expect(list.totalCount).toBe(0);
-    expect((await call('GET', `/api/Stage/${stage.id}`, owner.accessToken)).json()).toMatchObject({
+    expect((await as(t.app, owner.accessToken).get(`/api/Stage/${stage.id}`)).json()).toMatchObject({
       name: 'Harbour Front',
       verticalCarousels: [expect.objectContaining({ id: carousel.id })],
     });
@@ -239,7 +203,7 @@ describeEachDatabase('VPS stages', (variant) => {
     const partner = await registerPartner(t.app);
     const [a, b] = [await imageAsset(partner.accessToken), await imageAsset(partner.accessToken)];
     const stage = await create(partner.accessToken);
-    const added = await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+    const added = await as(t.app, partner.accessToken).post('/api/Stage/VerticalCarousel', {
       stageId: stage.id,
       name: 'Menu',
       images: [a.id, b.id],
@@ -247,7 +211,7 @@ describeEachDatabase('VPS stages', (variant) => {
     });
     expect(added.statusCode, added.body).toBe(200);
     const carousel = added.json() as { id: string };
-    const updated = await call('PUT', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken, {
+    const updated = await as(t.app, partner.accessToken).put(`/api/Stage/VerticalCarousel/${carousel.id}`, {
       name: 'Menu',
       images: [b.id, a.id, b.id],
       ...place,
@@ -257,20 +221,20 @@ describeEachDatabase('VPS stages', (variant) => {
       images: [{ assetId: b.id }, { assetId: a.id }, { assetId: b.id }],
       position: [0, 2, 0],
     });
-    const empty = await call('PUT', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken, {
+    const empty = await as(t.app, partner.accessToken).put(`/api/Stage/VerticalCarousel/${carousel.id}`, {
       images: [],
       ...place,
     });
     expect(empty.statusCode).toBe(400);
-    const read = (await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as {
+    const read = (await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json() as {
       verticalCarousels: Json[];
     };
     expect(read.verticalCarousels).toHaveLength(1);
-    expect((await call('DELETE', `/api/Stage/VerticalCarousel/${carousel.id}`, partner.accessToken)).statusCode).toBe(
+    expect((await as(t.app, partner.accessToken).delete(`/api/Stage/VerticalCarousel/${carousel.id}`)).statusCode).toBe(
       204,
     );
     expect(
-      ((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as { verticalCarousels: Json[] })
+      ((await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json() as { verticalCarousels: Json[] })
         .verticalCarousels,
     ).toEqual([]);
   });
@@ -281,7 +245,7 @@ describeEachDatabase('VPS stages', (variant) => {
     const stage = await create(partner.accessToken);
     const answers = await Promise.all(
       Array.from({ length: 15 }, () =>
-        call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+        as(t.app, partner.accessToken).post('/api/Stage/VerticalCarousel', {
           stageId: stage.id,
           images: [image.id],
           ...place,
@@ -295,7 +259,7 @@ describeEachDatabase('VPS stages', (variant) => {
         message: 'A stage holds at most 10 vertical carousels',
       });
     }
-    const read = (await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json() as {
+    const read = (await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json() as {
       verticalCarousels: Json[];
     };
     expect(read.verticalCarousels).toHaveLength(10);
@@ -305,26 +269,28 @@ describeEachDatabase('VPS stages', (variant) => {
     clock = new Date('2026-05-01T10:00:00Z');
     const partner = await registerPartner(t.app);
     const stage = await create(partner.accessToken, { latitude: 35.6586, longitude: 139.7454 });
-    const refused = await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken);
+    const refused = await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       errorCode: 'SubscriptionRequired',
       message: 'Publishing needs an active placement month: buy one first.',
     });
-    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({ state: 'Draft' });
+    expect((await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json()).toMatchObject({
+      state: 'Draft',
+    });
 
-    await buyFreeMonth(partner.accessToken);
-    const published = await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken);
+    await buyFreeMonth(t.app, partner.accessToken, PORTAL);
+    const published = await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`);
     expect(published.json()).toMatchObject({
       state: 'Published',
       publishedAt: '2026-05-01T10:00:00.000Z',
       expiresAt: '2026-06-01T10:00:00.000Z',
     });
-    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+    expect((await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`)).json()).toMatchObject({
       errorCode: 'StageNotPublishable',
     });
     const nearby = async () =>
-      ((await call('GET', '/game/api/Stage/Nearby?lat=35.6590&lng=139.7450&radius=500')).json() as { data: Json[] })
+      ((await as(t.app).get('/game/api/Stage/Nearby?lat=35.6590&lng=139.7450&radius=500')).json() as { data: Json[] })
         .data;
     expect(await nearby()).toEqual([expect.objectContaining({ id: stage.id, anchorId: 'anchor-harbour-01' })]);
 
@@ -337,21 +303,21 @@ describeEachDatabase('VPS stages', (variant) => {
 
     clock = new Date('2026-06-01T10:00:00Z');
     expect(await nearby()).toEqual([]);
-    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+    expect((await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).json()).toMatchObject({
       state: 'Expired',
     });
     const runs = await Promise.all([t.app.services.stages.runExpiry(), t.app.services.stages.runExpiry()]);
     expect(runs.reduce((sum, run) => sum + run.expired, 0)).toBe(1);
     expect(await mailsTo(/has ended/)).toHaveLength(1);
-    const expiredList = (await call('GET', '/api/Stage/Query?State=Expired', partner.accessToken)).json() as {
+    const expiredList = (await as(t.app, partner.accessToken).get('/api/Stage/Query?State=Expired')).json() as {
       data: Json[];
     };
     expect(expiredList.data.map((s) => s.id)).toEqual([stage.id]);
 
     // the month bought has ended too: a new one publishes the expired stage again
-    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).statusCode).toBe(403);
-    await buyFreeMonth(partner.accessToken);
-    expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).json()).toMatchObject({
+    expect((await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`)).statusCode).toBe(403);
+    await buyFreeMonth(t.app, partner.accessToken, PORTAL);
+    expect((await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`)).json()).toMatchObject({
       state: 'Published',
       expiresAt: '2026-07-01T10:00:00.000Z',
     });
@@ -360,17 +326,17 @@ describeEachDatabase('VPS stages', (variant) => {
   it('answers the AR app nearest first within the radius, across the antimeridian, never drafts', async () => {
     clock = new Date('2026-08-01T00:00:00Z');
     const partner = await registerPartner(t.app);
-    await buyFreeMonth(partner.accessToken);
+    await buyFreeMonth(t.app, partner.accessToken, PORTAL);
     const publish = async (name: string, latitude: number, longitude: number) => {
       const stage = await create(partner.accessToken, { name, latitude, longitude });
-      expect((await call('PUT', `/api/Stage/Publish/${stage.id}`, partner.accessToken)).statusCode).toBe(200);
+      expect((await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${stage.id}`)).statusCode).toBe(200);
       return stage.id;
     };
     const far = await publish('Far', -17.0, 179.999);
     const near = await publish('Near', -17.0, -179.9995);
     await create(partner.accessToken, { name: 'Draft', latitude: -17.0, longitude: 179.9999 });
     await publish('Outside', -17.1, 179.9);
-    const response = await call('GET', '/game/api/Stage/Nearby?lat=-17&lng=-179.9999&radius=300');
+    const response = await as(t.app).get('/game/api/Stage/Nearby?lat=-17&lng=-179.9999&radius=300');
     const found = (response.json() as { data: Array<{ id: string; distance: number }> }).data;
     expect(found.map((s) => s.id)).toEqual([near, far]);
     expect(found[0]?.distance).toBeLessThan(found[1]?.distance as number);
@@ -383,7 +349,7 @@ describeEachDatabase('VPS stages', (variant) => {
       'lat=0&lng=0&radius=0',
       'lng=0',
     ]) {
-      const bad = await call('GET', `/game/api/Stage/Nearby?${query}`);
+      const bad = await as(t.app).get(`/game/api/Stage/Nearby?${query}`);
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json()).toMatchObject({ errorCode: 'ValidationFailed' });
     }
@@ -392,7 +358,7 @@ describeEachDatabase('VPS stages', (variant) => {
   it('answers the AR app each stage with its contents and carousels, oldest carousel first, as the partner sees them', async () => {
     clock = new Date('2026-09-01T00:00:00Z');
     const partner = await registerPartner(t.app);
-    await buyFreeMonth(partner.accessToken);
+    await buyFreeMonth(t.app, partner.accessToken, PORTAL);
     const [a, b] = [await imageAsset(partner.accessToken), await imageAsset(partner.accessToken)];
     const stage = await create(partner.accessToken, {
       name: 'Tower',
@@ -410,7 +376,7 @@ describeEachDatabase('VPS stages', (variant) => {
       ['Prices', [b.id]],
       ['Hours', [a.id]],
     ] as Array<[string, string[]]>) {
-      const added = await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+      const added = await as(t.app, partner.accessToken).post('/api/Stage/VerticalCarousel', {
         stageId: stage.id,
         name,
         images,
@@ -421,14 +387,14 @@ describeEachDatabase('VPS stages', (variant) => {
       carousels.push((added.json() as { id: string }).id);
     }
     for (const id of [stage.id, bare.id])
-      expect((await call('PUT', `/api/Stage/Publish/${id}`, partner.accessToken)).statusCode).toBe(200);
+      expect((await as(t.app, partner.accessToken).put(`/api/Stage/Publish/${id}`)).statusCode).toBe(200);
 
-    const response = await call('GET', '/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100');
+    const response = await as(t.app).get('/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100');
     expect(response.statusCode, response.body).toBe(200);
     const found = (response.json() as { data: Array<Json & { distance: number }> }).data;
     expect(found.map((s) => s.id)).toEqual([stage.id, bare.id]);
     for (const [index, id] of [stage.id, bare.id].entries()) {
-      const own = (await call('GET', `/api/Stage/${id}`, partner.accessToken)).json() as Json;
+      const own = (await as(t.app, partner.accessToken).get(`/api/Stage/${id}`)).json() as Json;
       const { state, publishedAt, createdAt, updatedAt, ...shown } = own;
       const answered = found[index] as Json & { distance: number };
       expect(answered).toEqual({ ...shown, distance: expect.any(Number) });
@@ -459,27 +425,25 @@ describeEachDatabase('VPS stages', (variant) => {
     // what the partner changes next, the AR app is answered at once: a new name, a carousel fewer, a deleted stage
     const nearby = async () =>
       (
-        (await call('GET', '/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100')).json() as {
+        (await as(t.app).get('/game/api/Stage/Nearby?lat=48.8583&lng=2.2945&radius=100')).json() as {
           data: Array<Json & { verticalCarousels: Json[] }>;
         }
       ).data;
     expect(
       (
-        await call(
-          'PUT',
+        await as(t.app, partner.accessToken).put(
           `/api/Stage/${bare.id}`,
-          partner.accessToken,
           stageBody({ name: 'Renamed', latitude: 48.8586, longitude: 2.2945 }),
         )
       ).statusCode,
     ).toBe(200);
-    expect((await call('DELETE', `/api/Stage/VerticalCarousel/${carousels[1]}`, partner.accessToken)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await as(t.app, partner.accessToken).delete(`/api/Stage/VerticalCarousel/${carousels[1]}`)).statusCode,
+    ).toBe(204);
     const changed = await nearby();
     expect(changed.map((s) => s.name)).toEqual(['Tower', 'Renamed']);
     expect(changed[0]?.verticalCarousels.map((c) => c.id)).toEqual([carousels[0], carousels[2]]);
-    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(204);
+    expect((await as(t.app, partner.accessToken).delete(`/api/Stage/${stage.id}`)).statusCode).toBe(204);
     expect((await nearby()).map((s) => s.name)).toEqual(['Renamed']);
   });
 
@@ -487,20 +451,18 @@ describeEachDatabase('VPS stages', (variant) => {
     const partner = await registerPartner(t.app);
     const image = await imageAsset(partner.accessToken);
     const stage = await create(partner.accessToken, { contents: [{ type: 'Image', assetId: image.id, ...place }] });
-    const updated = await call(
-      'PUT',
+    const updated = await as(t.app, partner.accessToken).put(
       `/api/Stage/${stage.id}`,
-      partner.accessToken,
       stageBody({ name: 'Renamed', contents: [{ type: 'Utility', utility: 'InfoBoard', ...place }] }),
     );
     expect(updated.json()).toMatchObject({ name: 'Renamed', contents: [{ type: 'Utility', utility: 'InfoBoard' }] });
-    await call('POST', '/api/Stage/VerticalCarousel', partner.accessToken, {
+    await as(t.app, partner.accessToken).post('/api/Stage/VerticalCarousel', {
       stageId: stage.id,
       images: [image.id],
       ...place,
     });
-    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(204);
-    expect((await call('GET', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/Stage/${stage.id}`, partner.accessToken)).statusCode).toBe(404);
+    expect((await as(t.app, partner.accessToken).delete(`/api/Stage/${stage.id}`)).statusCode).toBe(204);
+    expect((await as(t.app, partner.accessToken).get(`/api/Stage/${stage.id}`)).statusCode).toBe(404);
+    expect((await as(t.app, partner.accessToken).delete(`/api/Stage/${stage.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,15 +1,18 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access.ts';
 import { whitelistEntries } from '../../db/schema/testers.ts';
 import { hashRecipient } from '../../plugins/logging.ts';
 import {
-  bearer,
+  as,
   createGameInTesting,
   describeEachDatabase,
+  getBuildReport,
+  type Partner,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
+  userIdOf,
   useTestApp,
 } from '../../testing/index.ts';
 
@@ -17,25 +20,19 @@ type Entry = { id: string; user: { email: string; fullName: string; profileUrl: 
 
 describeEachDatabase('testers whitelist', (variant) => {
   const t = useTestApp(variant);
-  let owner: Awaited<ReturnType<typeof registerPartner>>;
-  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  let owner: Partner;
+  let tester: Partner;
   beforeAll(async () => {
     owner = await registerPartner(t.app);
     tester = await registerPartner(t.app, { firstName: 'Ada', lastName: 'Quinn' });
   });
 
-  const list = (token = owner.accessToken) =>
-    t.app.inject({ method: 'GET', url: '/api/WhiteList', headers: bearer(token) });
+  const list = (token = owner.accessToken) => as(t.app, token).get('/api/WhiteList');
   const add = (payload: Record<string, unknown>, token = owner.accessToken) =>
-    t.app.inject({ method: 'POST', url: '/api/WhiteList', headers: bearer(token), payload });
-  const remove = (id: string, token = owner.accessToken) =>
-    t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${id}`, headers: bearer(token) });
+    as(t.app, token).post('/api/WhiteList', payload);
+  const remove = (id: string, token = owner.accessToken) => as(t.app, token).delete(`/api/WhiteList/${id}`);
   const search = (email: string, token = owner.accessToken) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/WhiteList/Search?${new URLSearchParams({ email })}`,
-      headers: bearer(token),
-    });
+    as(t.app, token).get(`/api/WhiteList/Search?${new URLSearchParams({ email })}`);
   const stored = async () => (await t.database.db.select({ n: count() }).from(whitelistEntries))[0]?.n ?? 0;
 
   it('finds a platform user by email, whatever its case, and says when there is none', async () => {
@@ -93,7 +90,7 @@ describeEachDatabase('testers whitelist', (variant) => {
       expect(response.json()).toMatchObject({ errorCode: 'WhitelistEntryNotFound' });
     }
     expect((await list()).json()).toMatchObject({ totalCount: 1 });
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/WhiteList' });
+    const anonymous = await as(t.app).get('/api/WhiteList');
     expect(anonymous.statusCode).toBe(401);
     await remove(entry.id);
   });
@@ -102,7 +99,6 @@ describeEachDatabase('testers whitelist', (variant) => {
   async function crowdFor(size: number, name: string) {
     const crowded = await registerPartner(t.app);
     const { db } = t.database;
-    const [partnerRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, crowded.email));
     const crowd = await db
       .insert(users)
       .values(
@@ -115,7 +111,7 @@ describeEachDatabase('testers whitelist', (variant) => {
         })),
       )
       .returning({ id: users.id, email: users.email });
-    return { crowded, ownerId: partnerRow?.id ?? '', crowd };
+    return { crowded, ownerId: await userIdOf(db, crowded.email), crowd };
   }
 
   it('keeps a whitelist to 100 testers', async () => {
@@ -145,8 +141,8 @@ describeEachDatabase('testers whitelist', (variant) => {
 
 describeEachDatabase('whitelist mails', (variant) => {
   const t = useTestApp(variant, {}, { logStream: { write: (line: string) => void lines.push(line) } });
-  let owner: Awaited<ReturnType<typeof registerPartner>>;
-  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  let owner: Partner;
+  let tester: Partner;
   const lines: string[] = [];
   beforeAll(async () => {
     owner = await registerPartner(t.app, { registeredBusinessName: 'Northlight Studio' });
@@ -154,8 +150,7 @@ describeEachDatabase('whitelist mails', (variant) => {
   });
 
   const mailsTo = async (email: string) => (await readOutbox(t.app)).filter((mail) => mail.to === email);
-  const add = (email: string, token = owner.accessToken) =>
-    t.app.inject({ method: 'POST', url: '/api/WhiteList', headers: bearer(token), payload: { email } });
+  const add = (email: string, token = owner.accessToken) => as(t.app, token).post('/api/WhiteList', { email });
 
   it('mails a tester who is added, and again once removed, naming the studio and linking to Testing builds', async () => {
     lines.length = 0;
@@ -167,11 +162,7 @@ describeEachDatabase('whitelist mails', (variant) => {
     expect(welcome?.text).toContain(`Open Testing builds: ${t.config.publicUrl}/testing-builds`);
     expect(welcome?.html).toContain(`href="${t.config.publicUrl}/testing-builds"`);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/WhiteList/${(added.json() as Entry).id}`,
-      headers: bearer(owner.accessToken),
-    });
+    const removed = await as(t.app, owner.accessToken).delete(`/api/WhiteList/${(added.json() as Entry).id}`);
     expect(removed.statusCode).toBe(204);
     const [farewell] = await mailsTo(tester.email);
     expect(farewell?.subject).toBe('Northlight Studio removed you from its testers');
@@ -194,11 +185,7 @@ describeEachDatabase('whitelist mails', (variant) => {
     expect((await add(tester.email, solo.accessToken)).statusCode).toBe(409);
     expect((await add(solo.email, solo.accessToken)).statusCode).toBe(409);
     expect((await add('nobody-here@studio.example', solo.accessToken)).statusCode).toBe(404);
-    const wrongEntry = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/WhiteList/00000000-0000-4000-8000-000000000000',
-      headers: bearer(solo.accessToken),
-    });
+    const wrongEntry = await as(t.app, solo.accessToken).delete('/api/WhiteList/00000000-0000-4000-8000-000000000000');
     expect(wrongEntry.statusCode).toBe(404);
     expect(await readOutbox(t.app)).toHaveLength(before);
   });
@@ -206,8 +193,8 @@ describeEachDatabase('whitelist mails', (variant) => {
 
 describeEachDatabase('test distribution', (variant) => {
   const t = useTestApp(variant);
-  let owner: Awaited<ReturnType<typeof registerConnectedPartner>>;
-  let tester: Awaited<ReturnType<typeof registerPartner>>;
+  let owner: Partner;
+  let tester: Partner;
   let productId: string;
   let versionId: string;
   let iosUrl: string;
@@ -217,19 +204,11 @@ describeEachDatabase('test distribution', (variant) => {
     ({ productId, versionId, iosAssetUrl: iosUrl } = await createGameInTesting(t.app, owner.accessToken, 'Beacon Run'));
   });
 
-  const builds = (token = tester.accessToken) =>
-    t.app.inject({ method: 'GET', url: '/api/Tester/Builds', headers: bearer(token) });
-  const download = (url: string, token = tester.accessToken) =>
-    t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const builds = (token = tester.accessToken) => as(t.app, token).get('/api/Tester/Builds');
+  const download = (url: string, token = tester.accessToken) => as(t.app, token).get(url);
   const whitelist = async () =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/WhiteList',
-        headers: bearer(owner.accessToken),
-        payload: { email: tester.email },
-      })
-    ).json() as Entry;
+    (await as(t.app, owner.accessToken).post('/api/WhiteList', { email: tester.email })).json() as Entry;
+  const unlist = (entry: Entry) => as(t.app, owner.accessToken).delete(`/api/WhiteList/${entry.id}`);
 
   it('offers nothing, and serves no build, to a user nobody whitelisted', async () => {
     expect((await builds()).json()).toEqual({ data: [] });
@@ -258,18 +237,13 @@ describeEachDatabase('test distribution', (variant) => {
     const stranger = await registerPartner(t.app);
     expect((await download(iosUrl, stranger.accessToken)).statusCode).toBe(404);
 
-    await t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${entry.id}`, headers: bearer(owner.accessToken) });
+    await unlist(entry);
     expect((await builds()).json()).toEqual({ data: [] });
     expect((await download(iosUrl)).statusCode).toBe(404);
   });
 
   it("shows a whitelisted tester each testing build's report and file name, and nobody else", async () => {
-    const report = (token: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/FileUpload/Report?url=${encodeURIComponent(iosUrl)}`,
-        headers: bearer(token),
-      });
+    const report = (token: string) => getBuildReport(t.app, token, iosUrl);
     const stranger = await registerPartner(t.app);
     expect((await report(tester.accessToken)).statusCode).toBe(404);
     const entry = await whitelist();
@@ -281,18 +255,14 @@ describeEachDatabase('test distribution', (variant) => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ errorCode: 'FileNotFound' });
 
-    await t.app.inject({ method: 'DELETE', url: `/api/WhiteList/${entry.id}`, headers: bearer(owner.accessToken) });
+    await unlist(entry);
     expect((await report(tester.accessToken)).statusCode).toBe(404);
   });
 
   it('stops offering a version once it is submitted for review', async () => {
     await whitelist();
     expect((await builds()).json()).toMatchObject({ data: [{ versionId }] });
-    const submitted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/Submit/${productId}/${versionId}`,
-      headers: bearer(owner.accessToken),
-    });
+    const submitted = await as(t.app, owner.accessToken).put(`/api/Product/Version/Submit/${productId}/${versionId}`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect((await builds()).json()).toEqual({ data: [] });
     expect((await download(iosUrl)).statusCode).toBe(404);
@@ -307,11 +277,7 @@ describe('testers whitelist: lookups are limited per partner', () => {
     const sweeper = await registerPartner(t.app);
     const known = await registerPartner(t.app);
     const lookUp = (token: string, email: string) =>
-      t.app.inject({
-        method: 'GET',
-        url: `/api/WhiteList/Search?${new URLSearchParams({ email })}`,
-        headers: bearer(token),
-      });
+      as(t.app, token).get(`/api/WhiteList/Search?${new URLSearchParams({ email })}`);
     expect((await lookUp(sweeper.accessToken, known.email)).statusCode).toBe(200);
     expect((await lookUp(sweeper.accessToken, 'guess-1@studio.example')).statusCode).toBe(404);
     expect((await lookUp(sweeper.accessToken, 'guess-2@studio.example')).statusCode).toBe(404);
@@ -321,19 +287,9 @@ describe('testers whitelist: lookups are limited per partner', () => {
     const seconds = (limited.json() as { message: string }).message.match(/(\d+) seconds/)?.[1];
     expect(Number(seconds)).toBeGreaterThan(0);
     expect(limited.headers['retry-after']).toBe(seconds);
-    const adding = await t.app.inject({
-      method: 'POST',
-      url: '/api/WhiteList',
-      headers: bearer(sweeper.accessToken),
-      payload: { email: known.email },
-    });
+    const adding = await as(t.app, sweeper.accessToken).post('/api/WhiteList', { email: known.email });
     expect(adding.statusCode).toBe(429);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/WhiteList', headers: bearer(sweeper.accessToken) })).json(),
-    ).toEqual({
-      data: [],
-      totalCount: 0,
-    });
+    expect((await as(t.app, sweeper.accessToken).get('/api/WhiteList')).json()).toEqual({ data: [], totalCount: 0 });
     const other = await registerPartner(t.app);
     expect((await lookUp(other.accessToken, known.email)).statusCode).toBe(200);
   });

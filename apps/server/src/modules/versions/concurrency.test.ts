@@ -1,38 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { products } from '../../db/schema/catalog.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
-  bearer,
+  as,
   createGameInTesting,
+  createProduct,
   describeEachDatabase,
-  productBody,
-  registerConnectedPartner,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
-
 describeEachDatabase('versions under forty parallel requests', (variant) => {
-  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
-  let adminToken: string;
-  beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app);
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    adminToken = (login.json() as { accessToken: string }).accessToken;
-  });
+  const { t, admin, partner } = useAdminAndPartner(variant);
 
-  const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(partner.accessToken), ...(payload ? { payload } : {}) });
+  const dev = () => as(t.app, partner.accessToken);
   const statusesOf = (answers: Array<{ statusCode: number; json(): unknown }>) =>
     answers.map((answer) => `${answer.statusCode} ${(answer.json() as { errorCode?: string }).errorCode ?? ''}`.trim());
 
   it('adds one testing version to a new project', async () => {
-    const product = await call('POST', '/api/Product', await productBody(t.app, partner.accessToken));
-    const productId = (product.json() as { id: string }).id;
+    const productId = (await createProduct(t.app, partner.accessToken)).id;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => call('POST', '/api/Product/Version', { productId, productVersion: i + 1 })),
+      Array.from({ length: 40 }, (_, i) => dev().post('/api/Product/Version', { productId, productVersion: i + 1 })),
     );
     const statuses = statusesOf(answers);
     expect(statuses.filter((status) => status === '200')).toHaveLength(1);
@@ -47,7 +35,7 @@ describeEachDatabase('versions under forty parallel requests', (variant) => {
   it('submits a version once', async () => {
     const { productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Race Check');
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => call('PUT', `/api/Product/Version/Submit/${productId}/${versionId}`)),
+      Array.from({ length: 40 }, () => dev().put(`/api/Product/Version/Submit/${productId}/${versionId}`)),
     );
     const statuses = statusesOf(answers);
     expect(statuses.filter((status) => status === '200')).toHaveLength(1);
@@ -70,14 +58,14 @@ describeEachDatabase('versions under forty parallel requests', (variant) => {
       create trigger record_released_at after update of released_at on products for each row
       when (new.released_at is distinct from old.released_at) execute function record_released_at()`);
     const { productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Release Race');
-    expect((await call('PUT', `/api/Product/Version/Submit/${productId}/${versionId}`)).statusCode).toBe(200);
+    expect((await dev().put(`/api/Product/Version/Submit/${productId}/${versionId}`)).statusCode).toBe(200);
     const review = (action: 'Start' | 'Accept') =>
-      t.app.inject({ method: 'PUT', url: `/api/Admin/Review/${action}/${versionId}`, headers: bearer(adminToken) });
+      as(t.app, admin.accessToken).put(`/api/Admin/Review/${action}/${versionId}`);
     expect((await review('Start')).statusCode).toBe(200);
 
     // The add that wins read the project before the accept committed; PostgreSQL lets it wait on the lock in
     // between, PGlite runs each request's read and transaction back to back and shows no race to keep.
-    const add = (n: number) => call('POST', '/api/Product/Version', { productId, productVersion: n });
+    const add = (n: number) => dev().post('/api/Product/Version', { productId, productVersion: n });
     const [accepted, ...added] = await Promise.all([
       review('Accept'),
       ...Array.from({ length: 39 }, (_, i) => add(i + 2)),

@@ -1,97 +1,61 @@
-import { beforeAll, expect, it } from 'vitest';
+import type { ProductVersion, ProductVersionsResponse } from '@portal/contracts';
+import { expect, it } from 'vitest';
 import {
-  bearer,
+  as,
+  createProduct,
   describeEachDatabase,
-  productBody,
   readOutbox,
   registerConnectedPartner,
   uploadBuild,
-  useTestApp,
+  uploadBuilds,
+  useAdminAndPartner,
+  useBeforeAll,
 } from '../../testing/index.ts';
 import { triangleGlb } from '../../testing/validation-fixtures.ts';
 
-type Version = {
-  id: string;
-  reviewStatus: string;
-  status: string;
-  slot: string;
-  isLive: boolean;
-  releasedAt: string | null;
-  releaseOnAcceptance: boolean;
-};
-type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
-
-const ADMIN = { email: 'release-reviewer@lumora.example', password: 'Review1234' };
-
 describeEachDatabase('the live version while an update is reviewed, and releases by hand', (variant) => {
-  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
-  let adminToken: string;
-  let itemId: string;
-  let itemName: string;
-  let builds: { iosAssetUrl: string; androidAssetUrl: string };
+  const { t, admin, partner } = useAdminAndPartner(variant);
+  const item = useBeforeAll(() => createProduct(t.app, partner.accessToken));
+  const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
 
-  beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app);
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    adminToken = (login.json() as { accessToken: string }).accessToken;
-    const body = await productBody(t.app, partner.accessToken);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/Product',
-      headers: bearer(partner.accessToken),
-      payload: body,
-    });
-    itemId = (created.json() as { id: string }).id;
-    itemName = body.name;
-    builds = {
-      iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
-      androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.ab'),
-    };
-  });
-
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const dev = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    call(partner.accessToken, method, url, payload);
-  const versionsOf = async () => (await dev('GET', `/api/Product/Versions/${itemId}`)).json() as Versions;
-  const status = async () => ((await dev('GET', `/api/Product/${itemId}`)).json() as { status: string }).status;
-  const live = () => t.app.inject({ url: `/api/Product/Live/${itemId}` });
+  const dev = () => as(t.app, partner.accessToken);
+  const versionsOf = async () =>
+    (await dev().get(`/api/Product/Versions/${item.id}`)).json() as ProductVersionsResponse;
+  const status = async () => ((await dev().get(`/api/Product/${item.id}`)).json() as { status: string }).status;
+  const live = () => as(t.app).get(`/api/Product/Live/${item.id}`);
   const inRecent = async () => {
-    const recent = (await t.app.inject({ url: '/api/Product/Recent?PageSize=-1' })).json() as {
+    const recent = (await as(t.app).get('/api/Product/Recent?PageSize=-1')).json() as {
       data: Array<{ id: string }>;
     };
-    return recent.data.some((item) => item.id === itemId);
+    return recent.data.some((entry) => entry.id === item.id);
   };
   /** Adds version `n`, with builds, and submits it; answers its id. */
-  const submitted = async (n: number, body?: unknown) => {
+  const submitted = async (n: number, body?: object) => {
     const added = (
-      await dev('POST', '/api/Product/Version', { productId: itemId, productVersion: n })
-    ).json() as Version;
+      await dev().post('/api/Product/Version', { productId: item.id, productVersion: n })
+    ).json() as ProductVersion;
     expect(
-      (await dev('PUT', `/api/Product/Version/${added.id}`, { updateLog: `Version ${n}.`, ...builds })).statusCode,
+      (await dev().put(`/api/Product/Version/${added.id}`, { updateLog: `Version ${n}.`, ...builds })).statusCode,
     ).toBe(200);
-    const response = await dev('PUT', `/api/Product/Version/Submit/${itemId}/${added.id}`, body);
+    const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${added.id}`, body);
     expect(response.statusCode, response.body).toBe(200);
     return added.id;
   };
   const review = (action: 'Start' | 'Accept' | 'Reject', versionId: string, reason?: string) =>
-    call(adminToken, 'PUT', `/api/Admin/Review/${action}/${versionId}`, reason === undefined ? undefined : { reason });
+    as(t.app, admin.accessToken).put(
+      `/api/Admin/Review/${action}/${versionId}`,
+      reason === undefined ? undefined : { reason },
+    );
   const ids: Record<number, string> = {};
 
   it('refuses a submission body that is not a yes or no, and changes nothing', async () => {
     const added = (
-      await dev('POST', '/api/Product/Version', { productId: itemId, productVersion: 1 })
-    ).json() as Version;
+      await dev().post('/api/Product/Version', { productId: item.id, productVersion: 1 })
+    ).json() as ProductVersion;
     ids[1] = added.id;
-    await dev('PUT', `/api/Product/Version/${added.id}`, { updateLog: 'First.', ...builds });
+    await dev().put(`/api/Product/Version/${added.id}`, { updateLog: 'First.', ...builds });
     for (const body of [{ releaseOnAcceptance: 'no' }, { releaseOnAcceptance: false, extra: 1 }]) {
-      const response = await dev('PUT', `/api/Product/Version/Submit/${itemId}/${added.id}`, body);
+      const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${added.id}`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: expect.any(String), message: expect.any(String) });
     }
@@ -99,11 +63,11 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   });
 
   it('keeps an accepted version chosen for a manual release off the marketplace until its partner releases it', async () => {
-    const response = await dev('PUT', `/api/Product/Version/Submit/${itemId}/${ids[1]}`, {
+    const response = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[1]}`, {
       releaseOnAcceptance: false,
     });
     expect(response.json()).toMatchObject({ releaseOnAcceptance: false, reviewStatus: 'SubmitedWaitingReview' });
-    const early = await dev('PUT', `/api/Product/Version/Release/${ids[1]}`);
+    const early = await dev().put(`/api/Product/Version/Release/${ids[1]}`);
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ errorCode: 'VersionNotReleasable' });
     await review('Start', ids[1] ?? '');
@@ -116,26 +80,26 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     expect(await inRecent()).toBe(false);
     expect((await live()).statusCode).toBe(404);
     const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-    expect(mail?.subject).toBe(`${itemName} version 1 was accepted`);
+    expect(mail?.subject).toBe(`${item.name} version 1 was accepted`);
     expect(mail?.text).toContain('Release this version');
   });
 
   it('releases only the partner’s own version', async () => {
     const other = await registerConnectedPartner(t.app);
-    const stranger = await call(other.accessToken, 'PUT', `/api/Product/Version/Release/${ids[1]}`);
+    const stranger = await as(t.app, other.accessToken).put(`/api/Product/Version/Release/${ids[1]}`);
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ errorCode: 'VersionNotFound' });
-    expect((await call(other.accessToken, 'PUT', '/api/Product/Version/Release/not-a-uuid')).statusCode).toBe(404);
+    expect((await as(t.app, other.accessToken).put('/api/Product/Version/Release/not-a-uuid')).statusCode).toBe(404);
     expect(await inRecent()).toBe(false);
   });
 
   it('goes live when released, once', async () => {
-    const released = await dev('PUT', `/api/Product/Version/Release/${ids[1]}`);
+    const released = await dev().put(`/api/Product/Version/Release/${ids[1]}`);
     expect(released.json()).toMatchObject({ isLive: true, releasedAt: expect.any(String) });
     expect(await status()).toBe('Released');
     expect(await inRecent()).toBe(true);
     expect((await live()).json()).toMatchObject({ version: 1, versionId: ids[1] });
-    const again = await dev('PUT', `/api/Product/Version/Release/${ids[1]}`);
+    const again = await dev().put(`/api/Product/Version/Release/${ids[1]}`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ errorCode: 'VersionNotReleasable' });
   });
@@ -144,7 +108,7 @@ describeEachDatabase('the live version while an update is reviewed, and releases
     ids[2] = await submitted(2);
     expect((await live()).json()).toMatchObject({ version: 1 });
     const confirmation = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-    expect(confirmation?.subject).toBe(`${itemName} version 2 is submitted for review`);
+    expect(confirmation?.subject).toBe(`${item.name} version 2 is submitted for review`);
     expect(confirmation?.text).toContain('You are number 1 of 1 in the review queue.');
     expect(confirmation?.text).toContain('(median of the last 30 days)');
     expect(confirmation?.text).toContain('Version 1 stays on sale until this one is released.');
@@ -159,11 +123,11 @@ describeEachDatabase('the live version while an update is reviewed, and releases
   });
 
   it('lets the partner take down the live version while an update is in review, which takes the item off sale', async () => {
-    expect((await dev('PUT', `/api/Product/Version/${ids[2]}`, { updateLog: 'Fixed.', ...builds })).statusCode).toBe(
+    expect((await dev().put(`/api/Product/Version/${ids[2]}`, { updateLog: 'Fixed.', ...builds })).statusCode).toBe(
       200,
     );
-    await dev('PUT', `/api/Product/Version/Submit/${itemId}/${ids[2]}`);
-    const down = await dev('PUT', `/api/Product/Version/TakeDown/${ids[1]}`);
+    await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[2]}`);
+    const down = await dev().put(`/api/Product/Version/TakeDown/${ids[1]}`);
     expect(down.json()).toMatchObject({ status: 'TakeDown', isLive: false });
     expect(await inRecent()).toBe(false);
     expect((await live()).statusCode).toBe(404);
@@ -176,24 +140,24 @@ describeEachDatabase('the live version while an update is reviewed, and releases
 
   it('refuses to submit a version whose build report has errors, until the build is replaced', async () => {
     ids[3] = (
-      (await dev('POST', '/api/Product/Version', { productId: itemId, productVersion: 3 })).json() as Version
+      (await dev().post('/api/Product/Version', { productId: item.id, productVersion: 3 })).json() as ProductVersion
     ).id;
     const broken = await uploadBuild(t.app, partner.accessToken, 'broken.glb', triangleGlb({ badIndex: 7 }));
-    await dev('PUT', `/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: broken });
-    const refused = await dev('PUT', `/api/Product/Version/Submit/${itemId}/${ids[3]}`);
+    await dev().put(`/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: broken });
+    const refused = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[3]}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'BuildReportHasErrors' });
     expect((await versionsOf()).testingVersion).toMatchObject({ id: ids[3], reviewStatus: 'PrepareForSubmission' });
     // a build the validator accepts lets it through
     const fixed = await uploadBuild(t.app, partner.accessToken, 'fixed.glb', triangleGlb());
-    await dev('PUT', `/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: fixed });
-    const submittedAgain = await dev('PUT', `/api/Product/Version/Submit/${itemId}/${ids[3]}`);
+    await dev().put(`/api/Product/Version/${ids[3]}`, { updateLog: 'Three.', ...builds, iosAssetUrl: fixed });
+    const submittedAgain = await dev().put(`/api/Product/Version/Submit/${item.id}/${ids[3]}`);
     expect(submittedAgain.json()).toMatchObject({ reviewStatus: 'SubmitedWaitingReview' });
   });
 
   it('answers 404 for an item that is unknown, deleted or never released, and for a malformed id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
-      const response = await t.app.inject({ url: `/api/Product/Live/${encodeURIComponent(id)}` });
+      const response = await as(t.app).get(`/api/Product/Live/${encodeURIComponent(id)}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ errorCode: 'NotFound' });
     }

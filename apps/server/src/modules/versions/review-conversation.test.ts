@@ -2,68 +2,47 @@ import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { reviewMessages } from '../../db/schema/versions.ts';
 import {
-  bearer,
+  as,
   createGameInTesting,
+  createModel,
   describeEachDatabase,
-  modelBody,
   readOutbox,
   registerConnectedPartner,
-  useTestApp,
+  useAdminAndPartner,
 } from '../../testing/index.ts';
 
 type Message = { id: string; author: string; authorName: string; isMine: boolean; message: string; createdAt: string };
 type QueueEntry = { versionId: string; messageCount: number; lastMessageBy: string | null; partnerReplied: boolean };
 
-const ADMIN = { email: 'conversations@lumora.example', password: 'Talk12345' };
-
 describeEachDatabase('review conversations', (variant) => {
-  const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
-  let adminToken: string;
+  const { t, admin, partner } = useAdminAndPartner(variant, {}, { firstName: 'Mira', lastName: 'Stone' });
   let productId: string;
   let versionId: string;
   let modelVersionId: string;
 
   beforeAll(async () => {
-    partner = await registerConnectedPartner(t.app, { firstName: 'Mira', lastName: 'Stone' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    adminToken = (login.json() as { accessToken: string }).accessToken;
-    const auth = bearer(partner.accessToken);
+    const dev = as(t.app, partner.accessToken);
     ({ productId, versionId } = await createGameInTesting(t.app, partner.accessToken, 'Glow Hunt'));
-    const submitted = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/Submit/${productId}/${versionId}`,
-      headers: auth,
-    });
+    const submitted = await dev.put(`/api/Product/Version/Submit/${productId}/${versionId}`);
     expect(submitted.statusCode, submitted.body).toBe(200);
-    const model = await t.app.inject({
-      method: 'POST',
-      url: '/api/Model',
-      headers: auth,
-      payload: await modelBody(t.app, partner.accessToken),
-    });
-    const modelVersion = await t.app.inject({
-      method: 'POST',
-      url: '/api/Model/Version',
-      headers: auth,
-      payload: { modelId: (model.json() as { id: string }).id, modelVersion: 1 },
-    });
+    const model = await createModel(t.app, partner.accessToken);
+    const modelVersion = await dev.post('/api/Model/Version', { modelId: model.id, modelVersion: 1 });
     modelVersionId = (modelVersion.json() as { id: string }).id;
   });
 
   const partnerThread = (id: string, token = partner.accessToken, base = '/api/Product') =>
-    t.app.inject({ method: 'GET', url: `${base}/Version/Messages/${id}`, headers: bearer(token) });
+    as(t.app, token).get(`${base}/Version/Messages/${id}`);
   const partnerWrite = (
     id: string,
     payload: Record<string, unknown>,
     token = partner.accessToken,
     base = '/api/Product',
-  ) => t.app.inject({ method: 'POST', url: `${base}/Version/Messages/${id}`, headers: bearer(token), payload });
-  const adminWrite = (id: string, payload: Record<string, unknown>, token = adminToken) =>
-    t.app.inject({ method: 'POST', url: `/api/Admin/Review/Messages/${id}`, headers: bearer(token), payload });
+  ) => as(t.app, token).post(`${base}/Version/Messages/${id}`, payload);
+  const adminWrite = (id: string, payload: Record<string, unknown>, token = admin.accessToken) =>
+    as(t.app, token).post(`/api/Admin/Review/Messages/${id}`, payload);
   const storedMessages = async () => (await t.database.db.select({ n: count() }).from(reviewMessages))[0]?.n ?? 0;
   const queueEntry = async () => {
-    const queue = await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query', headers: bearer(adminToken) });
+    const queue = await as(t.app, admin.accessToken).get('/api/Admin/Review/Query');
     return (queue.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId);
   };
 
@@ -101,12 +80,8 @@ describeEachDatabase('review conversations', (variant) => {
       ['Reviewer', false],
       ['Partner', true],
     ]);
-    const admin = await t.app.inject({
-      method: 'GET',
-      url: `/api/Admin/Review/Messages/${versionId}`,
-      headers: bearer(adminToken),
-    });
-    expect((admin.json() as { data: Message[] }).data.map((m) => [m.authorName, m.isMine])).toEqual([
+    const shown = await as(t.app, admin.accessToken).get(`/api/Admin/Review/Messages/${versionId}`);
+    expect((shown.json() as { data: Message[] }).data.map((m) => [m.authorName, m.isMine])).toEqual([
       ['Review Team', true],
       ['Mira Stone', false],
     ]);
@@ -123,20 +98,11 @@ describeEachDatabase('review conversations', (variant) => {
 
   it('counts the reviewer messages the partner has not been shown, on the versions response', async () => {
     const unread = async () => {
-      const versions = await t.app.inject({
-        method: 'GET',
-        url: `/api/Product/Versions/${productId}`,
-        headers: bearer(partner.accessToken),
-      });
+      const versions = await as(t.app, partner.accessToken).get(`/api/Product/Versions/${productId}`);
       return (versions.json() as { releaseVersion: { unreadMessageCount: number } }).releaseVersion.unreadMessageCount;
     };
     const markRead = (payload: Record<string, unknown>, token = partner.accessToken, id = versionId) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/Product/Version/Messages/Read/${id}`,
-        headers: bearer(token),
-        payload,
-      });
+      as(t.app, token).put(`/api/Product/Version/Messages/Read/${id}`, payload);
     const thread = async () => ((await partnerThread(versionId)).json() as { data: Message[] }).data;
 
     // the reviewer's question is unread; the partner's own answer never counts
@@ -153,13 +119,7 @@ describeEachDatabase('review conversations', (variant) => {
     expect((await markRead({ lastMessageId: question?.id })).json()).toEqual({ unreadMessageCount: 1 });
 
     const modelMessage = (
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/Model/Version/Messages/${modelVersionId}`,
-          headers: bearer(partner.accessToken),
-        })
-      ).json() as { data: Message[] }
+      (await partnerThread(modelVersionId, partner.accessToken, '/api/Model')).json() as { data: Message[] }
     ).data[0];
     for (const [payload, status, errorCode] of [
       [{ lastMessageId: modelMessage?.id }, 404, 'NotFound'],
@@ -210,7 +170,7 @@ describeEachDatabase('review conversations', (variant) => {
     }
     const asPartner = await adminWrite(versionId, { message: 'I am a reviewer' }, partner.accessToken);
     expect(asPartner.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/Product/Version/Messages/${versionId}` });
+    const anonymous = await as(t.app).get(`/api/Product/Version/Messages/${versionId}`);
     expect(anonymous.statusCode).toBe(401);
     expect(await storedMessages()).toBe(before);
   });
@@ -218,12 +178,11 @@ describeEachDatabase('review conversations', (variant) => {
   it('marks "partner replied" only while the partner wrote last and the version still waits for review', async () => {
     await partnerWrite(versionId, { message: 'The iPad Pro 11, too.' });
     expect(await queueEntry()).toMatchObject({ lastMessageBy: 'Partner', partnerReplied: true });
-    const review = (action: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/Admin/Review/${action}/${versionId}`, headers: bearer(adminToken) });
+    const review = (action: string) => as(t.app, admin.accessToken).put(`/api/Admin/Review/${action}/${versionId}`);
     expect((await review('Start')).statusCode).toBe(200);
     expect(await queueEntry()).toMatchObject({ partnerReplied: true });
     expect((await review('Accept')).statusCode).toBe(200);
-    const live = await t.app.inject({ method: 'GET', url: '/api/Admin/Releases/Query', headers: bearer(adminToken) });
+    const live = await as(t.app, admin.accessToken).get('/api/Admin/Releases/Query');
     expect((live.json() as { data: QueueEntry[] }).data.find((entry) => entry.versionId === versionId)).toMatchObject({
       lastMessageBy: 'Partner',
       partnerReplied: false,

@@ -1,76 +1,64 @@
 import { randomUUID } from 'node:crypto';
 import { medianOf, type ReviewStanding, type ReviewTimes } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/access.ts';
 import { versions } from '../../db/schema/versions.ts';
 import {
-  bearer,
+  ADMIN,
+  adminEnv,
+  as,
   createGameInTesting,
-  createTestApp,
   describeEachDatabase,
+  type GameInTesting,
+  type Partner,
   registerConnectedPartner,
-  type TestApp,
+  signIn,
+  userIdOf,
+  useSignedIn,
+  useTestApp,
 } from '../../testing/index.ts';
 
-const ADMIN = { email: 'review-times@lumora.example', password: 'Times12345' };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Partner = Awaited<ReturnType<typeof registerConnectedPartner>>;
-type Game = Awaited<ReturnType<typeof createGameInTesting>>;
-
 describeEachDatabase('review times', (variant) => {
-  let t: TestApp;
+  const t = useTestApp(variant, adminEnv());
+  const admin = useSignedIn(t);
   let alice: Partner;
   let bruno: Partner;
-  let adminToken: string;
   let adminId: string;
   let aliceId: string;
   let otherAdminId: string;
   let otherAdminToken: string;
   /** Submitted in this order: Alice's first game, Bruno's, Alice's second. */
-  let aliceFirst: Game;
-  let brunoGame: Game;
-  let aliceSecond: Game;
+  let aliceFirst: GameInTesting;
+  let brunoGame: GameInTesting;
+  let aliceSecond: GameInTesting;
 
-  const userId = async (email: string) => {
-    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (!row) throw new Error(`no user ${email}`);
-    return row.id;
-  };
-  const login = async (email: string, password: string) =>
-    (
-      (await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: { email, password } })).json() as {
-        accessToken: string;
-      }
-    ).accessToken;
-  const submit = async (partner: Partner, game: Game) => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/Submit/${game.productId}/${game.versionId}`,
-      headers: bearer(partner.accessToken),
-    });
+  const userId = (email: string) => userIdOf(t.database.db, email);
+  const submit = async (partner: Partner, game: GameInTesting) => {
+    const response = await as(t.app, partner.accessToken).put(
+      `/api/Product/Version/Submit/${game.productId}/${game.versionId}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
-  const review = async (action: 'Start' | 'Accept' | 'Reject', versionId: string, token = adminToken) => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Admin/Review/${action}/${versionId}`,
-      headers: bearer(token),
-      ...(action === 'Reject' ? { payload: { reason: 'The Android build crashes at start.' } } : {}),
-    });
+  const review = async (action: 'Start' | 'Accept' | 'Reject', versionId: string, token = admin.accessToken) => {
+    const response = await as(t.app, token).put(
+      `/api/Admin/Review/${action}/${versionId}`,
+      action === 'Reject' ? { reason: 'The Android build crashes at start.' } : undefined,
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const standing = (versionId: string, partner: Partner = alice) =>
-    t.app.inject({ method: 'GET', url: `/api/ReviewTimes/Version/${versionId}`, headers: bearer(partner.accessToken) });
+    as(t.app, partner.accessToken).get(`/api/ReviewTimes/Version/${versionId}`);
   const standingOf = async (versionId: string, partner: Partner = alice) => {
     const response = await standing(versionId, partner);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ReviewStanding;
   };
   const figures = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/Admin/ReviewTimes', headers: bearer(adminToken) });
+    const response = await as(t.app, admin.accessToken).get('/api/Admin/ReviewTimes');
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ReviewTimes;
   };
@@ -97,8 +85,6 @@ describeEachDatabase('review times', (variant) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    adminToken = await login(ADMIN.email, ADMIN.password);
     adminId = await userId(ADMIN.email);
     alice = await registerConnectedPartner(t.app, { firstName: 'Alice', registeredBusinessName: 'Alice Works' });
     aliceId = await userId(alice.email);
@@ -106,7 +92,7 @@ describeEachDatabase('review times', (variant) => {
     const other = await registerConnectedPartner(t.app, { firstName: 'Olga', lastName: 'Reviewer' });
     await t.database.db.update(users).set({ role: 'Admin' }).where(eq(users.email, other.email));
     otherAdminId = await userId(other.email);
-    otherAdminToken = await login(other.email, other.password);
+    otherAdminToken = await signIn(t.app, other);
 
     aliceFirst = await createGameInTesting(t.app, alice.accessToken, 'Glow Hunt');
     brunoGame = await createGameInTesting(t.app, bruno.accessToken, 'Sky Kites');
@@ -125,9 +111,6 @@ describeEachDatabase('review times', (variant) => {
         .set({ submittedAt: new Date(Date.now() - (3 - index) * HOUR) })
         .where(eq(versions.id, game.versionId));
     }
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("places each version in the queue by its submission, whoever's it is", async () => {
@@ -198,11 +181,7 @@ describeEachDatabase('review times', (variant) => {
   it('answers 404 once the version’s item is deleted', async () => {
     const doomed = await createGameInTesting(t.app, bruno.accessToken, 'Short Lived');
     expect((await standing(doomed.versionId, bruno)).statusCode).toBe(200);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/Product/${doomed.productId}`,
-      headers: bearer(bruno.accessToken),
-    });
+    const deleted = await as(t.app, bruno.accessToken).delete(`/api/Product/${doomed.productId}`);
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await standing(doomed.versionId, bruno)).statusCode).toBe(404);
   });
@@ -260,15 +239,10 @@ describeEachDatabase('review times', (variant) => {
     await review('Start', brunoGame.versionId, otherAdminToken);
     await review('Reject', brunoGame.versionId, otherAdminToken);
     expect((await figures()).overall.decisionsCount).toBe(before + 1);
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/Product/Version/${brunoGame.versionId}`,
-      headers: bearer(bruno.accessToken),
-      payload: {
-        updateLog: 'Fixed the crash at start.',
-        iosAssetUrl: brunoGame.iosAssetUrl,
-        androidAssetUrl: brunoGame.androidAssetUrl,
-      },
+    const edited = await as(t.app, bruno.accessToken).put(`/api/Product/Version/${brunoGame.versionId}`, {
+      updateLog: 'Fixed the crash at start.',
+      iosAssetUrl: brunoGame.iosAssetUrl,
+      androidAssetUrl: brunoGame.androidAssetUrl,
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await submit(bruno, brunoGame);
@@ -283,18 +257,12 @@ describeEachDatabase('review times', (variant) => {
   });
 
   it('is for admins only', async () => {
-    const asPartner = await t.app.inject({
-      method: 'GET',
-      url: '/api/Admin/ReviewTimes',
-      headers: bearer(alice.accessToken),
-    });
+    const asPartner = await as(t.app, alice.accessToken).get('/api/Admin/ReviewTimes');
     expect(asPartner.statusCode).toBe(403);
     expect(asPartner.json()).toMatchObject({ errorCode: 'Forbidden' });
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/Admin/ReviewTimes' });
+    const anonymous = await as(t.app).get('/api/Admin/ReviewTimes');
     expect(anonymous.statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/ReviewTimes/Version/${aliceSecond.versionId}` })).statusCode,
-    ).toBe(401);
+    expect((await as(t.app).get(`/api/ReviewTimes/Version/${aliceSecond.versionId}`)).statusCode).toBe(401);
   });
 
   it('tells the submission mail where a version stands, whoever owns it', async () => {

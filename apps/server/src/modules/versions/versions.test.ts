@@ -1,21 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  bearer,
+  ADMIN,
+  adminEnv,
+  as,
+  createModel,
+  createProduct,
   describeEachDatabase,
   modelBody,
   productBody,
   readOutbox,
   registerConnectedPartner,
   registerPartner,
+  signIn,
   uploadBuild,
+  uploadBuilds,
   uploadImage,
+  useAdminAndPartner,
+  useBeforeAll,
   useTestApp,
 } from '../../testing/index.ts';
 
 type Version = Record<string, unknown> & { id: string; reviewStatus: string; status: string };
 type Versions = { testingVersion: Version | null; releaseVersion: Version | null; historyVersions: Version[] };
-
-const ADMIN = { email: 'reviewer@lumora.example', password: 'Review1234' };
 
 for (const itemType of ['Product', 'Model'] as const) {
   const base = `/api/${itemType}`;
@@ -23,74 +29,42 @@ for (const itemType of ['Product', 'Model'] as const) {
   const idKey = itemType === 'Product' ? 'productId' : 'modelId';
 
   describeEachDatabase(`versions and review of ${itemType === 'Product' ? 'AR games' : '3D models'}`, (variant) => {
-    const t = useTestApp(variant, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-    let partner: Awaited<ReturnType<typeof registerConnectedPartner>>;
-    let adminToken: string;
-    let itemId: string;
-    let itemName: string;
-    let builds: { iosAssetUrl: string; androidAssetUrl: string };
+    const { t, admin, partner } = useAdminAndPartner(variant);
+    const item = useBeforeAll<{ id: string; name: string }>(() =>
+      itemType === 'Product' ? createProduct(t.app, partner.accessToken) : createModel(t.app, partner.accessToken),
+    );
+    const builds = useBeforeAll(() => uploadBuilds(t.app, partner.accessToken));
     const ids: Record<number, string> = {};
 
-    beforeAll(async () => {
-      partner = await registerConnectedPartner(t.app);
-      const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-      adminToken = (login.json() as { accessToken: string }).accessToken;
-      const body =
-        itemType === 'Product'
-          ? await productBody(t.app, partner.accessToken)
-          : await modelBody(t.app, partner.accessToken);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: base,
-        headers: bearer(partner.accessToken),
-        payload: body,
-      });
-      itemId = (created.json() as { id: string }).id;
-      itemName = body.name;
-      builds = {
-        iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
-        androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.glb'),
-      };
-    });
-
-    const as = (token: string) => ({
-      call: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-        t.app.inject({
-          method,
-          url,
-          headers: bearer(token),
-          ...(payload === undefined ? {} : { payload: payload as object }),
-        }),
-    });
-    const dev = () => as(partner.accessToken);
-    const admin = () => as(adminToken);
-    const versionsOf = async () => (await dev().call('GET', `${base}/Versions/${itemId}`)).json() as Versions;
-    const status = async () => ((await dev().call('GET', `${base}/${itemId}`)).json() as { status: string }).status;
-    const add = (n: unknown) => dev().call('POST', `${base}/Version`, { [idKey]: itemId, [numberKey]: n });
-    const submit = (versionId: string) => dev().call('PUT', `${base}/Version/Submit/${itemId}/${versionId}`);
+    const dev = () => as(t.app, partner.accessToken);
+    const reviewer = () => as(t.app, admin.accessToken);
+    const versionsOf = async () => (await dev().get(`${base}/Versions/${item.id}`)).json() as Versions;
+    const status = async () => ((await dev().get(`${base}/${item.id}`)).json() as { status: string }).status;
+    const add = (n: unknown) => dev().post(`${base}/Version`, { [idKey]: item.id, [numberKey]: n });
+    const submit = (versionId: string) => dev().put(`${base}/Version/Submit/${item.id}/${versionId}`);
     const save = (versionId: string, extra: Record<string, unknown> = {}) =>
-      dev().call('PUT', `${base}/Version/${versionId}`, { updateLog: 'Faster matchmaking.', ...builds, ...extra });
+      dev().put(`${base}/Version/${versionId}`, { updateLog: 'Faster matchmaking.', ...builds, ...extra });
     const review = (action: 'Start' | 'Accept' | 'Reject', versionId: string, reason?: string) =>
-      admin().call('PUT', `/api/Admin/Review/${action}/${versionId}`, reason === undefined ? undefined : { reason });
+      reviewer().put(`/api/Admin/Review/${action}/${versionId}`, reason === undefined ? undefined : { reason });
     const refused = async (response: Awaited<ReturnType<typeof add>>, errorCode: string, statusCode = 409) => {
       expect(response.json()).toMatchObject({ errorCode });
       expect(response.statusCode).toBe(statusCode);
       return response;
     };
     const inRecent = async () => {
-      const recent = (await t.app.inject({ method: 'GET', url: '/api/Product/Recent?PageSize=-1' })).json() as {
+      const recent = (await as(t.app).get('/api/Product/Recent?PageSize=-1')).json() as {
         data: Array<{ id: string }>;
       };
-      return recent.data.some((item) => item.id === itemId);
+      return recent.data.some((entry) => entry.id === item.id);
     };
 
     it('starts with no versions, as a draft', async () => {
       expect(await versionsOf()).toEqual({ testingVersion: null, releaseVersion: null, historyVersions: [] });
       expect(await status()).toBe('Draft');
-      const list = (await dev().call('GET', `${base}?PageSize=-1`)).json() as {
+      const list = (await dev().get(`${base}?PageSize=-1`)).json() as {
         data: Array<{ id: string; status: string }>;
       };
-      expect(list.data.find((item) => item.id === itemId)?.status).toBe('Draft');
+      expect(list.data.find((entry) => entry.id === item.id)?.status).toBe('Draft');
     });
 
     it('refuses version numbers that are not positive integers', async () => {
@@ -118,10 +92,10 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       expect((await versionsOf()).testingVersion?.id).toBe(v1.id);
       expect(await status()).toBe('InTesting');
-      const list = (await dev().call('GET', `${base}?PageSize=-1`)).json() as {
+      const list = (await dev().get(`${base}?PageSize=-1`)).json() as {
         data: Array<{ id: string; status: string }>;
       };
-      expect(list.data.find((item) => item.id === itemId)?.status).toBe('InTesting');
+      expect(list.data.find((entry) => entry.id === item.id)?.status).toBe('InTesting');
       await refused(await add(2), 'TestingVersionExists');
     });
 
@@ -154,7 +128,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(await status()).toBe('WaitingReview');
       await refused(await add(2), 'ReleaseNotSettled');
       await refused(await submit(ids[1] ?? ''), 'VersionNotSubmittable');
-      await refused(await dev().call('PUT', `${base}/Version/TakeDown/${ids[1]}`), 'VersionNotTakeDownable');
+      await refused(await dev().put(`${base}/Version/TakeDown/${ids[1]}`), 'VersionNotTakeDownable');
     });
 
     it('interrupts the review only when the partner confirms, then resubmits', async () => {
@@ -178,7 +152,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       expect(await status()).toBe('Rejected');
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 1 was not accepted`);
+      expect(mail?.subject).toBe(`${item.name} version 1 was not accepted`);
       expect(mail?.text).toContain('The Android build crashes when a second player joins.');
     });
 
@@ -202,7 +176,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       expect(await status()).toBe('Released');
       expect(await inRecent()).toBe(true);
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 1 is released`);
+      expect(mail?.subject).toBe(`${item.name} version 1 is released`);
       await refused(await submit(ids[1] ?? ''), 'VersionNotSubmittable');
       await refused(await save(ids[1] ?? '', { interruptReview: true }), 'VersionNotEditable');
     });
@@ -217,14 +191,14 @@ for (const itemType of ['Product', 'Model'] as const) {
       const { releaseVersion, historyVersions } = await versionsOf();
       expect(releaseVersion).toMatchObject({ id: v3.id, slot: 'release' });
       expect(historyVersions.map((v) => [v.id, v.slot])).toEqual([[ids[1], 'history']]);
-      expect((await dev().call('GET', `${base}/Version/${ids[1]}`)).json()).toMatchObject({ slot: 'history' });
+      expect((await dev().get(`${base}/Version/${ids[1]}`)).json()).toMatchObject({ slot: 'history' });
       expect(await status()).toBe('WaitingReview');
       // the update in review leaves version 1 on sale
       expect(historyVersions[0]).toMatchObject({ isLive: true, releasedAt: expect.any(String) });
       expect(releaseVersion).toMatchObject({ isLive: false, releasedAt: null, releaseOnAcceptance: true });
       expect(await inRecent()).toBe(true);
-      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({
-        itemId,
+      expect((await as(t.app).get(`/api/Product/Live/${item.id}`)).json()).toMatchObject({
+        itemId: item.id,
         itemType,
         version: 1,
         versionId: ids[1],
@@ -232,7 +206,7 @@ for (const itemType of ['Product', 'Model'] as const) {
       });
       await review('Start', v3.id);
       await review('Accept', v3.id);
-      expect((await t.app.inject({ url: `/api/Product/Live/${itemId}` })).json()).toMatchObject({ version: 3 });
+      expect((await as(t.app).get(`/api/Product/Live/${item.id}`)).json()).toMatchObject({ version: 3 });
       const after = await versionsOf();
       expect(after.releaseVersion).toMatchObject({ id: v3.id, isLive: true });
       expect(after.historyVersions[0]).toMatchObject({ id: ids[1], isLive: false });
@@ -240,11 +214,11 @@ for (const itemType of ['Product', 'Model'] as const) {
     });
 
     it('is taken down by the partner, and can then get a new version', async () => {
-      const down = await dev().call('PUT', `${base}/Version/TakeDown/${ids[3]}`);
+      const down = await dev().put(`${base}/Version/TakeDown/${ids[3]}`);
       expect(down.json()).toMatchObject({ status: 'TakeDown', takeDownRole: 'Developers', takeDownReason: null });
       expect(await status()).toBe('TakenDown');
       expect(await inRecent()).toBe(false);
-      await refused(await dev().call('PUT', `${base}/Version/TakeDown/${ids[3]}`), 'VersionNotTakeDownable');
+      await refused(await dev().put(`${base}/Version/TakeDown/${ids[3]}`), 'VersionNotTakeDownable');
       await refused(await save(ids[3] ?? ''), 'VersionNotEditable');
       const v4 = (await add(4)).json() as Version;
       ids[4] = v4.id;
@@ -256,14 +230,14 @@ for (const itemType of ['Product', 'Model'] as const) {
     });
 
     it('is taken down by an admin with a reason the partner sees and is mailed', async () => {
-      const live = (await admin().call('GET', '/api/Admin/Releases/Query')).json() as {
+      const live = (await reviewer().get('/api/Admin/Releases/Query')).json() as {
         data: Array<{ versionId: string }>;
       };
       expect(live.data.map((entry) => entry.versionId)).toContain(ids[4]);
-      expect((await admin().call('PUT', `/api/Admin/TakeDown/${ids[4]}`, {})).json()).toMatchObject({
+      expect((await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, {})).json()).toMatchObject({
         errorCode: 'ValidationFailed',
       });
-      const down = await admin().call('PUT', `/api/Admin/TakeDown/${ids[4]}`, {
+      const down = await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, {
         reason: 'Reported for copyrighted music.',
       });
       expect(down.json()).toMatchObject({ status: 'TakeDown', takeDownRole: 'Admins' });
@@ -272,57 +246,55 @@ for (const itemType of ['Product', 'Model'] as const) {
         takeDownReason: 'Reported for copyrighted music.',
       });
       const mail = (await readOutbox(t.app)).find((m) => m.to === partner.email);
-      expect(mail?.subject).toBe(`${itemName} version 4 was taken down`);
+      expect(mail?.subject).toBe(`${item.name} version 4 was taken down`);
       expect(mail?.text).toContain('Reported for copyrighted music.');
       await refused(
-        await admin().call('PUT', `/api/Admin/TakeDown/${ids[4]}`, { reason: 'Again' }),
+        await reviewer().put(`/api/Admin/TakeDown/${ids[4]}`, { reason: 'Again' }),
         'VersionNotTakeDownable',
       );
     });
 
     it("keeps every version route to the partner's own items", async () => {
       const other = await registerConnectedPartner(t.app);
-      const stranger = as(other.accessToken);
-      expect((await stranger.call('GET', `${base}/Versions/${itemId}`)).statusCode).toBe(404);
+      const stranger = as(t.app, other.accessToken);
+      expect((await stranger.get(`${base}/Versions/${item.id}`)).statusCode).toBe(404);
       const strangerBody =
         itemType === 'Product'
           ? await productBody(t.app, other.accessToken)
           : await modelBody(t.app, other.accessToken);
-      const strangerItem = ((await stranger.call('POST', base, strangerBody)).json() as { id: string }).id;
+      const strangerItem = ((await stranger.post(base, strangerBody)).json() as { id: string }).id;
       // asked for at the same moment, the two items' versions are read in one statement, each for its owner
       const expected = await versionsOf();
       const [mine, theirs, refused] = await Promise.all([
-        dev().call('GET', `${base}/Versions/${itemId}`),
-        stranger.call('GET', `${base}/Versions/${strangerItem}`),
-        stranger.call('GET', `${base}/Versions/${itemId}`),
+        dev().get(`${base}/Versions/${item.id}`),
+        stranger.get(`${base}/Versions/${strangerItem}`),
+        stranger.get(`${base}/Versions/${item.id}`),
       ]);
       expect(mine.json()).toEqual(expected);
       expect(expected.historyVersions.length).toBeGreaterThan(0);
       expect(theirs.json()).toEqual({ testingVersion: null, releaseVersion: null, historyVersions: [] });
       expect(refused.statusCode).toBe(404);
-      expect((await stranger.call('GET', `${base}/Version/${ids[4]}`)).json()).toMatchObject({
+      expect((await stranger.get(`${base}/Version/${ids[4]}`)).json()).toMatchObject({
         errorCode: 'VersionNotFound',
       });
-      expect((await stranger.call('POST', `${base}/Version`, { [idKey]: itemId, [numberKey]: 9 })).statusCode).toBe(
-        404,
-      );
-      expect((await stranger.call('PUT', `${base}/Version/TakeDown/${ids[4]}`)).statusCode).toBe(404);
-      expect((await stranger.call('PUT', `${base}/Version/Submit/${itemId}/${ids[4]}`)).statusCode).toBe(404);
+      expect((await stranger.post(`${base}/Version`, { [idKey]: item.id, [numberKey]: 9 })).statusCode).toBe(404);
+      expect((await stranger.put(`${base}/Version/TakeDown/${ids[4]}`)).statusCode).toBe(404);
+      expect((await stranger.put(`${base}/Version/Submit/${item.id}/${ids[4]}`)).statusCode).toBe(404);
       const otherType = itemType === 'Product' ? '/api/Model' : '/api/Product';
-      expect((await dev().call('GET', `${otherType}/Version/${ids[4]}`)).statusCode).toBe(404);
-      expect((await dev().call('GET', `${base}/Version/not-a-version`)).statusCode).toBe(404);
+      expect((await dev().get(`${otherType}/Version/${ids[4]}`)).statusCode).toBe(404);
+      expect((await dev().get(`${base}/Version/not-a-version`)).statusCode).toBe(404);
     });
 
     it('keeps the review console to admins', async () => {
-      expect((await dev().call('GET', '/api/Admin/Review/Query')).json()).toMatchObject({ errorCode: 'Forbidden' });
-      expect((await dev().call('PUT', `/api/Admin/Review/Start/${ids[4]}`)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query' })).statusCode).toBe(401);
+      expect((await dev().get('/api/Admin/Review/Query')).json()).toMatchObject({ errorCode: 'Forbidden' });
+      expect((await dev().put(`/api/Admin/Review/Start/${ids[4]}`)).statusCode).toBe(403);
+      expect((await as(t.app).get('/api/Admin/Review/Query')).statusCode).toBe(401);
     });
 
     it('needs a connected payout account to add a version', async () => {
       const unconnected = await registerPartner(t.app);
-      const response = await as(unconnected.accessToken).call('POST', `${base}/Version`, {
-        [idKey]: itemId,
+      const response = await as(t.app, unconnected.accessToken).post(`${base}/Version`, {
+        [idKey]: item.id,
         [numberKey]: 9,
       });
       expect(response.json()).toMatchObject({ errorCode: 'PayoutAccountRequired' });
@@ -331,34 +303,25 @@ for (const itemType of ['Product', 'Model'] as const) {
 }
 
 describe('the review queue', () => {
-  const t = useTestApp('pglite', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const t = useTestApp('pglite', adminEnv());
 
   it('lists submitted and under-review versions, oldest first, with item, partner and files', async () => {
     const partner = await registerConnectedPartner(t.app, { firstName: 'Quinn', lastName: 'Ho' });
-    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: bearer(partner.accessToken), ...(payload ? { payload } : {}) });
-    const builds = {
-      iosAssetUrl: await uploadBuild(t.app, partner.accessToken, 'ios.ab'),
-      androidAssetUrl: await uploadBuild(t.app, partner.accessToken, 'android.ab'),
-    };
+    const dev = as(t.app, partner.accessToken);
+    const builds = await uploadBuilds(t.app, partner.accessToken);
     const submitted: string[] = [];
     for (const name of ['First Game', 'Second Game']) {
-      const product = (
-        await call('POST', '/api/Product', await productBody(t.app, partner.accessToken, { name }))
-      ).json() as { id: string };
-      const version = (
-        await call('POST', '/api/Product/Version', { productId: product.id, productVersion: 1 })
-      ).json() as { id: string };
-      await call('PUT', `/api/Product/Version/${version.id}`, { updateLog: `${name} 1.0`, ...builds });
-      await call('PUT', `/api/Product/Version/Submit/${product.id}/${version.id}`);
+      const product = await createProduct(t.app, partner.accessToken, { name });
+      const version = (await dev.post('/api/Product/Version', { productId: product.id, productVersion: 1 })).json() as {
+        id: string;
+      };
+      await dev.put(`/api/Product/Version/${version.id}`, { updateLog: `${name} 1.0`, ...builds });
+      await dev.put(`/api/Product/Version/Submit/${product.id}/${version.id}`);
       submitted.push(version.id);
     }
-    const login = await t.app.inject({ method: 'POST', url: '/api/Access/Login', payload: ADMIN });
-    const adminToken = (login.json() as { accessToken: string }).accessToken;
-    await t.app.inject({ method: 'PUT', url: `/api/Admin/Review/Start/${submitted[1]}`, headers: bearer(adminToken) });
-    const queue = (
-      await t.app.inject({ method: 'GET', url: '/api/Admin/Review/Query', headers: bearer(adminToken) })
-    ).json() as {
+    const admin = as(t.app, await signIn(t.app, ADMIN));
+    await admin.put(`/api/Admin/Review/Start/${submitted[1]}`);
+    const queue = (await admin.get('/api/Admin/Review/Query')).json() as {
       data: Array<Record<string, unknown>>;
       totalCount: number;
     };
@@ -373,13 +336,15 @@ describe('the review queue', () => {
       updateLog: 'Second Game 1.0',
       files: { ios: builds.iosAssetUrl, android: builds.androidAssetUrl, visionOS: null, macOS: null },
     });
-    const download = await t.app.inject({ method: 'GET', url: builds.iosAssetUrl, headers: bearer(adminToken) });
+    const download = await admin.get(builds.iosAssetUrl);
     expect(download.statusCode).toBe(200);
 
     const page = async (query: string) =>
-      (
-        await t.app.inject({ method: 'GET', url: `/api/Admin/Review/Query?${query}`, headers: bearer(adminToken) })
-      ).json() as { data: Array<{ versionId: string }>; totalCount: number; errorCode?: string };
+      (await admin.get(`/api/Admin/Review/Query?${query}`)).json() as {
+        data: Array<{ versionId: string }>;
+        totalCount: number;
+        errorCode?: string;
+      };
     const pages = [await page('PageIndex=1&PageSize=1'), await page('PageIndex=2&PageSize=1')];
     expect(pages.map(({ data, totalCount }) => [data.map((entry) => entry.versionId), totalCount])).toEqual([
       [[submitted[0]], queue.totalCount],
@@ -403,11 +368,7 @@ describe('the review queue', () => {
     const partner = await registerPartner(t.app);
     const { ensureAdmin } = await import('../access/demo.ts');
     await ensureAdmin(t.database.db, partner.email, undefined);
-    const profile = await t.app.inject({
-      method: 'GET',
-      url: '/api/Access/Profile',
-      headers: bearer(partner.accessToken),
-    });
+    const profile = await as(t.app, partner.accessToken).get('/api/Access/Profile');
     expect(profile.json()).toMatchObject({ role: 'Admin' });
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PartnerEstate } from '../estate.ts';
-import { bearer } from '../partners.ts';
+import { bearer } from '../requests.ts';
 import type { FuzzCaller } from './run.ts';
 import type { FuzzContext } from './values.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PartnerEstate } from '../estate.ts';
-import { bearer } from '../partners.ts';
+import { bearer } from '../requests.ts';
 import { fillPath, type JsonSchema, type Operation, operationKey, type Parameter } from './openapi.ts';
 import type { FuzzRequest } from './requests.ts';
 

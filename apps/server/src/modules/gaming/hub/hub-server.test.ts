@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
   type HubConnection as ClientConnection,
@@ -11,6 +10,7 @@ import {
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
+import { listenOnFreePort } from '../../../testing/ports.ts';
 import { type HubConnection, HubError, type HubOptions, registerHub } from './hub-server.ts';
 
 const PATH = '/game/socket/Gaming';
@@ -62,9 +62,8 @@ async function startHub(overrides: Partial<HubOptions> = {}) {
     log: app.log,
     ...overrides,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listenOnFreePort(app);
   cleanups.push(() => app.close());
-  const { port } = app.server.address() as AddressInfo;
   return {
     app,
     hub,
