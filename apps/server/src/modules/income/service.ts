@@ -126,7 +126,7 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
 }
 
 export function createIncomeService(deps: IncomeDeps) {
-  const { database, config, log, events, access, catalog, payments, now } = deps;
+  const { database, config, log, events, catalog, payments, now } = deps;
   const { db } = database;
   /** Counts of the partners' filters. */
   const counts = deps.caches.incomeCounts;
