@@ -6,20 +6,15 @@ import {
   createdApiKeySchema,
   MAX_API_KEYS_PER_PARTNER,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['access']);
 const errors = errorResponses(400, 403, 404, 409);
 
 /** The signed-in partner's API keys; registered behind `signedIn`, where no API key may reach them. */
-export async function apiKeysRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const apiKeys = app.services.apiKeys;
-
+export const apiKeysRoutes = routeGroup(async (app, { apiKeys }) => {
   app.get(
     '/api/ApiKey',
     doc(
@@ -51,4 +46,4 @@ export async function apiKeysRoutes(fastify: FastifyInstance) {
       return reply.status(204).send(null);
     },
   );
-}
+});

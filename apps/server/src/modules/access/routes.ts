@@ -11,11 +11,9 @@ import {
   sendCodeQuerySchema,
   updateProfileBodySchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 import type { StartedSession } from './service.ts';
 
 const tags = ['access'];
@@ -34,98 +32,95 @@ export interface ProfileSource {
 }
 
 /** Sign-in, registration and password reset: open to everyone. */
-export const accessRoutes = (profiles: ProfileSource) => async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const access = app.services.access;
-  const withProfile = async (session: StartedSession): Promise<LoginResponse> => ({
-    accessToken: session.accessToken,
-    profile: await profiles.read(session.userId),
+export const accessRoutes = (profiles: ProfileSource) =>
+  routeGroup(async (app, { access }) => {
+    const withProfile = async (session: StartedSession): Promise<LoginResponse> => ({
+      accessToken: session.accessToken,
+      profile: await profiles.read(session.userId),
+    });
+
+    app.post(
+      '/api/Access/Login',
+      doc('signIn', 'Sign in with email and password', {
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      }),
+      async (request) => withProfile(await access.login(request.body.email, request.body.password, request.ip)),
+    );
+
+    app.get(
+      '/api/Access/SendRegistrationCode',
+      doc(
+        'sendRegistrationCode',
+        'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
+        { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
+      ),
+      async (request) => access.sendRegistrationCode(request.query.email, request.ip),
+    );
+
+    app.post(
+      '/api/Access/Register',
+      doc('register', 'Create a partner account with the emailed code; answers a session', {
+        body: registerBodySchema,
+        response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
+      }),
+      async (request) => withProfile(await access.register(request.body)),
+    );
+
+    app.get(
+      '/api/Access/SendResetPasswordCode',
+      doc(
+        'sendResetPasswordCode',
+        'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
+        { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
+      ),
+      async (request) => access.sendResetPasswordCode(request.query.email, request.ip),
+    );
+
+    app.post(
+      '/api/Access/ResetPassword',
+      doc('resetPassword', 'Set a new password with the emailed code; signs out every session', {
+        body: resetPasswordBodySchema,
+        response: { 200: z.object({}), ...errors },
+      }),
+      async (request) => {
+        const { email, password, verificationCode } = request.body;
+        await access.resetPassword(email, password, verificationCode, request.ip);
+        return {};
+      },
+    );
   });
 
-  app.post(
-    '/api/Access/Login',
-    doc('signIn', 'Sign in with email and password', {
-      body: loginBodySchema,
-      response: { 200: loginResponseSchema, ...errors },
-    }),
-    async (request) => withProfile(await access.login(request.body.email, request.body.password, request.ip)),
-  );
-
-  app.get(
-    '/api/Access/SendRegistrationCode',
-    doc(
-      'sendRegistrationCode',
-      'Mail a 6-digit registration code (valid 10 minutes; one per 30 seconds); an address that has an account gets a notice instead, with the same answer',
-      { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
-    ),
-    async (request) => access.sendRegistrationCode(request.query.email, request.ip),
-  );
-
-  app.post(
-    '/api/Access/Register',
-    doc('register', 'Create a partner account with the emailed code; answers a session', {
-      body: registerBodySchema,
-      response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
-    }),
-    async (request) => withProfile(await access.register(request.body)),
-  );
-
-  app.get(
-    '/api/Access/SendResetPasswordCode',
-    doc(
-      'sendResetPasswordCode',
-      'Mail a 6-digit code to reset the password; an address without an account gets nothing, with the same answer',
-      { querystring: sendCodeQuerySchema, response: { 200: codeSentResponseSchema, ...errors } },
-    ),
-    async (request) => access.sendResetPasswordCode(request.query.email, request.ip),
-  );
-
-  app.post(
-    '/api/Access/ResetPassword',
-    doc('resetPassword', 'Set a new password with the emailed code; signs out every session', {
-      body: resetPasswordBodySchema,
-      response: { 200: z.object({}), ...errors },
-    }),
-    async (request) => {
-      const { email, password, verificationCode } = request.body;
-      await access.resetPassword(email, password, verificationCode, request.ip);
-      return {};
-    },
-  );
-};
-
 /** The signed-in partner's own account; registered behind `signedIn`. */
-export const accountRoutes = (profiles: ProfileSource) => async (fastify: FastifyInstance) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const access = app.services.access;
+export const accountRoutes = (profiles: ProfileSource) =>
+  routeGroup(async (app, { access }) => {
+    app.get(
+      '/api/Access/Profile',
+      doc('getProfile', "The signed-in partner's profile", { response: { 200: profileSchema } }),
+      async (request) => profiles.get(currentUser(request).id),
+    );
 
-  app.get(
-    '/api/Access/Profile',
-    doc('getProfile', "The signed-in partner's profile", { response: { 200: profileSchema } }),
-    async (request) => profiles.get(currentUser(request).id),
-  );
+    app.put(
+      '/api/Access/Profile',
+      doc('updateProfile', "Update the signed-in partner's profile", {
+        body: updateProfileBodySchema,
+        response: { 200: profileSchema, ...errors },
+      }),
+      async (request) => {
+        const userId = currentUser(request).id;
+        await access.updateAccount(userId, request.body);
+        return profiles.read(userId);
+      },
+    );
 
-  app.put(
-    '/api/Access/Profile',
-    doc('updateProfile', "Update the signed-in partner's profile", {
-      body: updateProfileBodySchema,
-      response: { 200: profileSchema, ...errors },
-    }),
-    async (request) => {
-      const userId = currentUser(request).id;
-      await access.updateAccount(userId, request.body);
-      return profiles.read(userId);
-    },
-  );
-
-  app.post(
-    '/api/Access/Logout',
-    {
-      schema: { tags, operationId: 'signOut', summary: 'End this session', response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await access.logout(currentUser(request));
-      return reply.status(204).send(null);
-    },
-  );
-};
+    app.post(
+      '/api/Access/Logout',
+      {
+        schema: { tags, operationId: 'signOut', summary: 'End this session', response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        await access.logout(currentUser(request));
+        return reply.status(204).send(null);
+      },
+    );
+  });

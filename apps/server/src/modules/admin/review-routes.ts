@@ -8,22 +8,17 @@ import {
   reviewQueueResponseSchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['admin']);
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The review console's API, for accounts with the Admin role only. */
-export async function reviewConsoleRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const versions = app.services.versions;
-
+export const reviewConsoleRoutes = routeGroup(async (app, { versions }) => {
   app.get(
     '/api/Admin/Review/Query',
     doc('listReviewQueue', 'Versions waiting for or under review, oldest submission first, a page at a time', {
@@ -102,4 +97,4 @@ export async function reviewConsoleRoutes(fastify: FastifyInstance) {
       data: await versions.adminPostMessage(currentUser(request).id, request.params.id, request.body.message),
     }),
   );
-}
+});

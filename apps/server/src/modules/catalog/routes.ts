@@ -13,13 +13,14 @@ import {
   RECENT_PROJECTS_PAGE_SIZE,
   recentProductsResponseSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE, routeGroup } from '../../plugins/openapi.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
+
+const publicDoc = describeRoutes(['catalog']);
+const modelsDoc = describeRoutes(['catalog: models']);
 
 const errors = errorResponses(400, 403, 404);
 
@@ -52,10 +53,7 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
   const Item = itemType;
   const Items = `${itemType}s`;
 
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const catalog = app.services.catalog;
-
+  return routeGroup(async (app, { catalog }) => {
     app.post(
       base,
       doc(`create${Item}`, `Create ${one} (needs a connected payout account)`, {
@@ -104,7 +102,7 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
         return reply.status(204).send(null);
       },
     );
-  };
+  });
 }
 
 type CatalogInput<T extends CatalogItemType> = CatalogItems[T]['input'];
@@ -113,36 +111,23 @@ export const productRoutes = itemRoutes('Product');
 export const modelRoutes = itemRoutes('Model');
 
 /** Recently released work of every partner and the model categories: open to everyone. */
-export async function publicCatalogRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const catalog = app.services.catalog;
-
+export const publicCatalogRoutes = routeGroup(async (app, { catalog }) => {
   app.get(
     '/api/Product/Recent',
-    {
-      schema: {
-        tags: ['catalog'],
-        operationId: 'listRecentProjects',
-        summary: 'Recently released games and 3D models of all partners (public)',
-        querystring: pageQuerySchema.extend({
-          PageSize: pageQuerySchema.shape.PageSize.default(RECENT_PROJECTS_PAGE_SIZE),
-        }),
-        response: { 200: recentProductsResponseSchema, 400: apiErrorSchema },
-      },
-    },
+    publicDoc('listRecentProjects', 'Recently released games and 3D models of all partners (public)', {
+      querystring: pageQuerySchema.extend({
+        PageSize: pageQuerySchema.shape.PageSize.default(RECENT_PROJECTS_PAGE_SIZE),
+      }),
+      response: { 200: recentProductsResponseSchema, 400: apiErrorSchema },
+    }),
     async (request) => catalog.listRecent(request.query),
   );
 
   app.get(
     '/api/Model/Category/List',
-    {
-      schema: {
-        tags: ['catalog: models'],
-        operationId: 'listModelCategories',
-        summary: '3D model categories',
-        response: { 200: modelCategoryListSchema, ...HEADERS_TOO_LARGE_RESPONSE },
-      },
-    },
+    modelsDoc('listModelCategories', '3D model categories', {
+      response: { 200: modelCategoryListSchema, ...HEADERS_TOO_LARGE_RESPONSE },
+    }),
     async () => catalog.listCategories(),
   );
-}
+});

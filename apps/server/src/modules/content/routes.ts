@@ -15,10 +15,8 @@ import {
   staticQuerySchema,
   staticTextSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE, routeGroup } from '../../plugins/openapi.ts';
 import { DOCUMENTATION_CSS, renderDocumentationPage } from './documentation-page.ts';
 
 const tags = ['content'];
@@ -27,10 +25,7 @@ const downloadsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /** A malformed id or name, or nothing by it. */
 const lookupErrors = errorResponses(400, 404);
 
-export async function contentRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const content = app.services.content;
-
+export const contentRoutes = routeGroup(async (app, { content }) => {
   app.get(
     '/api/Faq',
     doc('listFaqs', 'FAQs, sorted by order', {
@@ -136,4 +131,4 @@ export async function contentRoutes(fastify: FastifyInstance) {
     }),
     async (request) => content.getLocalization(request.params.culture),
   );
-}
+});

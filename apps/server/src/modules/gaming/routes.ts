@@ -10,35 +10,35 @@ import {
   syntheticPlayerActions,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
 import { type Backplane, startBackplane } from './backplane.ts';
 import { type HubConnection, type HubHandle, PreparedInvocation, registerHub } from './hub/hub-server.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
 import { createSyntheticPlayers, type EventSink } from './synthetic-players.ts';
 
+const doc = describeRoutes(['gaming']);
+
 const BEARER = /^Bearer\s+/i;
 
 /** The game API host's own login: the same accounts, a token the console keeps apart (SPEC §7). */
-export async function gameAccessRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const gameAccessRoutes = routeGroup(async (app) => {
   app.post(
     `${app.config.gameRoutesPrefix}/api/Access/Login`,
-    {
-      schema: {
-        tags: ['gaming'],
-        operationId: 'signInToGameHost',
-        summary: "Sign in to the game API host: the game token, with the 'Bearer ' prefix the console strips",
+    doc(
+      'signInToGameHost',
+      "Sign in to the game API host: the game token, with the 'Bearer ' prefix the console strips",
+      {
         security: [],
         body: loginBodySchema,
         response: { 200: gameLoginResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
-    },
+    ),
     async (request) => {
       const login = await app.services.access.login(request.body.email, request.body.password, request.ip);
       return { accessToken: `Bearer ${login.accessToken}` };
     },
   );
-}
+});
 
 /**
  * The realtime game server: the SignalR hub at `{game host}/socket/Gaming`, whose methods are the registry's 15

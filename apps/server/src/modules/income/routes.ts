@@ -13,22 +13,17 @@ import {
   saleReportSchema,
   transactionParamsSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['income']);
 const errors = errorResponses(400, 401, 404, 409);
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** A partner's own sales (My Project Income). */
-export async function incomeRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const income = app.services.income;
-
+export const incomeRoutes = routeGroup(async (app, { income }) => {
   app.get(
     '/api/User/Income/Query',
     doc(
@@ -83,7 +78,7 @@ export async function incomeRoutes(fastify: FastifyInstance) {
       );
     },
   );
-}
+});
 
 /**
  * The marketplace's side of income: it reports sales and voids those never paid for, with its service token.
@@ -91,9 +86,7 @@ export async function incomeRoutes(fastify: FastifyInstance) {
  */
 export function marketplaceRoutes(token: string) {
   const expected = digest(token);
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const income = app.services.income;
+  return routeGroup(async (app, { income }) => {
     app.addHook('onRoute', (route) => {
       if (route.schema) route.schema = { ...route.schema, security: [{ marketplace: [] }] };
     });
@@ -121,5 +114,5 @@ export function marketplaceRoutes(token: string) {
       }),
       async (request) => income.voidSale(request.params.transactionId),
     );
-  };
+  });
 }

@@ -16,23 +16,20 @@ import {
   subscriptionRecordSchema,
   subscriptionStatusSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 import type { ProviderEvent } from './provider.ts';
 import { parseStripeWebhook } from './stripe-provider.ts';
+
+const subscriptionDoc = describeRoutes(['payments: subscriptions']);
 
 const tags = ['payments'];
 const doc = describeRoutes(tags);
 const errors = errorResponses(400, 404, 409, 502, 503);
 
-export async function paymentsRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const payments = app.services.payments;
-
+export const paymentsRoutes = routeGroup(async (app, { payments }) => {
   app.get(
     '/api/Stripe/Connect/Url',
     doc(
@@ -88,13 +85,10 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     }),
     async (request) => ({ url: await payments.getDashboardUrl(currentUser(request).id) }),
   );
-}
+});
 
 /** The start of Express onboarding, reached from a mailed or shared connect link: the state is the credential. */
-export async function expressOnboardingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const payments = app.services.payments;
-
+export const expressOnboardingRoutes = routeGroup(async (app, { payments }) => {
   app.get(
     '/stripe/connect/express',
     {
@@ -108,92 +102,67 @@ export async function expressOnboardingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => reply.redirect(await payments.startExpressOnboarding(request.query.state), 303),
   );
-}
+});
 
 /** A month of AR placement: buying it, the return page's question, the partner's purchases (SPEC §7). */
-export async function subscriptionRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const subscriptions = app.services.subscriptions;
-  const subscriptionTags = ['payments: subscriptions'];
-
+export const subscriptionRoutes = routeGroup(async (app, { subscriptions }) => {
   app.post(
     '/api/Subscription/Purchase/Stripe',
-    {
-      schema: {
-        tags: subscriptionTags,
-        operationId: 'startSubscriptionPurchase',
-        summary: 'Buys a month of AR placement: the checkout URL to send the partner to (a free month at once)',
-        body: purchaseBodySchema,
-        response: { 200: purchaseResponseSchema, ...errors },
-      },
-    },
+    subscriptionDoc(
+      'startSubscriptionPurchase',
+      'Buys a month of AR placement: the checkout URL to send the partner to (a free month at once)',
+      { body: purchaseBodySchema, response: { 200: purchaseResponseSchema, ...errors } },
+    ),
     async (request) => subscriptions.purchase(currentUser(request), request.body),
   );
 
   app.post(
     '/api/Subscription/Confirm',
-    {
-      schema: {
-        tags: subscriptionTags,
-        operationId: 'confirmSubscriptionCheckout',
-        summary: "How the partner's checkout ended, asked of the payment provider (the return pages call it)",
-        body: confirmCheckoutBodySchema,
-        response: { 200: subscriptionRecordSchema, ...errors },
-      },
-    },
+    subscriptionDoc(
+      'confirmSubscriptionCheckout',
+      "How the partner's checkout ended, asked of the payment provider (the return pages call it)",
+      { body: confirmCheckoutBodySchema, response: { 200: subscriptionRecordSchema, ...errors } },
+    ),
     async (request) => subscriptions.confirm(currentUser(request).id, request.body),
   );
 
   app.get(
     '/api/Subscription/Query',
-    {
-      schema: {
-        tags: subscriptionTags,
-        operationId: 'listSubscriptions',
-        summary: "The partner's purchases of AR placement, newest first, filtered by payment status and creation date",
-        querystring: subscriptionQuerySchema,
-        response: { 200: subscriptionPageSchema, 400: apiErrorSchema },
-      },
-    },
+    subscriptionDoc(
+      'listSubscriptions',
+      "The partner's purchases of AR placement, newest first, filtered by payment status and creation date",
+      { querystring: subscriptionQuerySchema, response: { 200: subscriptionPageSchema, 400: apiErrorSchema } },
+    ),
     async (request) => subscriptions.query(currentUser(request).id, request.query),
   );
 
   app.get(
     '/api/Subscription/Status',
-    {
-      schema: {
-        tags: subscriptionTags,
-        operationId: 'getSubscriptionStatus',
-        summary: 'Whether a bought month covers now, and until when the bought months run',
-        response: { 200: subscriptionStatusSchema },
-      },
-    },
+    subscriptionDoc(
+      'getSubscriptionStatus',
+      'Whether a bought month covers now, and until when the bought months run',
+      { response: { 200: subscriptionStatusSchema } },
+    ),
     async (request) => subscriptions.status(currentUser(request).id),
   );
-}
+});
 
 /**
  * Stripe's webhooks: each is verified against its signature on the raw bytes (so this plugin reads its body as
  * bytes), applied once per event id, and answered 200 once handled (Stripe retries anything else).
  */
 export function stripeWebhookRoutes(secret: string) {
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const { subscriptions, payments } = app.services;
+  return routeGroup(async (app, { subscriptions, payments }) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     app.post(
       '/api/Stripe/Webhook',
-      {
-        schema: {
-          tags: ['payments'],
-          operationId: 'receiveStripeWebhook',
-          summary: "Stripe's events (checkout sessions, revoked accounts), signed with the endpoint's secret",
-          security: [],
-          response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema },
-        },
-      },
+      doc(
+        'receiveStripeWebhook',
+        "Stripe's events (checkout sessions, revoked accounts), signed with the endpoint's secret",
+        { security: [], response: { 200: z.object({ received: z.literal(true) }), 400: apiErrorSchema } },
+      ),
       async (request) => {
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
@@ -208,5 +177,5 @@ export function stripeWebhookRoutes(secret: string) {
         return { received: true as const };
       },
     );
-  };
+  });
 }

@@ -1,9 +1,8 @@
 import { formatUsd, payoutAccountTypeSchema } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
+import { routeGroup } from '../../plugins/openapi.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import type { PaymentsService } from './service.ts';
 import type { SubscriptionsService } from './subscriptions.ts';
@@ -38,8 +37,7 @@ export function sandboxRoutes(
   payments: PaymentsService,
   subscriptions: SubscriptionsService,
 ) {
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return routeGroup(async (app) => {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -206,5 +204,5 @@ ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amo
         );
       },
     );
-  };
+  });
 }

@@ -14,24 +14,22 @@ import {
   stageSchema,
   verticalCarouselSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
+
+const arAppDoc = describeRoutes(['stages: AR app']);
 
 const tags = ['stages'];
 const doc = describeRoutes(tags);
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The partner's VPS stages, their vertical carousels, and the assets they can place (SPEC §7 "Stage"). */
-export async function stageRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const stages = app.services.stages;
-
+export const stageRoutes = routeGroup(async (app, { stages }) => {
   app.get(
     '/api/Stage/Query',
     doc('listStages', "The partner's stages, most recently changed first", {
@@ -154,25 +152,18 @@ export async function stageRoutes(fastify: FastifyInstance) {
       },
     );
   });
-}
+});
 
 /** The game API host's read of live stages around a place, for the AR app; public like the marketplace. */
-export async function nearbyStageRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const stages = app.services.stages;
+export const nearbyStageRoutes = routeGroup(async (app, { stages }) => {
   const answers = createNearbySerializer({ checkContract: !app.config.isProduction });
   app.get(
     `${app.config.gameRoutesPrefix}/api/Stage/Nearby`,
-    {
-      schema: {
-        tags: ['stages: AR app'],
-        operationId: 'listNearbyStages',
-        summary: 'Published, unexpired stages within a radius (metres) of a place, nearest first, with their content',
-        security: [],
-        querystring: nearbyQuerySchema,
-        response: { 200: nearbyResponseSchema, 400: apiErrorSchema },
-      },
-    },
+    arAppDoc(
+      'listNearbyStages',
+      'Published, unexpired stages within a radius (metres) of a place, nearest first, with their content',
+      { security: [], querystring: nearbyQuerySchema, response: { 200: nearbyResponseSchema, 400: apiErrorSchema } },
+    ),
     async (request, reply) => answers.send(reply, await stages.nearby(request.query)),
   );
-}
+});

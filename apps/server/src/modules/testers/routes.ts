@@ -7,20 +7,15 @@ import {
   whitelistResponseSchema,
   whitelistSearchQuerySchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['testers']);
 const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The whitelist of testers, per partner. */
-export async function testersRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const testers = app.services.testers;
-
+export const testersRoutes = routeGroup(async (app, { testers }) => {
   app.get(
     '/api/WhiteList',
     doc('listTesters', "The partner's testers, newest first", {
@@ -66,4 +61,4 @@ export async function testersRoutes(fastify: FastifyInstance) {
     }),
     async (request) => ({ data: await testers.builds(currentUser(request).id) }),
   );
-}
+});

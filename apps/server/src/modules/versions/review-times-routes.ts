@@ -1,16 +1,11 @@
 import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes } from '../../plugins/openapi.ts';
+import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
 
 const doc = describeRoutes(['versions: review times']);
 
 /** A partner's view of the queue, for one of its versions. */
-export async function reviewStandingRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reviewTimes = app.services.reviewTimes;
-
+export const reviewStandingRoutes = routeGroup(async (app, { reviewTimes }) => {
   app.get(
     '/api/ReviewTimes/Version/:versionId',
     doc(
@@ -23,4 +18,4 @@ export async function reviewStandingRoutes(fastify: FastifyInstance) {
     ),
     async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
   );
-}
+});

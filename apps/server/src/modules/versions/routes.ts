@@ -17,12 +17,12 @@ import {
   updateVersionBodySchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
 import type { ItemType } from './service.ts';
+
+const marketplaceDoc = describeRoutes(['marketplace']);
 
 const errors = errorResponses(400, 403, 404, 409);
 
@@ -34,10 +34,7 @@ function versionRoutes(itemType: ItemType) {
   const versionSchema = itemType === 'Product' ? productVersionSchema : modelVersionSchema;
   const versionsSchema = itemType === 'Product' ? productVersionsResponseSchema : modelVersionsResponseSchema;
 
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const versions = app.services.versions;
-
+  return routeGroup(async (app, { versions }) => {
     app.get(
       `${base}/Versions/:id`,
       doc(`list${itemType}Versions`, 'The testing version, the release version and the history of an item', {
@@ -176,26 +173,21 @@ function versionRoutes(itemType: ItemType) {
         ),
       }),
     );
-  };
+  });
 }
 
 export const productVersionRoutes = versionRoutes('Product');
 export const modelVersionRoutes = versionRoutes('Model');
 
 /** What the marketplace serves: open to everyone, for the AR app. */
-export async function liveItemRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const liveItemRoutes = routeGroup(async (app) => {
   app.get(
     '/api/Product/Live/:itemId',
-    {
-      schema: {
-        tags: ['marketplace'],
-        operationId: 'getLiveItem',
-        summary: 'The version of a game or 3D model that the marketplace serves now, with its builds (public)',
-        params: liveItemParamsSchema,
-        response: { 200: liveItemSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
+    marketplaceDoc(
+      'getLiveItem',
+      'The version of a game or 3D model that the marketplace serves now, with its builds (public)',
+      { params: liveItemParamsSchema, response: { 200: liveItemSchema, 400: apiErrorSchema, 404: apiErrorSchema } },
+    ),
     async (request) => app.services.versions.liveItem(request.params.itemId),
   );
-}
+});
