@@ -24,6 +24,7 @@ export * from './pages.ts';
 export * from './payments.ts';
 export * from './refusal.ts';
 export * from './review-times.ts';
+export type { RuntimeConfig } from './runtime-config.ts';
 export * from './stage-rules.ts';
 export * from './stages.ts';
 export * from './subscription-rules.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PRERENDERED_PAGES_MANIFEST, type PrerenderedPages } from '@portal/contracts';
+import { PRERENDERED_PAGES_MANIFEST, type PrerenderedPages, type RuntimeConfig } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BRAND_MARK_SVG, FAVICON_LINKS, renderFaviconIco } from '../lib/favicon.ts';
@@ -9,14 +9,6 @@ import { sendError } from './errors.ts';
 
 /** Paths that belong to the API hosts: never answered with the web app. */
 const API_PREFIXES = ['/api/', '/FileUpload/', '/socket/', '/dev/', '/sdk-docs/', '/downloads/', '/sandbox/'];
-
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  fileBaseUrl: string;
-  gameApiBaseUrl: string;
-  staticBaseUrl: string;
-  mapTileUrl: string;
-}
 
 const escapeJsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 

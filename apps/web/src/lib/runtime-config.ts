@@ -1,12 +1,6 @@
-/** The four hosts the portal talks to, served by the server at run time (never baked into the build). */
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  fileBaseUrl: string;
-  gameApiBaseUrl: string;
-  staticBaseUrl: string;
-  /** The placement map's tiles (`…/{z}/{x}/{y}.png`); '' draws a grid instead. */
-  mapTileUrl: string;
-}
+import type { RuntimeConfig } from '@portal/contracts';
+
+export type { RuntimeConfig };
 
 export type HostKey = 'api' | 'files' | 'gameApi' | 'static';
 

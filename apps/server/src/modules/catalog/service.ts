@@ -34,45 +34,35 @@ export interface CatalogDeps {
 const imageRef = (url: string) => ({ url });
 const tagRefs = (tags: string[]) => tags.map((name) => ({ name }));
 
-function toProduct(row: repo.ProductRow): Product {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    introduce: row.introduce,
-    price: centsToDollars(row.priceCents),
-    tokensToPlay: row.tokensToPlay,
-    minNumberOfPlayers: row.minPlayers,
-    maxNumberOfPlayers: row.maxPlayers,
-    tags: tagRefs(row.tags),
-    icon: imageRef(row.iconUrl),
-    thumbnail: imageRef(row.thumbnailUrl),
-    smallThumbnail: imageRef(row.smallThumbnailUrl),
-    coverThumbnail: imageRef(row.coverThumbnailUrl),
-    status: row.status,
-    category: null,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
-  };
-}
+/** What a game and a 3D model both show. */
+const itemFields = (row: repo.ProductRow | repo.ModelRow) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  price: centsToDollars(row.priceCents),
+  tags: tagRefs(row.tags),
+  icon: imageRef(row.iconUrl),
+  thumbnail: imageRef(row.thumbnailUrl),
+  smallThumbnail: imageRef(row.smallThumbnailUrl),
+  coverThumbnail: imageRef(row.coverThumbnailUrl),
+  status: row.status,
+  createdAt: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
+});
 
-function toModel(row: repo.ModelRow): Model {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: centsToDollars(row.priceCents),
-    category: { categoryId: row.categoryId, categoryName: row.categoryName },
-    tags: tagRefs(row.tags),
-    icon: imageRef(row.iconUrl),
-    thumbnail: imageRef(row.thumbnailUrl),
-    smallThumbnail: imageRef(row.smallThumbnailUrl),
-    coverThumbnail: imageRef(row.coverThumbnailUrl),
-    status: row.status,
-    createdAt: isoTime(row.createdAt),
-    updatedAt: isoTime(row.updatedAt),
-  };
-}
+const toProduct = (row: repo.ProductRow): Product => ({
+  ...itemFields(row),
+  introduce: row.introduce,
+  tokensToPlay: row.tokensToPlay,
+  minNumberOfPlayers: row.minPlayers,
+  maxNumberOfPlayers: row.maxPlayers,
+  category: null,
+});
+
+const toModel = (row: repo.ModelRow): Model => ({
+  ...itemFields(row),
+  category: { categoryId: row.categoryId, categoryName: row.categoryName },
+});
 
 const imagesOf = (input: {
   iconUrl: string;

@@ -4,6 +4,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useApiKeys } from '../api/list-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import '../api-keys.css';
+import { TableHead } from '../../../components/table-head.tsx';
 
 const DAY_MS = 24 * 60 * 60_000;
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -52,19 +53,7 @@ export function ApiKeyTable() {
       <div className="table-wrap">
         <table className="table api-key-table">
           <caption className="visually-hidden">API keys</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Scopes', 'Key', 'Created', 'Expires', 'Last used', { hidden: 'Actions' }]} />
           <tbody>
             {keys.data.data.map((apiKey) => (
               <tr key={apiKey.id}>

@@ -1,5 +1,6 @@
 import type { WhitelistEntry } from '@portal/contracts';
 import { ConfirmRowDialog, RowDangerButton, useConfirmRow } from '../../../components/confirm-dialog.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 import { useRemoveTester, useWhitelist } from '../api/whitelist.ts';
 import { TesterAvatar } from './tester-avatar.tsx';
 
@@ -25,18 +26,7 @@ export function TesterTable({ caption }: { caption: string }) {
       <div className="table-wrap">
         <table className="table tester-table">
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Avatar</span>
-              </th>
-              <th scope="col">Email</th>
-              <th scope="col">User name</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[{ hidden: 'Avatar' }, 'Email', 'User name', { hidden: 'Actions' }]} />
           <tbody>
             {whitelist.data.data.map((entry) => (
               <tr key={entry.id}>
