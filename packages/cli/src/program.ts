@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CLI_VERSION } from './api.ts';
-import { addVersion, items, login, release, status, submit, upload } from './commands.ts';
+import { addVersion, items, login, release, status, submit, type UploadOptions, upload } from './commands.ts';
 import { DEFAULT_SERVER } from './config.ts';
 import { type CommonOptions, type Context, type Io, type Outcome, runCommand } from './context.ts';
 import { ITEM_TYPE_FLAGS, type ItemTypeFlag } from './items.ts';
@@ -116,21 +116,8 @@ export function createProgram(io: Io): Command {
         120,
       )
       .addOption(typeOption()),
-  ).action(
-    (
-      item: string,
-      number: string,
-      options: CommonOptions & {
-        ios?: string;
-        android?: string;
-        visionos?: string;
-        macos?: string;
-        notes?: string;
-        interruptReview?: boolean;
-        reportTimeout: number;
-        type?: string;
-      },
-    ) => run(options, (context) => upload(context, item, number, { ...options, type: typeOf(options.type) })),
+  ).action((item: string, number: string, options: CommonOptions & Omit<UploadOptions, 'type'> & { type?: string }) =>
+    run(options, (context) => upload(context, item, number, { ...options, type: typeOf(options.type) })),
   );
 
   common(

@@ -165,14 +165,12 @@ describe('slots', () => {
 });
 
 describe('where a version stands', () => {
+  /** Version 1, released and since gone to the history. */
+  const firstRelease = () =>
+    version({ id: '1', number: 1, slot: 'history', reviewStatus: 'AcceptedAndReleased', releasedAt: RELEASED_AT });
+
   it('is live as the newest version ever released, while it is active', () => {
-    const v1 = version({
-      id: '1',
-      number: 1,
-      slot: 'history',
-      reviewStatus: 'AcceptedAndReleased',
-      releasedAt: RELEASED_AT,
-    });
+    const v1 = firstRelease();
     expect(liveVersionOf([v1, { ...release('UnderReviewing'), number: 2 }])).toBe(v1);
     expect(liveVersionOf([v1, { ...release('Rejected'), number: 2 }])).toBe(v1);
     expect(liveVersionOf([v1, { ...awaitingRelease(), number: 2 }])).toBe(v1);
@@ -182,13 +180,7 @@ describe('where a version stands', () => {
     expect(liveVersionOf([version()])).toBeUndefined();
   });
   it('takes the item off the marketplace when the newest release is taken down, never bringing an older one back', () => {
-    const v1 = version({
-      id: '1',
-      number: 1,
-      slot: 'history',
-      reviewStatus: 'AcceptedAndReleased',
-      releasedAt: RELEASED_AT,
-    });
+    const v1 = firstRelease();
     expect(liveVersionOf([v1, { ...release('AcceptedAndReleased', 'TakeDown'), number: 2 }])).toBeUndefined();
     expect(
       liveVersionOf([
