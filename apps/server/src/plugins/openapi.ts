@@ -1,10 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_KEY_PREFIX, apiErrorSchema, apiKeyScopeLabels, apiKeyScopes } from '@portal/contracts';
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifySchema, RawServerDefault } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRAND_MARK_SVG } from '../lib/favicon.ts';
 
@@ -117,41 +116,3 @@ export const openapiPlugin = fp(
   },
   { name: 'openapi' },
 );
-
-/**
- * A route's options in one call: the words of its OpenAPI entry (the group's tags, a verb-first operationId, a
- * summary) and its schemas from contracts, which Fastify validates the request and serializes the answer with.
- */
-export function describeRoutes(tags: readonly string[]) {
-  return <S extends Omit<FastifySchema, 'tags' | 'operationId' | 'summary'>>(
-    operationId: string,
-    summary: string,
-    schemas: S,
-  ) => ({ schema: { tags: [...tags], operationId, summary, ...schemas } });
-}
-
-/** The `{errorCode, message}` answers a route group documents, by status. */
-export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
-}
-
-/** An app whose routes take their types from their zod schemas. */
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/**
- * A group of routes as a plugin: `define` gets the app, typed by the routes' zod schemas, and the services (it
- * names those it uses, which shows what the group depends on).
- */
-export function routeGroup(
-  define: (app: ZodApp, services: FastifyInstance['services']) => Promise<void> | void,
-): FastifyPluginAsync {
-  return async (fastify) => {
-    await define(fastify.withTypeProvider<ZodTypeProvider>(), fastify.services);
-  };
-}

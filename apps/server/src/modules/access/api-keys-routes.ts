@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['access']);
 const errors = errorResponses(400, 403, 404, 409);

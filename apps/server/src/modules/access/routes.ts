@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { StartedSession } from './service.ts';
 
 const tags = ['access'];

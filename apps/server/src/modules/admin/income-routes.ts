@@ -14,7 +14,7 @@ import {
   settlementRunSchema,
 } from '@portal/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['admin: income']);
 

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['admin']);
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);

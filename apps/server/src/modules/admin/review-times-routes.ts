@@ -1,5 +1,5 @@
 import { reviewTimesSchema } from '@portal/contracts';
-import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['admin']);
 

@@ -16,7 +16,8 @@ import {
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE, routeGroup } from '../../plugins/openapi.ts';
+import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
 
 const publicDoc = describeRoutes(['catalog']);

@@ -16,7 +16,8 @@ import {
   staticTextSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { describeRoutes, errorResponses, HEADERS_TOO_LARGE_RESPONSE, routeGroup } from '../../plugins/openapi.ts';
+import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import { DOCUMENTATION_CSS, renderDocumentationPage } from './documentation-page.ts';
 
 const tags = ['content'];

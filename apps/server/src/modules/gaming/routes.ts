@@ -10,7 +10,7 @@ import {
   syntheticPlayerActions,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
 import { type Backplane, startBackplane } from './backplane.ts';
 import { type HubConnection, type HubHandle, PreparedInvocation, registerHub } from './hub/hub-server.ts';
 import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken, currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['income']);
 const errors = errorResponses(400, 401, 404, 409);

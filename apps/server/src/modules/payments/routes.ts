@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { ProviderEvent } from './provider.ts';
 import { parseStripeWebhook } from './stripe-provider.ts';
 

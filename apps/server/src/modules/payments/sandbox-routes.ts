@@ -2,7 +2,7 @@ import { formatUsd, payoutAccountTypeSchema } from '@portal/contracts';
 import { z } from 'zod';
 import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
-import { routeGroup } from '../../plugins/openapi.ts';
+import { routeGroup } from '../../plugins/route-groups.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
 import type { PaymentsService } from './service.ts';
 import type { SubscriptionsService } from './subscriptions.ts';

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['testers']);
 const errors = errorResponses(400, 401, 404, 409, 429);

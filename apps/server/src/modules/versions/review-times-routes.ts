@@ -1,6 +1,6 @@
 import { apiErrorSchema, reviewStandingParamsSchema, reviewStandingSchema } from '@portal/contracts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['versions: review times']);
 

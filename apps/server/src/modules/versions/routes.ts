@@ -19,7 +19,7 @@ import {
 } from '@portal/contracts';
 import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { describeRoutes, errorResponses, routeGroup } from '../../plugins/openapi.ts';
+import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { ItemType } from './service.ts';
 
 const marketplaceDoc = describeRoutes(['marketplace']);
