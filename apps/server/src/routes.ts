@@ -28,7 +28,7 @@ import { webPlugin } from './plugins/web.ts';
 
 /**
  * Registers every route group in its scope: open to everyone, `signedIn` (a session, or an API key within what
- * `keyAccess` lets it do) or `adminOnly`. A group reaches its module's service through `app.services`; where it
+ * `keyAccess` lets it do) or `adminOnly`. A group names the services it uses (`routeGroup`); where it
  * needs a module above its own (the profile, which payments composes; who may install a build, which testers
  * decide), that is handed to it here.
  */
