@@ -7,12 +7,6 @@ import { wrapPglite } from '../db/client.ts';
 import { prepareDatabase } from '../seed.ts';
 import { testConfig } from './config.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplatePath: string;
-  }
-}
-
 /** Migrates and seeds one in-memory PGlite, and dumps it: every test file starts from a copy. */
 export default async function setup(project: TestProject) {
   const client = await PGlite.create();

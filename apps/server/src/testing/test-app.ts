@@ -14,6 +14,13 @@ import type { TestSeams } from '../services.ts';
 import { testConfig } from './config.ts';
 import { useBeforeAll } from './suite.ts';
 
+declare module 'vitest' {
+  /** What `global-setup.ts` hands every test file: the migrated, seeded PGlite each file starts from a copy of. */
+  export interface ProvidedContext {
+    pgliteTemplatePath: string;
+  }
+}
+
 export type DbVariant = 'pglite' | 'postgres';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
