@@ -19,8 +19,12 @@ import type { SandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
-import { reviewStandingRoutes } from './modules/versions/review-times-routes.ts';
-import { liveItemRoutes, modelVersionRoutes, productVersionRoutes } from './modules/versions/routes.ts';
+import {
+  liveItemRoutes,
+  modelVersionRoutes,
+  productVersionRoutes,
+  reviewStandingRoutes,
+} from './modules/versions/routes.ts';
 import { adminOnly, keyAccess, signedIn } from './plugins/auth.ts';
 import { clockControlRoutes } from './plugins/clock-control.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';

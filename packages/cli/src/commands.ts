@@ -17,7 +17,7 @@ import {
   addVersionBody,
   basePathOf,
   findItem,
-  findVersion,
+  findItemVersion,
   firstMessage,
   flagOfType,
   type Item,
@@ -208,8 +208,7 @@ export async function upload(
   }
 
   const client = context.client();
-  const item = await findItem(client, itemId, options.type);
-  const version = findVersion(item, await listVersions(client, item), number);
+  const { item, version } = await findItemVersion(client, itemId, number, options.type);
   const edit = checkEdit(version as ReviewedState, options.interruptReview === true);
   if (isRefusal(edit)) {
     const hint = edit.refused === 'ReviewInProgress' ? ' Add --interrupt-review to upload anyway.' : '';
@@ -377,8 +376,7 @@ export async function submit(
   const parsedBody = submitVersionBodySchema.safeParse(body);
   if (!parsedBody.success) throw new CliError('ValidationFailed', firstMessage(parsedBody.error));
   const client = context.client();
-  const item = await findItem(client, itemId, options.type);
-  const version = findVersion(item, await listVersions(client, item), number);
+  const { item, version } = await findItemVersion(client, itemId, number, options.type);
   const raw = await client.request<VersionView>(
     'PUT',
     `${basePathOf(item.type)}/Version/Submit/${encodeURIComponent(item.id)}/${encodeURIComponent(version.id)}`,
@@ -404,8 +402,7 @@ export async function release(
 ): Promise<Outcome> {
   const number = parseVersionNumber(numberText);
   const client = context.client();
-  const item = await findItem(client, itemId, options.type);
-  const version = findVersion(item, await listVersions(client, item), number);
+  const { item, version } = await findItemVersion(client, itemId, number, options.type);
   const raw = await client.request<VersionView>(
     'PUT',
     `${basePathOf(item.type)}/Version/Release/${encodeURIComponent(version.id)}`,

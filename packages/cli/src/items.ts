@@ -141,6 +141,17 @@ export function findVersion(item: Item, versions: ItemVersions, number: number):
   return version;
 }
 
+/** One of the partner's items and its version `number`, as `lumora <command> <itemId> <number>` names them. */
+export async function findItemVersion(
+  client: ApiClient,
+  itemId: string,
+  number: number,
+  type?: ItemType,
+): Promise<{ item: Item; version: VersionView }> {
+  const item = await findItem(client, itemId, type);
+  return { item, version: findVersion(item, await listVersions(client, item), number) };
+}
+
 /** The version the marketplace serves: the server says so on newer servers; else the active, released release. */
 export function liveVersionIn(versions: ItemVersions): VersionView | null {
   if (versions.all.some((v) => v.isLive !== undefined)) return versions.all.find((v) => v.isLive) ?? null;

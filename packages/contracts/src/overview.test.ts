@@ -8,20 +8,9 @@ import {
   needsActionOf,
 } from './overview.ts';
 import { slotsOf, type VersionState } from './version-rules.ts';
+import { versionState } from './version-states.fixtures.ts';
 
-const version = (overrides: Partial<VersionState> = {}): VersionState => ({
-  id: 'v',
-  number: 1,
-  slot: 'testing',
-  reviewStatus: 'PrepareForSubmission',
-  status: 'Active',
-  iosAssetUrl: '/files/a/origin.ab',
-  androidAssetUrl: '/files/b/origin.glb',
-  releasedAt: null,
-  releaseOnAcceptance: true,
-  isLive: false,
-  ...overrides,
-});
+const version = versionState;
 const released = (overrides: Partial<VersionState> = {}) =>
   version({
     slot: 'release',

@@ -19,20 +19,9 @@ import {
   slotsOf,
   type VersionState,
 } from './version-rules.ts';
+import { versionState } from './version-states.fixtures.ts';
 
-const version = (overrides: Partial<VersionState> = {}): VersionState => ({
-  id: 'v',
-  number: 1,
-  slot: 'testing',
-  reviewStatus: 'PrepareForSubmission',
-  status: 'Active',
-  iosAssetUrl: '/files/a/origin.ab',
-  androidAssetUrl: '/files/b/origin.ab',
-  releasedAt: null,
-  releaseOnAcceptance: true,
-  isLive: false,
-  ...overrides,
-});
+const version = versionState;
 const RELEASED_AT = '2026-11-01T00:00:00.000Z';
 /** A release slot version; an accepted one was released on acceptance and is live while active. */
 const release = (reviewStatus: VersionState['reviewStatus'], status: VersionState['status'] = 'Active') =>

@@ -3,6 +3,12 @@ import type { SaleRecord, SaleReport } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { as } from './requests.ts';
 
+/** The marketplace's service token in the test apps built with `marketplaceEnv`. */
+export const MARKETPLACE_TOKEN = 'marketplace-service-token-0123456789';
+
+/** The config that lets the marketplace report sales, with MARKETPLACE_TOKEN. */
+export const marketplaceEnv = { MARKETPLACE_TOKEN } as const;
+
 /**
  * A sale of version 1 of the AR game `itemId` as the marketplace reports it: Kai bought it for $4.99 a minute ago,
  * under a transaction id of its own; `overrides` change any of it.

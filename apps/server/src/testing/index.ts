@@ -21,7 +21,7 @@ export {
   stripeEnv,
   useFakeStripe,
 } from './fake-stripe.ts';
-export { reportSale, saleReport } from './income.ts';
+export { MARKETPLACE_TOKEN, marketplaceEnv, reportSale, saleReport } from './income.ts';
 export {
   ADMIN,
   adminEnv,

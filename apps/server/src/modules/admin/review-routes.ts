@@ -6,6 +6,7 @@ import {
   reviewMessagesResponseSchema,
   reviewQueueQuerySchema,
   reviewQueueResponseSchema,
+  reviewTimesSchema,
   versionIdParamsSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
@@ -17,8 +18,8 @@ const doc = describeRoutes(['admin']);
 const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** The review console's API, for accounts with the Admin role only. */
-export const reviewConsoleRoutes = routeGroup(async (app, { versions }) => {
+/** The review console's API and its figures, for accounts with the Admin role only. */
+export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTimes }) => {
   app.get(
     '/api/Admin/Review/Query',
     doc('listReviewQueue', 'Versions waiting for or under review, oldest submission first, a page at a time', {
@@ -96,5 +97,15 @@ export const reviewConsoleRoutes = routeGroup(async (app, { versions }) => {
     async (request) => ({
       data: await versions.adminPostMessage(currentUser(request).id, request.params.id, request.body.message),
     }),
+  );
+
+  app.get(
+    '/api/Admin/ReviewTimes',
+    doc(
+      'getReviewTimes',
+      'Median time to a decision over the last 30 days, overall and per reviewer, and the oldest waiting',
+      { response: { 200: reviewTimesSchema } },
+    ),
+    async () => reviewTimes.figures(),
   );
 });

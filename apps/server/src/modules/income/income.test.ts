@@ -7,16 +7,16 @@ import {
   createModel,
   createProduct,
   describeEachDatabase,
+  MARKETPLACE_TOKEN,
+  marketplaceEnv,
   type Partner,
   registerConnectedPartner,
   saleReport,
   useTestApp,
 } from '../../testing/index.ts';
 
-const TOKEN = 'marketplace-service-token-0123456789';
-
 describeEachDatabase('income: sales from the marketplace', (variant) => {
-  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
+  const t = useTestApp(variant, marketplaceEnv);
   let itemId: string;
   let sequence = 0;
   beforeAll(async () => {
@@ -35,8 +35,8 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
       ...overrides,
     };
   };
-  const report = (payload: object, token = TOKEN) => as(t.app, token).post('/api/internal/Sales', payload);
-  const voidSale = (transactionId: string, token = TOKEN) =>
+  const report = (payload: object, token = MARKETPLACE_TOKEN) => as(t.app, token).post('/api/internal/Sales', payload);
+  const voidSale = (transactionId: string, token = MARKETPLACE_TOKEN) =>
     as(t.app, token).post(`/api/internal/Sales/${encodeURIComponent(transactionId)}/Void`);
   const stored = async () => (await t.database.db.select({ n: count() }).from(incomeRecords))[0]?.n ?? 0;
 
@@ -176,7 +176,7 @@ describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
 });
 
 describeEachDatabase('income: a partner reads its own sales', (variant) => {
-  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN });
+  const t = useTestApp(variant, marketplaceEnv);
   let a: Partner;
   let b: Partner;
   let game: { id: string; iconUrl: string };
@@ -185,7 +185,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
 
   const report = (itemType: 'Product' | 'Model', itemId: string, purchasedAt: string, totalPrice: number) => {
     sequence += 1;
-    return as(t.app, TOKEN).post(
+    return as(t.app, MARKETPLACE_TOKEN).post(
       '/api/internal/Sales',
       saleReport(itemId, {
         transactionId: `q_${variant}_${sequence}`,
@@ -258,7 +258,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(await total()).toBe(1);
     await report('Product', item.id, '2026-02-04T10:00:00Z', 499);
     expect(await total()).toBe(2);
-    const voided = await as(t.app, TOKEN).post(
+    const voided = await as(t.app, MARKETPLACE_TOKEN).post(
       `/api/internal/Sales/${(sale.json() as { transactionId: string }).transactionId}/Void`,
     );
     expect(voided.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { sandboxTransfers } from '../../db/schema/payments.ts';
 import {
   createProduct,
   createScratchDatabase,
+  MARKETPLACE_TOKEN,
   registerConnectedPartner,
   reportSale,
   saleReport,
@@ -21,7 +22,6 @@ import {
 import type { SettlementStep } from './settlement.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const TOKEN = 'marketplace-service-token-0123456789';
 const PAYOUT_DATE = '2026-10-31';
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../testing/settlement-child.ts');
 
@@ -50,7 +50,7 @@ describe.skipIf(!postgresUrl)(
     beforeAll(async () => {
       database = await createScratchDatabase();
       databaseUrl = database.url;
-      app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN: TOKEN, PAYMENTS: 'sandbox' }), {
+      app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN, PAYMENTS: 'sandbox' }), {
         logger: false,
       });
       await app.ready();
@@ -70,7 +70,11 @@ describe.skipIf(!postgresUrl)(
           ['2026-07-10', 499 + index],
           ['2026-08-20', 1999],
         ] as const) {
-          await reportSale(app, TOKEN, saleReport(game.id, { purchasedAt: `${day}T10:00:00Z`, totalPrice }));
+          await reportSale(
+            app,
+            MARKETPLACE_TOKEN,
+            saleReport(game.id, { purchasedAt: `${day}T10:00:00Z`, totalPrice }),
+          );
         }
         ids.push(await userIdOf(app.db, partner.email));
       }

@@ -9,6 +9,8 @@ import {
   connectPayoutAccount,
   createProduct,
   describeEachDatabase,
+  MARKETPLACE_TOKEN,
+  marketplaceEnv,
   readOutbox,
   registerConnectedPartner,
   reportSale,
@@ -19,7 +21,6 @@ import {
 } from '../../testing/index.ts';
 import { SETTLEMENT_LOCK } from './settlement.ts';
 
-const TOKEN = 'marketplace-service-token-0123456789';
 interface Partner {
   accessToken: string;
   email: string;
@@ -28,7 +29,7 @@ interface Partner {
 }
 
 describeEachDatabase('income: settlement and payouts', (variant) => {
-  const t = useTestApp(variant, { MARKETPLACE_TOKEN: TOKEN, ...adminEnv() }, { incomeClock: () => clock });
+  const t = useTestApp(variant, { ...marketplaceEnv, ...adminEnv() }, { incomeClock: () => clock });
   // sales are reported up to this day; the schedule's test moves it
   let clock = new Date('2027-06-15T04:00:00Z');
   let sequence = 0;
@@ -49,7 +50,7 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
   async function sell(partner: Partner, purchasedAt: string, totalPrice: number) {
     sequence += 1;
     const transactionId = `settle_${variant}_${sequence}`;
-    return reportSale(t.app, TOKEN, saleReport(partner.itemId, { transactionId, purchasedAt, totalPrice }));
+    return reportSale(t.app, MARKETPLACE_TOKEN, saleReport(partner.itemId, { transactionId, purchasedAt, totalPrice }));
   }
 
   const recordsOf = (partner: Partner) =>

@@ -7,16 +7,16 @@ import {
   createProduct,
   describeEachDatabase,
   type GameInTesting,
+  MARKETPLACE_TOKEN,
+  marketplaceEnv,
   registerConnectedPartner,
   reportSale,
   saleReport,
   useAdminAndPartner,
 } from '../../testing/index.ts';
 
-const MARKETPLACE_TOKEN = 'marketplace-service-token-overview-0123';
-
 describeEachDatabase('the overview of My Projects', (variant) => {
-  const { t, admin, partner } = useAdminAndPartner(variant, { MARKETPLACE_TOKEN });
+  const { t, admin, partner } = useAdminAndPartner(variant, marketplaceEnv);
 
   const overviewOf = async (token = partner.accessToken) => {
     const response = await as(t.app, token).get('/api/Overview');

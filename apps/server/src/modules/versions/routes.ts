@@ -11,6 +11,8 @@ import {
   productVersionsResponseSchema,
   reviewMessageBodySchema,
   reviewMessagesResponseSchema,
+  reviewStandingParamsSchema,
+  reviewStandingSchema,
   submitParamsSchema,
   submitVersionBodySchema,
   unreadMessagesResponseSchema,
@@ -189,5 +191,22 @@ export const liveItemRoutes = routeGroup(async (app) => {
       { params: liveItemParamsSchema, response: { 200: liveItemSchema, 400: apiErrorSchema, 404: apiErrorSchema } },
     ),
     async (request) => app.services.versions.liveItem(request.params.itemId),
+  );
+});
+
+/** A partner's view of the review queue, for one of its versions. */
+export const reviewStandingRoutes = routeGroup(async (app, { reviewTimes }) => {
+  const doc = describeRoutes(['versions: review times']);
+  app.get(
+    '/api/ReviewTimes/Version/:versionId',
+    doc(
+      'getReviewStanding',
+      "A version's place in the review queue and the median time to a decision over the last 30 days",
+      {
+        params: reviewStandingParamsSchema,
+        response: { 200: reviewStandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    ),
+    async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
   );
 });
