@@ -28,3 +28,27 @@ export const pagedQueryOptions = <P, F extends { page: number }>(spec: PagedQuer
 /** The page of a list on screen: the previous page stays in view while the next one loads. */
 export const usePagedQuery = <P, F extends { page: number }>(spec: PagedQuerySpec<F>, filter: F) =>
   useQuery({ ...pagedQueryOptions<P, F>(spec, filter), placeholderData: keepPreviousData });
+
+/** A partner's own list, filtered in the URL and shown a page at a time (My Project Income's sales, My Purchase History). */
+export interface FilteredListSpec {
+  path: string;
+  pageSize: number;
+  /** The first part of every key of the list's pages. */
+  name: string;
+}
+
+/**
+ * The page of the list on screen that `filters` match; the previous page stays in view while the next one loads, and
+ * the table shows its own busy state meanwhile rather than covering the whole page.
+ */
+export const useFilteredPage = <P, F extends NonNullable<RequestOptions['query']>>(
+  { path, pageSize, name }: FilteredListSpec,
+  filters: F,
+  page: number,
+) =>
+  useQuery({
+    queryKey: [name, 'records', filters, page],
+    queryFn: ({ signal }) =>
+      apiRequest<P>(path, { query: { ...filters, PageIndex: page, PageSize: pageSize }, signal, background: true }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,6 +1,7 @@
 import { loginBodySchema, MY_PROJECTS_PATH } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { FormCard } from '../../../components/form/form-card.tsx';
 import { SignInFields } from '../../../components/form/sign-in-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
@@ -9,6 +10,8 @@ import { useLogin } from '../api/login.ts';
 export const DEFAULT_AFTER_LOGIN = MY_PROJECTS_PATH;
 /** Admins work in the review console. */
 const ADMIN_AFTER_LOGIN = '/admin';
+
+const LOGIN_INTRO = 'Welcome back. Sign in to manage your projects, versions and income.';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -24,17 +27,7 @@ export function LoginForm() {
     },
   });
   return (
-    <form
-      ref={form.formRef}
-      className="card form"
-      onSubmit={form.handleSubmit}
-      noValidate
-      aria-labelledby="login-title"
-    >
-      <h2 id="login-title" className="form__title">
-        Login
-      </h2>
-      <p className="form__intro">Welcome back. Sign in to manage your projects, versions and income.</p>
+    <FormCard form={form} titleId="login-title" title="Login" intro={LOGIN_INTRO}>
       <SignInFields form={form} />
       <div className="form__actions form__actions--split">
         <Button type="submit" isLoading={form.isSubmitting}>
@@ -44,6 +37,6 @@ export function LoginForm() {
           Forgot Password
         </Link>
       </div>
-    </form>
+    </FormCard>
   );
 }

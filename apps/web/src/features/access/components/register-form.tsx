@@ -10,6 +10,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
+import { FormCard } from '../../../components/form/form-card.tsx';
 import { SubmitRow } from '../../../components/form/submit-row.tsx';
 import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
@@ -41,6 +42,8 @@ const initialValues = {
 
 const agreements: StaticTextType[] = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'];
 
+const REGISTER_INTRO = 'Create your partner account. It takes a couple of minutes.';
+
 export function RegisterForm() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
@@ -61,17 +64,7 @@ export function RegisterForm() {
   const { errors, register } = form;
 
   return (
-    <form
-      ref={form.formRef}
-      className="card form"
-      onSubmit={form.handleSubmit}
-      noValidate
-      aria-labelledby="register-title"
-    >
-      <h2 id="register-title" className="form__title">
-        Register
-      </h2>
-      <p className="form__intro">Create your partner account. It takes a couple of minutes.</p>
+    <FormCard form={form} titleId="register-title" title="Register" intro={REGISTER_INTRO}>
       <NameFields form={form} />
       <div className="form__row">
         <NewPasswordFields form={form} />
@@ -114,6 +107,6 @@ export function RegisterForm() {
       </div>
       <SubmitRow isSubmitting={form.isSubmitting}>Register</SubmitRow>
       <AgreementDialog type={openAgreement} onClose={closeAgreement} />
-    </form>
+    </FormCard>
   );
 }

@@ -74,7 +74,7 @@ export function SessionLogPanel({ summary, onDownload, onLoad, children }: Sessi
         <div className="gaming-file">
           <input
             id={inputId}
-            className="gaming-file__input"
+            className="upload__input"
             type="file"
             accept=".json,application/json"
             onChange={pick}

@@ -1,6 +1,6 @@
 import type { CarouselBody, VerticalCarousel } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { useRefreshingMutation } from '../../../lib/mutations.ts';
 import { stageQueryKey } from './get-stage.ts';
 import { stageListQueryKey } from './get-stages.ts';
 
@@ -8,14 +8,9 @@ export const createCarousel = (body: CarouselBody) =>
   apiRequest<VerticalCarousel>('/api/Stage/VerticalCarousel', { method: 'POST', body });
 
 /** A refused field is shown in the carousel's dialog; anything else goes to the global handler. */
-export function useCreateCarousel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCarousel,
-    meta: { handlesErrors: ['ValidationFailed'] },
-    onSuccess: (carousel) => {
-      void queryClient.invalidateQueries({ queryKey: stageQueryKey(carousel.stageId) });
-      void queryClient.invalidateQueries({ queryKey: stageListQueryKey });
-    },
+export const useCreateCarousel = () =>
+  useRefreshingMutation({
+    mutate: createCarousel,
+    handlesErrors: ['ValidationFailed'],
+    stale: (carousel) => [stageQueryKey(carousel.stageId), stageListQueryKey],
   });
-}
