@@ -27,8 +27,8 @@ interface Cell {
   numbers: Float64Array;
   ids: string[];
   revisions: string[];
-  /** Each stage's JSON at its revision, once an answer has carried it. */
-  jsons: Array<Buffer | undefined>;
+  /** Each stage's JSON after its opening brace, at its revision, once an answer has carried it. */
+  tails: Array<Buffer | undefined>;
   size: number;
 }
 
@@ -43,7 +43,7 @@ export interface NearbyCandidate {
   id: string;
   revision: string;
   distance: number;
-  json: Buffer | undefined;
+  tail: Buffer | undefined;
 }
 
 /** A candidate while searching: its haversine orders it as its distance would. */
@@ -98,19 +98,19 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     if (!slot) return;
     slots.delete(id);
     const { cell, index } = slot;
-    keptBytes -= cell.jsons[index]?.length ?? 0;
+    keptBytes -= cell.tails[index]?.length ?? 0;
     const last = cell.size - 1;
     if (index !== last) {
       cell.numbers.copyWithin(index * STRIDE, last * STRIDE, (last + 1) * STRIDE);
       const moved = cell.ids[last] as string;
       cell.ids[index] = moved;
       cell.revisions[index] = cell.revisions[last] as string;
-      cell.jsons[index] = cell.jsons[last];
+      cell.tails[index] = cell.tails[last];
       (slots.get(moved) as Slot).index = index;
     }
     cell.ids.pop();
     cell.revisions.pop();
-    cell.jsons.pop();
+    cell.tails.pop();
     cell.size = last;
     if (last === 0) {
       cells.delete(cell.key);
@@ -127,7 +127,7 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     const key = cellOf(place.latitude, place.longitude);
     let cell = cells.get(key);
     if (!cell) {
-      cell = { key, numbers: new Float64Array(STRIDE * 4), ids: [], revisions: [], jsons: [], size: 0 };
+      cell = { key, numbers: new Float64Array(STRIDE * 4), ids: [], revisions: [], tails: [], size: 0 };
       cells.set(key, cell);
       const block = blockOf(key);
       blocks.set(block, (blocks.get(block) ?? 0) + 1);
@@ -145,7 +145,7 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
     cell.numbers[at + 4] = 0;
     cell.ids.push(place.id);
     cell.revisions.push(place.revision);
-    cell.jsons.push(undefined);
+    cell.tails.push(undefined);
     slots.set(place.id, { cell, index: cell.size });
     cell.size += 1;
   }
@@ -167,12 +167,12 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
           cell.numbers[used] = 0;
           continue;
         }
-        keptBytes -= cell.jsons[index]?.length ?? 0;
-        cell.jsons[index] = undefined;
+        keptBytes -= cell.tails[index]?.length ?? 0;
+        cell.tails[index] = undefined;
       }
     }
     if (keptBytes <= (keepBytes * 3) / 4) return;
-    for (const cell of cells.values()) cell.jsons.fill(undefined);
+    for (const cell of cells.values()) cell.tails.fill(undefined);
     keptBytes = 0;
   }
 
@@ -290,7 +290,7 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
           id: cell.ids[index] as string,
           revision: cell.revisions[index] as string,
           distance,
-          json: undefined,
+          tail: undefined,
           haversine,
           cell,
           index,
@@ -335,18 +335,18 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
       }
       found ??= search(centre, radius, at.getTime(), limit);
       for (const candidate of found) {
-        candidate.json = candidate.cell.jsons[candidate.index];
+        candidate.tail = candidate.cell.tails[candidate.index];
         candidate.cell.numbers[candidate.index * STRIDE + 4] = 1;
       }
       return found;
     },
 
-    /** Keeps a stage's JSON read at `revision`, if that is the revision kept. */
-    keepJson(id: string, revision: string, json: Buffer): void {
+    /** Keeps a stage's JSON (after its opening brace) read at `revision`, if that is the revision kept. */
+    keepTail(id: string, revision: string, tail: Buffer): void {
       const slot = slots.get(id);
-      if (!slot || slot.cell.revisions[slot.index] !== revision || json.length > keepBytes) return;
-      keptBytes += json.length - (slot.cell.jsons[slot.index]?.length ?? 0);
-      slot.cell.jsons[slot.index] = json;
+      if (!slot || slot.cell.revisions[slot.index] !== revision || tail.length > keepBytes) return;
+      keptBytes += tail.length - (slot.cell.tails[slot.index]?.length ?? 0);
+      slot.cell.tails[slot.index] = tail;
       if (keptBytes > keepBytes) sweep();
     },
 

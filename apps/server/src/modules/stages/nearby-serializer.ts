@@ -14,7 +14,7 @@ const ANSWER_BYTES = 128 * 1024;
 const ANSWERS_KEPT = 128;
 
 /**
- * Writes the AR app's nearby answers: `{"data":[…]}` with each stage's JSON spliced after its distance (to 0.1 m),
+ * Writes the AR app's nearby answers: `{"data":[…]}` with each stage's tail spliced after its distance (to 0.1 m),
  * into a buffer lent from a pool and taken back once the answer has been written out (not when the connection goes
  * first), so that the hot read allocates nothing outside V8's heap. Outside production each answer is checked
  * against its contract, as every other answer is by the serializer compiler.
@@ -23,17 +23,19 @@ export function createNearbySerializer({ checkContract }: { checkContract: boole
   const answers = new BufferPool(ANSWER_BYTES, ANSWERS_KEPT);
 
   function write(stages: NearbyStages): Buffer {
-    // `{"data":[` + each stage as `{"distance":…,` and its JSON after its opening brace, by commas + `]}`
+    // `{"data":[` + each stage as `{"distance":…,` and its tail, by commas + `]}`
     let size = OPENING.length + CLOSING.length;
-    for (const { json } of stages) size += HEAD.length + MAX_TENTHS_CHARACTERS + 1 + json.length;
+    for (const { tail } of stages) size += HEAD.length + MAX_TENTHS_CHARACTERS + 2 + tail.length;
     const bytes = answers.lend(size);
     let offset = OPENING.copy(bytes, 0);
-    for (const { json, distance } of stages) {
+    for (const { tail, distance } of stages) {
       if (offset > OPENING.length) bytes[offset++] = COMMA;
       bytes.set(HEAD, offset);
       offset = writeTenths(bytes, offset + HEAD.length, Math.round(distance * 10));
       bytes[offset++] = COMMA;
-      offset += json.copy(bytes, offset, 1);
+      // TypedArray#set: a copy without the argument checks and the view Buffer#copy makes for each call
+      bytes.set(tail, offset);
+      offset += tail.length;
     }
     offset += CLOSING.copy(bytes, offset);
     return bytes.subarray(0, offset);

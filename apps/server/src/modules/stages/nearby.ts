@@ -5,8 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { createNearbyIndex, type NearbyCandidate } from './nearby-index.ts';
 import * as repo from './repository.ts';
 
-/** The stages of a nearby answer, nearest first: each with its distance and its JSON (without the distance). */
-export type NearbyStages = ReadonlyArray<{ distance: number; json: Buffer }>;
+/**
+ * The stages of a nearby answer, nearest first: each with its distance and its tail, its JSON (without the distance)
+ * after its opening brace, which the answer writes after `{"distance":…,`.
+ */
+export type NearbyStages = ReadonlyArray<{ distance: number; tail: Buffer }>;
 
 export interface NearbyDeps {
   db: Db;
@@ -51,7 +54,7 @@ const toNearbyStage = (row: repo.NearbyStageRow): Omit<NearbyStage, 'distance'> 
 
 /**
  * The AR app's read of live stages around a place. The candidates come from the nearby index (every published
- * stage's place, in memory), each with its revision; each stage's JSON is kept by the index from the first answer
+ * stage's place, in memory), each with its revision; each stage's JSON (its tail) is kept by the index from the first answer
  * that carried it until the stage changes, so only a stage new to this process or changed since is read from the
  * database. Writing the answer is the routes' (nearby-serializer.ts).
  */
@@ -73,22 +76,22 @@ export function createNearby({ db, config, log, now }: NearbyDeps) {
       const at = now();
       await index.ready();
       const candidates = index.near({ lat: query.lat, lng: query.lng }, query.radius, at, MAX_NEARBY_RESULTS);
-      const missing = candidates.filter((candidate) => !candidate.json);
+      const missing = candidates.filter((candidate) => !candidate.tail);
       if (missing.length > 0) {
         const read = new Map<string, Buffer>();
         for (const row of await repo.selectNearbyStages(
           db,
           missing.map((candidate) => candidate.id),
         )) {
-          const json = Buffer.from(JSON.stringify(toNearbyStage(row)));
-          index.keepJson(row.id, row.revision, json);
-          read.set(row.id, json);
+          const tail = Buffer.from(JSON.stringify(toNearbyStage(row)).slice(1));
+          index.keepTail(row.id, row.revision, tail);
+          read.set(row.id, tail);
         }
-        for (const candidate of missing) candidate.json = read.get(candidate.id);
+        for (const candidate of missing) candidate.tail = read.get(candidate.id);
       }
       // a stage deleted since the index last looked is left out
       return candidates.filter(
-        (candidate): candidate is NearbyCandidate & { json: Buffer } => candidate.json !== undefined,
+        (candidate): candidate is NearbyCandidate & { tail: Buffer } => candidate.tail !== undefined,
       );
     },
   };
