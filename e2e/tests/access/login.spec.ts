@@ -1,3 +1,4 @@
+import { MY_PROJECTS_PATH } from '@portal/contracts/pages';
 import { expect, registerPartner, signIn, TOKEN_KEY, test } from '../../fixtures/test.ts';
 
 test('a partner logs in and lands on My Projects', async ({ page, request }) => {
@@ -67,6 +68,33 @@ test('Log out from the My Account menu ends the session and goes Home', async ({
     headers: { authorization: `Bearer ${partner.accessToken}` },
   });
   expect(profile.status()).toBe(401);
+});
+
+test('Log out from a page that needs a session goes Home, not to the login page with that page to come back to', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerPartner(request);
+  await page.goto('/');
+  for (const guarded of [MY_PROJECTS_PATH, '/commission']) {
+    const login = await request.post('/api/Access/Login', {
+      data: { email: partner.email, password: partner.password },
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    await page.evaluate(
+      ([key, token]) => localStorage.setItem(key as string, token as string),
+      [TOKEN_KEY, accessToken],
+    );
+    await page.goto(guarded);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/^[^?]*\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    const profile = await request.get('/api/Access/Profile', { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(profile.status()).toBe(401);
+  }
 });
 
 test('a session revoked on the server lands on login with the expiry message', async ({ page, request }) => {

@@ -71,9 +71,11 @@ async function toApiError(status: number, bodyText: string, sentToken: string | 
   return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode, serverMessage);
 }
 
-function authorizationHeaders(accept: string): { headers: Record<string, string>; token: string | null } {
+function authorizationHeaders(
+  accept: string,
+  token: string | null = session.getToken(),
+): { headers: Record<string, string>; token: string | null } {
   const headers: Record<string, string> = { accept };
-  const token = session.getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   return { headers, token };
 }
@@ -98,6 +100,8 @@ export interface RequestOptions {
   background?: boolean;
   /** Response type; JSON by default. */
   as?: 'json' | 'text' | 'blob';
+  /** The session to send, when it is no longer this page's (Log out ends the one it has just dropped). */
+  token?: string;
 }
 
 function buildUrl(host: HostKey, path: string, query: RequestOptions['query']): string {
@@ -114,7 +118,7 @@ function buildUrl(host: HostKey, path: string, query: RequestOptions['query']): 
 /** The one HTTP client: bearer token, loading overlay, errors turned into ApiError, 401 handling. */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', host = 'api', query, body, signal, background = false, as = 'json' } = options;
-  const { headers, token } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*');
+  const { headers, token } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*', options.token);
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   return withLoading(background, async () => {

@@ -39,6 +39,14 @@ export const session = {
     localStorage.removeItem(TOKEN_KEY);
     emit();
   },
+  /**
+   * Drops the token without telling this page: for a page about to be replaced (Log out loads Home afresh), whose
+   * guards would otherwise send it to the login page first. Other tabs still hear of it.
+   */
+  forget() {
+    token = null;
+    localStorage.removeItem(TOKEN_KEY);
+  },
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

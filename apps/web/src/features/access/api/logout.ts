@@ -1,22 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 
-export const logout = () => apiRequest<void>('/api/Access/Logout', { method: 'POST', background: true });
+/** Ends a session on the server. */
+export const logout = (token: string) =>
+  apiRequest<void>('/api/Access/Logout', { method: 'POST', background: true, token });
 
-/** Ends the session on the server (best effort), clears it here and goes Home. */
+/**
+ * Log out (SPEC §2): the session is dropped here, ended on the server (best effort) and Home loads afresh, with
+ * nothing of the partner's left in memory. The page is not told the session is gone: its guards would send it to
+ * the login page, with the partner's page as the way back, before Home had loaded.
+ */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return async () => {
-    try {
-      await logout();
-    } catch {
-      // the token is dropped either way
+    const token = session.getToken();
+    session.forget();
+    if (token) {
+      try {
+        await logout(token);
+      } catch {
+        // the token is dropped either way
+      }
     }
-    session.clear();
-    queryClient.clear();
-    navigate('/');
+    window.location.assign('/');
   };
 }
