@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:8080';
+const apiTarget = process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080';
 const proxied = [
   '/api',
   '/FileUpload',

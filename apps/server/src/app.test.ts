@@ -23,6 +23,13 @@ describe('config', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('listens on this machine only outside production, on every interface in production, or where HOST says', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('never seeds demo data in production unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
@@ -91,6 +98,32 @@ describeEachDatabase('server core', (variant) => {
     }
     const ui = await as(t.app).get('/api/docs/');
     expect(ui.statusCode).toBe(200);
+  });
+});
+
+describe('the dev outbox', () => {
+  // a proxy in front is trusted here, so that a forged forwarded-for header would count if the outbox read it
+  const t = useTestApp('pglite', { TRUST_PROXY: 'true' });
+
+  it('answers this machine, over IPv4 and IPv6', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await as(t.app).get('/dev/outbox.json', { remoteAddress })).statusCode, remoteAddress).toBe(200);
+      expect((await as(t.app).get('/dev/outbox', { remoteAddress })).statusCode, remoteAddress).toBe(200);
+    }
+  });
+
+  it('does not exist for another machine, whatever its headers say', async () => {
+    for (const [remoteAddress, headers] of [
+      ['192.168.1.23', {}],
+      ['2001:db8::7', {}],
+      ['203.0.113.9', { 'x-forwarded-for': '127.0.0.1' }],
+    ] as const) {
+      for (const url of ['/dev/outbox.json', '/dev/outbox', '/dev/outbox.css']) {
+        const response = await as(t.app).get(url, { remoteAddress, headers });
+        expect(response.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(response.json()).toMatchObject({ errorCode: 'NotFound' });
+      }
+    }
   });
 });
 

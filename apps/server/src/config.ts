@@ -20,7 +20,8 @@ const booleanFlag = z
 /** Every environment variable the server reads. Documented in the README and `.env.example`. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: every interface in production (the container), this machine only otherwise. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -333,7 +334,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     isProduction,
-    host: e.HOST,
+    // a dev server (its outbox, the sandbox, the demo accounts) is not offered to the network unless asked
+    host: e.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { FAVICON_LINKS } from '../../lib/favicon.ts';
 import { escapeHtml } from '../../lib/mail-template.ts';
 import { HEADERS_TOO_LARGE_RESPONSE } from '../openapi.ts';
@@ -21,8 +22,20 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px;line-height:1.5}
 @media (max-width:480px){main{padding:12px}article{padding:12px 14px}}
 `;
 
-/** The dev outbox: every mail the server would have sent, newest first. Never registered in production. */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export const isLoopback = (address: string | undefined) =>
+  address !== undefined && (/^(::ffff:)?127\./.test(address) || address === '::1');
+
+/**
+ * The dev outbox: every mail the server would have sent, newest first. Never registered in production, and read by
+ * this machine only: it holds sign-in and reset codes, so a dev server on a shared network must not show it. The
+ * socket's own address decides (a forwarded-for header could be anybody's); anyone else is told it does not exist.
+ */
 export async function outboxRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.socket.remoteAddress)) throw new AppError('NotFound');
+  });
+
   app.get(
     '/dev/outbox.json',
     {
