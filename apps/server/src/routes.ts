@@ -68,8 +68,8 @@ export async function registerRoutes(
       await partner.register(keyAccess('none', paymentsRoutes));
       await partner.register(keyAccess('none', subscriptionRoutes));
       await partner.register(keyAccess('read', stageRoutes));
-      await partner.register(keyAccess('versions', productRoutes));
-      await partner.register(keyAccess('versions', modelRoutes));
+      await partner.register(keyAccess('items', productRoutes));
+      await partner.register(keyAccess('items', modelRoutes));
       await partner.register(keyAccess('read', incomeRoutes));
       await partner.register(reviewStandingRoutes);
       await partner.register(overviewRoutes);

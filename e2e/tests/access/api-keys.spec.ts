@@ -27,6 +27,7 @@ test('a partner creates an API key, sees its secret once, uses it and revokes it
   await dialog.getByLabel('Name').fill('CI uploads');
   await dialog.getByLabel('Read').check();
   await dialog.getByLabel('Upload builds').check();
+  await expect(dialog.getByLabel('Create and edit store listings')).not.toBeChecked();
   await expect(dialog.getByLabel('Manage versions and submit')).not.toBeChecked();
   await dialog.getByLabel('Expires').selectOption({ label: 'Never' });
   await page.clock.runFor(1000);
@@ -77,7 +78,7 @@ test('cancelling the revocation keeps the key', async ({ page, request }) => {
     headers: { authorization: `Bearer ${partner.accessToken}` },
     data: {
       name: 'Nightly build',
-      scopes: ['read', 'versions'],
+      scopes: ['read', 'items', 'versions'],
       expiresAt: new Date(Date.now() + 30 * 864e5).toISOString(),
     },
   });
@@ -86,6 +87,7 @@ test('cancelling the revocation keeps the key', async ({ page, request }) => {
   await page.goto('/api-keys');
   const row = page.getByRole('row').filter({ hasText: 'Nightly build' });
   await expect(row).toContainText('Manage versions and submit');
+  await expect(row).toContainText('Create and edit store listings');
   await expect(row.getByRole('cell').nth(3)).not.toHaveText('Never');
   await row.getByRole('button', { name: 'Revoke Nightly build' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });

@@ -21,12 +21,13 @@ export const API_KEY_MAX_LIFETIME_DAYS = 365;
 /** Room for a browser clock that runs ahead of the server's when it computes "1 year from now". */
 const EXPIRY_CLOCK_ALLOWANCE_MS = 24 * 60 * 60_000;
 
-export const apiKeyScopes = ['read', 'upload', 'versions'] as const;
+export const apiKeyScopes = ['read', 'upload', 'items', 'versions'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
   read: 'Read',
   upload: 'Upload builds',
+  items: 'Create and edit store listings',
   versions: 'Manage versions and submit',
 };
 
@@ -109,8 +110,9 @@ export function apiKeyExpiresAt(choice: ApiKeyExpiryChoice, now: Date): string |
 }
 
 /**
- * What a key may do in a group of routes: `none` (the account itself: profile, password, payout account, the keys),
- * `read` (reads with the read scope, no writes), or the scope its writes need (reads still need `read`).
+ * What a key may do in a group of routes, or on one route: `none` (the account itself: profile, password, payout
+ * account, the keys; deleting a whole item; a look-up that tells whether an email has an account), `read` (reads with
+ * the read scope, no writes), or the scope its writes need (reads still need `read`).
  */
 export type ApiKeyRouteAccess = 'none' | 'read' | Exclude<ApiKeyScope, 'read'>;
 

@@ -42,6 +42,12 @@ export const BEARER_OR_API_KEY_SECURITY: Array<Record<string, string[]>> = [{ be
 
 const NO_USER = Promise.resolve(undefined);
 
+/**
+ * A route's options for a signed-in route no API key may call, whatever the group allows: deleting a whole item, a
+ * look-up that would tell whether an email has an account.
+ */
+export const SESSION_ONLY = { config: { apiKeyAccess: 'none' } } as const;
+
 /** What a key may do on a signed-in route that no `keyAccess` describes: read. */
 const DEFAULT_API_KEY_ACCESS: ApiKeyRouteAccess = 'read';
 
@@ -130,14 +136,16 @@ export const adminOnly = (routes: FastifyPluginAsync): FastifyPluginAsync => sco
 
 /**
  * Says what an API key may do on a group of routes registered inside `signedIn`: `none` (the account itself), `read`,
- * or the scope its writes need (see `apiKeyRefusal`). The OpenAPI document lists the key scheme where keys work.
+ * or the scope its writes need (see `apiKeyRefusal`); a route of the group may say less of itself (`SESSION_ONLY`).
+ * The OpenAPI document lists the key scheme where keys work.
  */
 export function keyAccess(access: ApiKeyRouteAccess, routes: FastifyPluginAsync): FastifyPluginAsync {
   // Not wrapped in fastify-plugin: the policy applies to this group only. This onRoute hook runs after signedIn's.
   return async (app) => {
     app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, apiKeyAccess: access };
-      if (access === 'none' && route.schema) route.schema = { ...route.schema, security: BEARER_SECURITY };
+      const routeAccess = route.config?.apiKeyAccess ?? access;
+      route.config = { ...route.config, apiKeyAccess: routeAccess };
+      if (routeAccess === 'none' && route.schema) route.schema = { ...route.schema, security: BEARER_SECURITY };
     });
     await app.register(routes);
   };

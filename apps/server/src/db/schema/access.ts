@@ -1,3 +1,4 @@
+import { apiKeyScopes } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
@@ -48,9 +49,7 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    scopes: text('scopes', { enum: ['read', 'upload', 'versions'] })
-      .array()
-      .notNull(),
+    scopes: text('scopes', { enum: apiKeyScopes }).array().notNull(),
     /** sha256 of the secret; the secret itself is shown once and never stored. */
     secretHash: text('secret_hash').notNull().unique(),
     /** The secret's first characters, so that a partner can tell keys apart. */

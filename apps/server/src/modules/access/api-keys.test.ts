@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ApiKey, type ApiKeyScope, type CreatedApiKey, MAX_API_KEYS_PER_PARTNER } from '@portal/contracts';
+import {
+  type ApiKey,
+  type ApiKeyScope,
+  apiKeyScopes,
+  type CreatedApiKey,
+  MAX_API_KEYS_PER_PARTNER,
+} from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema/access.ts';
@@ -9,6 +15,7 @@ import {
   adminEnv,
   as,
   createGameInTesting,
+  createModel,
   createProduct,
   describeEachDatabase,
   type Method,
@@ -351,11 +358,70 @@ describeEachDatabase('API keys', (variant) => {
 
     it('lets a key only read the testers, stages and income', async () => {
       const partner = await registerPartner(t.app);
-      const key = await newKey(partner.accessToken, ['read', 'upload', 'versions']);
+      const key = await newKey(partner.accessToken, [...apiKeyScopes]);
       expect((await get('/api/WhiteList', key.secret)).statusCode).toBe(200);
       const added = await as(t.app, key.secret).post('/api/WhiteList', { email: 'tester@studio.example' });
       expect(added.statusCode).toBe(403);
       expect(added.json().errorCode).toBe('ApiKeyNotAllowed');
+    });
+
+    it('never lets a key look up whether an email has an account', async () => {
+      const partner = await registerPartner(t.app);
+      const member = await registerPartner(t.app);
+      const search = `/api/WhiteList/Search?email=${encodeURIComponent(member.email)}`;
+      expect((await get(search, partner.accessToken)).json()).toMatchObject({ email: member.email });
+      for (const scopes of [['read'], [...apiKeyScopes]] as ApiKeyScope[][]) {
+        const key = await newKey(partner.accessToken, scopes);
+        const refused = await get(search, key.secret);
+        expect(`${refused.statusCode} ${refused.json().errorCode}`, scopes.join('+')).toBe('403 ApiKeyNotAllowed');
+        expect(refused.body).not.toContain(member.email);
+      }
+    });
+
+    it('keeps a versions key to versions: no new item, no listing edited, nothing deleted', async () => {
+      const partner = await registerConnectedPartner(t.app);
+      const product = await createProduct(t.app, partner.accessToken, { name: 'Orbit Tag', price: 4.99 });
+      const key = await newKey(partner.accessToken, ['read', 'upload', 'versions']);
+      const ci = as(t.app, key.secret);
+      const repriced = await ci.put(
+        `/api/Product/${product.id}`,
+        await productBody(t.app, partner.accessToken, { name: 'Orbit Tag', price: 0 }),
+      );
+      expect(`${repriced.statusCode} ${repriced.json().errorCode}`).toBe('403 ApiKeyScopeMissing');
+      const created = await ci.post('/api/Product', await productBody(t.app, partner.accessToken));
+      expect(`${created.statusCode} ${created.json().errorCode}`).toBe('403 ApiKeyScopeMissing');
+      const deleted = await ci.delete(`/api/Product/${product.id}`);
+      expect(`${deleted.statusCode} ${deleted.json().errorCode}`).toBe('403 ApiKeyNotAllowed');
+      const kept = await as(t.app, partner.accessToken).get(`/api/Product/${product.id}`);
+      expect(kept.json()).toMatchObject({ id: product.id, name: 'Orbit Tag', price: 4.99 });
+      // what the key is for still works
+      const added = await ci.post('/api/Product/Version', { productId: product.id, productVersion: 1 });
+      expect(added.statusCode, added.body).toBe(200);
+    });
+
+    it('lets an items key create and edit store listings, and neither delete an item nor touch its versions', async () => {
+      const partner = await registerConnectedPartner(t.app);
+      const key = await newKey(partner.accessToken, ['read', 'items']);
+      const listings = as(t.app, key.secret);
+      const created = await listings.post('/api/Product', await productBody(t.app, partner.accessToken));
+      expect(created.statusCode, created.body).toBe(200);
+      const productId = (created.json() as { id: string }).id;
+      const edited = await listings.put(
+        `/api/Product/${productId}`,
+        await productBody(t.app, partner.accessToken, { name: 'Orbit Tag Deluxe', price: 0 }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ name: 'Orbit Tag Deluxe', price: 0 });
+      const model = await createModel(t.app, partner.accessToken);
+      for (const url of [`/api/Product/${productId}`, `/api/Model/${model.id}`]) {
+        const deleted = await listings.delete(url);
+        expect(`${deleted.statusCode} ${deleted.json().errorCode}`, url).toBe('403 ApiKeyNotAllowed');
+        expect((await as(t.app, partner.accessToken).get(url)).statusCode, url).toBe(200);
+      }
+      const version = await listings.post('/api/Product/Version', { productId, productVersion: 1 });
+      expect(`${version.statusCode} ${version.json().errorCode}`).toBe('403 ApiKeyScopeMissing');
+      // the partner, signed in, still deletes it
+      expect((await as(t.app, partner.accessToken).delete(`/api/Product/${productId}`)).statusCode).toBe(204);
     });
 
     it("does not make an admin's key an admin", async () => {
@@ -411,6 +477,9 @@ describeEachDatabase('API keys', (variant) => {
           'GET /api/ApiKey',
           'POST /api/ApiKey',
           'DELETE /api/ApiKey/{id}',
+          'DELETE /api/Product/{id}',
+          'DELETE /api/Model/{id}',
+          'GET /api/WhiteList/Search',
           'GET /api/Admin/Review/Query',
         ]),
       );
@@ -419,7 +488,7 @@ describeEachDatabase('API keys', (variant) => {
 
     it('refuses a key with every scope on every operation that lists only sessions', async () => {
       const partner = await registerPartner(t.app);
-      const key = await newKey(partner.accessToken, ['read', 'upload', 'versions']);
+      const key = await newKey(partner.accessToken, [...apiKeyScopes]);
       const sessionOnly = (await operations()).filter(
         (operation) =>
           operation.security.length > 0 && operation.security.every((scheme) => Object.keys(scheme)[0] === 'bearer'),

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, SESSION_ONLY } from '../../plugins/auth.ts';
 import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
@@ -97,7 +97,14 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
 
     app.delete(
       `${base}/:id`,
-      doc(`delete${Item}`, `Delete ${one}`, { params: itemIdParamsSchema, response: { 204: z.null(), ...errors } }),
+      {
+        // a whole item, its versions and sales history: a partner's own hand, never a script's key
+        ...doc(`delete${Item}`, `Delete ${one}`, {
+          params: itemIdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        }),
+        ...SESSION_ONLY,
+      },
       async (request, reply) => {
         await catalog.deleteItem(currentUser(request).id, itemType, request.params.id);
         return reply.status(204).send(null);

@@ -8,7 +8,7 @@ import {
   whitelistSearchQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser, SESSION_ONLY } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['testers']);
@@ -26,10 +26,14 @@ export const testersRoutes = routeGroup(async (app, { testers }) => {
 
   app.get(
     '/api/WhiteList/Search',
-    doc('findTester', 'The platform user with an email, before adding them', {
-      querystring: whitelistSearchQuerySchema,
-      response: { 200: testerSchema, ...errors },
-    }),
+    {
+      // it tells whether an email has an account: no key may ask, as no key may add a tester
+      ...doc('findTester', 'The platform user with an email, before adding them', {
+        querystring: whitelistSearchQuerySchema,
+        response: { 200: testerSchema, ...errors },
+      }),
+      ...SESSION_ONLY,
+    },
     async (request) => testers.search(currentUser(request).id, request.query.email),
   );
 
