@@ -310,6 +310,16 @@ export function checkSyntheticPlayers(request: {
   return undefined;
 }
 
+/** Removing the synthetic players of a game: the host's, like adding them; in a game that is not closed. */
+export function checkRemoveSyntheticPlayers(request: {
+  state: GameState;
+  role: GameRole;
+}): { code: GameErrorCode } | undefined {
+  if (request.state === 'Closed') return { code: 'GameNotFound' };
+  if (request.role !== 'host') return { code: 'NotHost' };
+  return undefined;
+}
+
 /**
  * When a synthetic player acts in a round of `roundMs`: between a fifth and three fifths into it, so its moves are
  * spread as people's are and land well inside the round.

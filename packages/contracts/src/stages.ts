@@ -12,7 +12,7 @@ import {
   stageStates,
   utilityKinds,
 } from './stage-rules.ts';
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, requiredText } from './validation.ts';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, queryNumber, requiredText } from './validation.ts';
 
 export const MAX_ANCHOR_ID_LENGTH = 200;
 export const MIN_ALTITUDE_M = -500;
@@ -177,19 +177,14 @@ export type AssetQuery = z.infer<typeof assetQuerySchema>;
 
 /** `GET {game host}/api/Stage/Nearby`: what the AR app shows around a place. */
 export const nearbyQuerySchema = z.object({
-  lat: z.coerce
-    .number({ error: 'lat must be a latitude from -90 to 90' })
-    .min(-90, { error: 'lat must be a latitude from -90 to 90' })
-    .max(90, { error: 'lat must be a latitude from -90 to 90' }),
-  lng: z.coerce
-    .number({ error: 'lng must be a longitude from -180 to 180' })
-    .min(-180, { error: 'lng must be a longitude from -180 to 180' })
-    .max(180, { error: 'lng must be a longitude from -180 to 180' }),
-  radius: z.coerce
-    .number({ error: `radius must be 1 to ${MAX_NEARBY_RADIUS_M} metres` })
-    .min(1, { error: `radius must be 1 to ${MAX_NEARBY_RADIUS_M} metres` })
-    .max(MAX_NEARBY_RADIUS_M, { error: `radius must be 1 to ${MAX_NEARBY_RADIUS_M} metres` })
-    .default(1000),
+  lat: queryNumber({ min: -90, max: 90, error: 'lat must be a latitude from -90 to 90' }),
+  lng: queryNumber({ min: -180, max: 180, error: 'lng must be a longitude from -180 to 180' }),
+  radius: queryNumber({
+    min: 1,
+    max: MAX_NEARBY_RADIUS_M,
+    error: `radius must be 1 to ${MAX_NEARBY_RADIUS_M} metres`,
+    fallback: 1000,
+  }),
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 

@@ -40,6 +40,29 @@ export function paramText(max: number) {
 }
 
 /** An integer that fits its `integer` column: `min` to `max` (by default 0 to 2147483647). */
+/** A decimal number as a URL writes it (`-33.86`, `+300`, `1e3`); not blank, not hex or binary, not Infinity. */
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A number in a query string, from `min` to `max`: `Number()` alone would read an empty or blank value as 0 and
+ * `0x10` as 16. `fallback` is the value of an absent parameter.
+ */
+export function queryNumber({
+  min,
+  max,
+  error,
+  fallback,
+}: {
+  min: number;
+  max: number;
+  error: string;
+  fallback?: number;
+}) {
+  const text = z.string({ error }).regex(DECIMAL_TEXT, { error });
+  const number = z.coerce.number<string>({ error }).min(min, { error }).max(max, { error });
+  return fallback === undefined ? text.pipe(number) : text.default(String(fallback)).pipe(number);
+}
+
 export function int4({ min = 0, max = INT4_MAX, error }: { min?: number; max?: number; error?: string } = {}) {
   const message = error ?? messages.wholeNumber(min, max);
   return z

@@ -147,6 +147,29 @@ describe('synthetic players', () => {
     );
   });
 
+  it('are removed by the host only: a player or a stranger is refused, and the host’s stay', async () => {
+    const t = setup();
+    t.connect(alice);
+    t.connect(bob);
+    const gameId = await t.createGame(alice);
+    expect(playersOf(await t.add(alice, gameId, 2, 'win'))).toHaveLength(2);
+    expect(refusal(await t.remove(bob, 'no-such-game'))?.errorCode).toBe('GameNotFound');
+    // before joining, and as a player
+    for (const join of [false, true]) {
+      if (join) await t.act(bob, 'JoinGame', gameId);
+      expect(refusal(await t.remove(bob, gameId))).toMatchObject({
+        errorCode: 'NotHost',
+        message: gameErrorCatalog.NotHost,
+      });
+    }
+    expect(t.synthetic.running(alice.userId)).toBe(2);
+    expect(t.registry.lookUp(gameId, alice.userId)?.game.players).toHaveLength(4);
+    const removed = await t.remove(alice, gameId);
+    expect(removed.result.succeeded).toBe(true);
+    expect(playersOf(removed)).toHaveLength(2);
+    expect(t.synthetic.running(alice.userId)).toBe(0);
+  });
+
   it(`are limited to ${MAX_SYNTHETIC_PLAYERS_PER_PARTNER} per partner, over all their games`, async () => {
     const t = setup();
     t.connect(alice);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ConsoleMessage,
+  checkRemoveSyntheticPlayers,
   checkSyntheticPlayers,
   type GameAction,
   type GameInfo,
@@ -250,7 +251,10 @@ export function createSyntheticPlayers(deps: SyntheticPlayersDeps): SyntheticPla
       const parsed = parseGameActionArgs('RemoveSyntheticPlayers', args);
       if (!parsed.success) return refuse('InvalidArguments', parsed.message);
       const { gameId } = parsed.data;
-      if (!registry.lookUp(gameId, owner.userId)) return refuse('GameNotFound');
+      const found = registry.lookUp(gameId, owner.userId);
+      if (!found) return refuse('GameNotFound');
+      const refusal = checkRemoveSyntheticPlayers({ state: found.game.state, role: found.role });
+      if (refusal) return refuse(refusal.code);
       const leaving = botsOf(owner.userId, gameId);
       const events: GameDelivery[] = [];
       for (const bot of leaving) {

@@ -348,10 +348,29 @@ describeEachDatabase('VPS stages', (variant) => {
       'lat=0&lng=0&radius=20000',
       'lat=0&lng=0&radius=0',
       'lng=0',
+      // what Number() would read as 0 or 16: a place must be written as a decimal number
+      'lat=&lng=0',
+      'lat=%20&lng=0',
+      'lat=0&lng=%09',
+      'lat=0x10&lng=0',
+      'lat=0&lng=0b1',
+      'lat=0&lng=0&radius=0x100',
+      'lat=0&lng=0&radius=',
+      'lat=Infinity&lng=0',
+      'lat=1&lat=2&lng=0',
     ]) {
       const bad = await as(t.app).get(`/game/api/Stage/Nearby?${query}`);
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json()).toMatchObject({ errorCode: 'ValidationFailed' });
+    }
+    // decimals as a query writes them
+    for (const query of ['lat=-17.0&lng=-179.9999&radius=300', 'lat=-17&lng=-1.799999e2&radius=%2B3e2']) {
+      const good = await as(t.app).get(`/game/api/Stage/Nearby?${query}`);
+      expect(good.statusCode, query).toBe(200);
+      expect(
+        (good.json() as { data: Array<{ id: string }> }).data.map((s) => s.id),
+        query,
+      ).toEqual([near, far]);
     }
   });
 
