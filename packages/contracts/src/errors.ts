@@ -129,6 +129,11 @@ export const errorCatalog = {
   },
   SaleNotFound: { status: 404, message: 'No sale has this transaction id.' },
   SaleAlreadySettled: { status: 409, message: 'This sale was already paid out to the partner: it cannot be voided.' },
+  SaleInPayout: {
+    status: 409,
+    message:
+      'This sale is in a payout that has not gone through yet (being sent, or failed and to be retried): it cannot be voided.',
+  },
   CheckoutNotFound: { status: 404, message: 'No checkout has this id.' },
   ReturnUrlNotAllowed: { status: 400, message: 'cancelUrl and successUrl must be pages of this portal.' },
   WebhookSignatureInvalid: { status: 400, message: 'The webhook signature does not match.' },

@@ -328,7 +328,9 @@ export function createIncomeService(deps: IncomeDeps) {
       }
       const stored = await repo.selectSale(db, transactionId);
       if (!stored) throw new AppError('SaleNotFound');
-      if (stored.status !== 'NonSettlement') throw new AppError('SaleAlreadySettled');
+      // a payout's amount is fixed when the run makes it: its sales go with it, sent or retried, never voided
+      if (stored.status === 'Settling') throw new AppError('SaleInPayout');
+      if (stored.status === 'Settled') throw new AppError('SaleAlreadySettled');
       return toSaleRecord(stored);
     },
   };

@@ -1,3 +1,4 @@
+import { errorCatalog } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { incomeRecords, payouts } from '../../db/schema/income.ts';
@@ -217,6 +218,17 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(mine?.attempts).toBe(1);
       payoutId = mine?.id ?? '';
       expect(await transfersTo(restricted)).toEqual([]);
+    });
+
+    it('keeps its sales from being voided: no money moved, but the payout will be retried with them', async () => {
+      const [sale] = await recordsOf(restricted);
+      const refused = await as(t.app, MARKETPLACE_TOKEN).post(
+        `/api/internal/Sales/${encodeURIComponent(sale?.transactionId ?? '')}/Void`,
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ errorCode: 'SaleInPayout', message: errorCatalog.SaleInPayout.message });
+      expect(refused.body).not.toContain('already paid out');
+      expect((await recordsOf(restricted)).map((row) => row.status)).toEqual(['Settling', 'Settling']);
     });
 
     it('retries it on the next run, and to the account the partner connects instead', async () => {
