@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,8 @@ export async function startPortalServer(options: PortalServerOptions = {}): Prom
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // production needs a key of its own; one for every server a run starts
+      SECRET_KEY: BENCH_SECRET_KEY,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       ...options.env,
@@ -172,6 +175,9 @@ export async function logInAsDemo(baseUrl: string): Promise<string> {
 }
 
 /** What every measured server runs with: production mode, warn-level logs, sandbox payments. */
+/** The SECRET_KEY of the servers a run starts: the same for all, so that nodes of one database agree. */
+const BENCH_SECRET_KEY = randomBytes(32).toString('base64url');
+
 export const PRODUCTION_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENTS: 'sandbox' };
 
 /** A server on its own embedded PGlite (a fresh DATA_DIR) with the demo data. */

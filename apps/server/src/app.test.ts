@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { as, describeEachDatabase, makeTempDirWith, useTestApp } from './testing/index.ts';
+import { as, describeEachDatabase, makeTempDirWith, productionEnv, useTestApp } from './testing/index.ts';
 
 describe('config', () => {
   it('lists every bad variable at once', () => {
@@ -25,14 +25,14 @@ describe('config', () => {
 
   it('listens on this machine only outside production, on every interface in production, or where HOST says', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
-    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig(productionEnv).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ ...productionEnv, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('never seeds demo data in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig(productionEnv).seedDemo).toBe(false);
+    expect(loadConfig({ ...productionEnv, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 });
 
@@ -128,7 +128,7 @@ describe('the dev outbox', () => {
 });
 
 describe('production mode', () => {
-  const t = useTestApp('pglite', { NODE_ENV: 'production' });
+  const t = useTestApp('pglite', productionEnv);
 
   it('has no dev outbox', async () => {
     expect((await as(t.app).get('/dev/outbox.json')).statusCode).toBe(404);

@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { PREPARE_LOCK } from './db/setup.ts';
 import { createRateLimits } from './lib/rate-limits.ts';
+import { resolveSecretKey } from './lib/secret-key.ts';
 import { rememberingCompressors } from './lib/serialized.ts';
 import { ensureAdmin } from './modules/access/demo.ts';
 import { TEMP_FILE_MAX_AGE_MS } from './modules/files/service.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     storage,
     log: app.log,
     rateLimits,
+    secretKey: await resolveSecretKey(config),
     ...(options.seams ? { seams: options.seams } : {}),
   });
   const { files, stages, income } = services;

@@ -84,6 +84,11 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   DEMO_PROJECTS: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { error: 'SECRET_KEY must be at least 32 characters' }),
   JOBS: booleanFlag,
   CLOCK_CONTROL: booleanFlag,
   PAYMENTS: z.enum(['auto', 'stripe', 'sandbox']).default('auto'),
@@ -187,6 +192,11 @@ export interface AppConfig {
   /** With seedDemo: the demo partner's games and models in every review state, and a demo tester. */
   seedDemoProjects: boolean;
   trustProxy: boolean;
+  /**
+   * The server's key for what it hashes of short secrets (verification codes), so that a copy of the database alone
+   * cannot recover them. Required in production; otherwise, when unset, made once into DATA_DIR/secret-key.
+   */
+  secretKey: string | undefined;
   /** `sandbox` walks the Connect and Checkout flows on local pages; `disabled` only in production without keys. */
   payments:
     | {
@@ -306,6 +316,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!('budgets' in budgets)) throw new ConfigError(budgetProblems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SECRET_KEY) {
+    throw new ConfigError([
+      'SECRET_KEY: required in production, 32 characters or more (for example: openssl rand -base64 48); every node the same',
+    ]);
+  }
   const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_CLIENT_ID);
   if (e.PAYMENTS === 'stripe' && !hasStripeKeys) {
     throw new ConfigError(['PAYMENTS: "stripe" needs STRIPE_SECRET_KEY and STRIPE_CLIENT_ID']);
@@ -363,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clockControl: !isProduction && (e.CLOCK_CONTROL ?? false),
     seedDemoProjects: (e.SEED_DEMO ?? !isProduction) && (e.DEMO_PROJECTS ?? true),
     trustProxy: e.TRUST_PROXY ?? false,
+    secretKey: e.SECRET_KEY,
     payments,
     storage: storageConfig(e, path.resolve(e.DATA_DIR)),
     admin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

@@ -48,6 +48,7 @@ import {
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const SECRET_KEY = randomBytes(32).toString('base64url');
 const MARKETPLACE_TOKEN = `marketplace-${randomBytes(12).toString('hex')}`;
 const LOGIN_FAILURES_PER_EMAIL = 3;
 /** A node's heartbeat lasts 3.5 s and is checked every second: a killed node is noticed well within this. */
@@ -89,6 +90,8 @@ async function startNode(name: string, env: Record<string, string>): Promise<Ser
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,
+      // the nodes of one database share their secret key, as a deployment's do
+      SECRET_KEY,
     },
   });
   return { name, origin, dataDir, child, output };

@@ -50,6 +50,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** Where the counted limits count: this process, or Redis past one node. */
   rateLimits: RateLimits;
+  /** The key of what is hashed of short secrets (lib/secret-key.ts). */
+  secretKey: string;
   seams?: TestSeams;
 }
 
@@ -91,6 +93,7 @@ export function createServices({
   storage,
   log,
   rateLimits,
+  secretKey,
   seams = {},
 }: ServiceDeps): ComposedServices {
   const { db } = database;
@@ -102,7 +105,7 @@ export function createServices({
   const base = { db, mailer, log };
 
   // access, content, files
-  const access = createAccessService({ ...base, config, events, caches, rateLimits });
+  const access = createAccessService({ ...base, config, events, caches, rateLimits, secretKey });
   const apiKeys = createApiKeysService({ db, log, events, caches, rateLimits });
   const content = createContentService({ ...base, config });
   const files = createFilesService({ db, config, storage, log });

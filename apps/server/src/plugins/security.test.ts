@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { as, describeEachDatabase, makeTempDirWith, useTestApp } from '../testing/index.ts';
+import { as, describeEachDatabase, makeTempDirWith, productionEnv, useTestApp } from '../testing/index.ts';
 import { MODEL_VIEWER_STYLE_HASH } from './security.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
@@ -131,8 +131,8 @@ describeEachDatabase('browser security headers', (variant) => {
 });
 
 describe('API docs in production', () => {
-  const hidden = useTestApp('pglite', { NODE_ENV: 'production' });
-  const shown = useTestApp('pglite', { NODE_ENV: 'production', API_DOCS: 'true' });
+  const hidden = useTestApp('pglite', productionEnv);
+  const shown = useTestApp('pglite', { ...productionEnv, API_DOCS: 'true' });
 
   it('are not served unless API_DOCS=true', async () => {
     for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml']) {

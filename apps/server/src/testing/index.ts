@@ -13,7 +13,7 @@ export {
   uploadImage,
   waitForValidation,
 } from './catalog.ts';
-export { testConfig } from './config.ts';
+export { productionEnv, testConfig } from './config.ts';
 export {
   type FakeStripe,
   type FakeStripeRequest,

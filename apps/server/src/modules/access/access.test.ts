@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
+import { SECRET_KEY_FILE } from '../../lib/secret-key.ts';
+import { hmacSha256, sha256 } from '../../lib/tokens.ts';
 import {
   as,
   connectPayoutAccount,
@@ -47,6 +51,24 @@ describeEachDatabase('access API', (variant) => {
   };
 
   describe('registration', () => {
+    it('keeps a code as a hash keyed by the server: a copy of the database alone cannot try the million codes', async () => {
+      const email = uniqueEmail();
+      expect((await sendCode(t.app, email)).statusCode).toBe(200);
+      const code = await latestCode(t.app, email);
+      const [row] = await t.database.db
+        .select({ codeHash: verificationCodes.codeHash })
+        .from(verificationCodes)
+        .where(eq(verificationCodes.email, email));
+      // the key was made into the data dir at start (no SECRET_KEY outside production)
+      const key = (await readFile(path.join(t.app.config.dataDir, SECRET_KEY_FILE), 'utf8')).trim();
+      expect(key.length).toBeGreaterThanOrEqual(32);
+      expect(row?.codeHash).toBe(hmacSha256(key, `register:${email}:${code}`));
+      expect(row?.codeHash).not.toBe(sha256(`register:${email}:${code}`));
+      expect(JSON.stringify(row)).not.toContain(code);
+      // and the code works
+      expect((await register(registration(email, code))).statusCode).toBe(200);
+    });
+
     it('mails a code and registers a partner who is then signed in', async () => {
       const email = uniqueEmail();
       const sent = await sendCode(t.app, email);

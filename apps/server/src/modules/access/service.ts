@@ -18,7 +18,7 @@ import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { type MailContent, renderMail } from '../../lib/mail-template.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createRateLimits, type RateLimits, takeAll } from '../../lib/rate-limits.ts';
-import { createNumericCode, createToken, sha256 } from '../../lib/tokens.ts';
+import { createNumericCode, createToken, hmacSha256, sha256 } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import * as repo from './repository.ts';
@@ -47,11 +47,12 @@ export interface AccessDeps {
   caches: Pick<Caches, 'sessions'>;
   /** Where the login and code limits count: this process by default, Redis past one node. */
   rateLimits?: RateLimits;
+  /** The key verification codes are hashed under: a copy of the database alone cannot try the million codes. */
+  secretKey: string;
   now?: () => Date;
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const codeHash = (email: string, purpose: repo.CodePurpose, code: string) => sha256(`${purpose}:${email}:${code}`);
 
 function composeCodeMail(purpose: repo.CodePurpose, code: string): MailContent {
   const isRegistration = purpose === 'register';
@@ -96,8 +97,11 @@ export function createAccessService({
   events,
   caches: { sessions },
   rateLimits = createRateLimits(),
+  secretKey,
   now = () => new Date(),
 }: AccessDeps) {
+  const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
+    hmacSha256(secretKey, `${purpose}:${email}:${code}`);
   const limits = config.rateLimits;
   const loginFailuresByAddress = rateLimits.create('login-failures-address', limits.loginPerEmail, FIFTEEN_MINUTES);
   const loginFailuresByEmail = rateLimits.create('login-failures-email', limits.loginPerEmailCeiling, FIFTEEN_MINUTES);

@@ -7,6 +7,7 @@ import {
   connectUrls,
   describeEachDatabase,
   postForm,
+  productionEnv,
   readOutbox,
   registerPartner,
   type TestApp,
@@ -214,14 +215,14 @@ describe('payments configuration', () => {
   });
 
   it('never runs the sandbox in production unless PAYMENTS=sandbox says so', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).payments.mode).toBe('disabled');
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
+    expect(loadConfig(productionEnv).payments.mode).toBe('disabled');
+    expect(loadConfig({ ...productionEnv, PAYMENTS: 'sandbox' }).payments.mode).toBe('sandbox');
     expect(loadConfig({}).payments.mode).toBe('sandbox');
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_CLIENT_ID: 'ca_x' }).payments.mode).toBe('stripe');
   });
 
   describe('in production without Stripe keys', () => {
-    const t = useTestApp('pglite', { NODE_ENV: 'production' });
+    const t = useTestApp('pglite', productionEnv);
 
     it('has no sandbox pages and answers 503 for connect URLs', async () => {
       expect((await as(t.app).get('/sandbox/stripe/connect?state=x&account_type=Standard')).statusCode).toBe(404);
