@@ -32,10 +32,20 @@ function checkoutOutcome(session: SandboxCheckout): CheckoutOutcome | 'open' {
   return 'open';
 }
 
+/** How long a session can be paid, as Stripe's Checkout Sessions: 24 hours from their creation. */
+export const CHECKOUT_SESSION_TTL_MS = 24 * 60 * 60_000;
+
 export function createSandboxProvider(db: Db, config: AppConfig) {
+  /** A session as it is now: one still open past its 24 hours has expired, as Stripe's do, and is marked so. */
   async function findCheckout(sessionId: string): Promise<SandboxCheckout | undefined> {
     const [session] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
-    return session;
+    if (session?.status !== 'open' || session.createdAt.getTime() + CHECKOUT_SESSION_TTL_MS > Date.now())
+      return session;
+    await db
+      .update(sandboxCheckoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')));
+    return findCheckout(sessionId);
   }
 
   /** Where the consent page sends the partner back: the portal's own callback page. */
@@ -176,7 +186,13 @@ export function createSandboxProvider(db: Db, config: AppConfig) {
       const [session] = await db
         .update(sandboxCheckoutSessions)
         .set({ status: 'complete', paymentStatus: decision === 'pay' ? 'paid' : 'failed' })
-        .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, 'open')))
+        .where(
+          and(
+            eq(sandboxCheckoutSessions.id, sessionId),
+            eq(sandboxCheckoutSessions.status, 'open'),
+            gt(sandboxCheckoutSessions.createdAt, new Date(Date.now() - CHECKOUT_SESSION_TTL_MS)),
+          ),
+        )
         .returning();
       if (!session) return undefined;
       const event: ProviderEvent = {

@@ -27,6 +27,21 @@ const page = (title: string, body: string) => `<!doctype html>
 <link rel="stylesheet" href="/sandbox/stripe/sandbox.css">${FAVICON_LINKS}</head>
 <body><main>${body}</main></body></html>`;
 
+type Checkout = NonNullable<Awaited<ReturnType<SandboxProvider['findCheckout']>>>;
+
+/** A checkout that takes no more decisions: paid, declined, or cancelled or expired without a charge. */
+function endedPage(session: Checkout): string {
+  const body =
+    session.status === 'complete'
+      ? `<h1>This checkout is complete</h1>
+<p>${session.paymentStatus === 'paid' ? 'It was paid.' : 'Its card was declined.'} Nothing more can be done here.</p>
+<p><a href="${escapeHtml(session.successUrl)}">Back to the Partner Portal</a></p>`
+      : `<h1>This checkout has ended</h1>
+<p>It was cancelled, or it was not paid within 24 hours: nothing was charged. Start a new purchase in the portal.</p>
+<p><a href="${escapeHtml(session.cancelUrl)}">Back to the Partner Portal</a></p>`;
+  return page('Checkout', `<span class="badge">Sandbox</span>${body}`);
+}
+
 /**
  * The sandbox provider's pages: a consent page whose Authorize and Deny work without JavaScript, and a
  * dashboard where the account can revoke the portal's access, as in Stripe. Registered only while the sandbox is
@@ -152,17 +167,14 @@ ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amo
         const session = await provider.findCheckout(request.params.id);
         if (!session)
           return reply.code(404).type('text/html; charset=utf-8').send(page('Checkout', '<h1>No such checkout</h1>'));
-        const body =
-          session.status === 'open'
-            ? `<span class="badge">Sandbox: no real money moves</span>
+        if (session.status !== 'open') return reply.type('text/html; charset=utf-8').send(endedPage(session));
+        const body = `<span class="badge">Sandbox: no real money moves</span>
 <h1>Pay Lumora</h1>
 <dl><dt>Item</dt><dd>${escapeHtml(session.description)}</dd><dt>Amount</dt><dd>${formatUsd(session.amountCents)}</dd></dl>
 <form method="post" action="/sandbox/stripe/checkout/${escapeHtml(session.id)}">
 <div class="actions"><button class="authorize" name="decision" value="pay">Pay ${formatUsd(session.amountCents)}</button>
 <button class="deny" name="decision" value="decline">Decline (a failed card)</button>
-<button class="deny" name="decision" value="cancel">Cancel</button></div></form>`
-            : `<span class="badge">Sandbox</span><h1>This checkout has ended</h1>
-<p><a href="${escapeHtml(session.successUrl)}">Back to the Partner Portal</a></p>`;
+<button class="deny" name="decision" value="cancel">Cancel</button></div></form>`;
         return reply.type('text/html; charset=utf-8').send(page('Checkout', body));
       },
     );
@@ -180,11 +192,20 @@ ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amo
         const session = await provider.findCheckout(request.params.id);
         if (!session)
           return reply.code(404).type('text/html; charset=utf-8').send(page('Checkout', '<h1>No such checkout</h1>'));
+        // a session cancelled, expired or already paid takes no decision: the page says so, and nothing is charged
+        const ended = () => reply.code(409).type('text/html; charset=utf-8').send(endedPage(session));
+        if (session.status !== 'open') return ended();
         if (request.body.decision === 'cancel') return reply.redirect(session.cancelUrl, 303);
         const finished = await provider.finishCheckout(session.id, request.body.decision);
+        if (!finished) {
+          const now = await provider.findCheckout(session.id);
+          return reply
+            .code(409)
+            .type('text/html; charset=utf-8')
+            .send(endedPage(now ?? session));
+        }
         // the event Stripe would send to the webhook, delivered here and now
-        if (finished)
-          await subscriptions.applyEvent(finished.event, (accountId) => payments.disconnectAccount(accountId));
+        await subscriptions.applyEvent(finished.event, (accountId) => payments.disconnectAccount(accountId));
         return reply.redirect(session.successUrl, 303);
       },
     );

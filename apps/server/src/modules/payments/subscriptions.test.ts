@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { payoutAccounts, subscriptions } from '../../db/schema/payments.ts';
+import { payoutAccounts, sandboxCheckoutSessions, subscriptions } from '../../db/schema/payments.ts';
 import {
   as,
   describeEachDatabase,
@@ -115,10 +115,40 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
       cancelled: true,
     });
     expect(closed.json()).toMatchObject({ payStatus: 'Cancelled' });
-    // the closed checkout can no longer be paid
-    const late = await press(cancelled.checkoutPath, 'pay');
-    expect(late.statusCode).toBe(303);
+    // the closed checkout can no longer be paid: its page says so, and sends nobody to the success page
+    for (const decision of ['pay', 'decline', 'cancel'] as const) {
+      const late = await press(cancelled.checkoutPath, decision);
+      expect(late.statusCode, decision).toBe(409);
+      expect(late.headers.location, decision).toBeUndefined();
+      expect(late.body).toContain('This checkout has ended');
+      expect(late.body).toContain('nothing was charged');
+    }
+    expect((await as(t.app).get(cancelled.checkoutPath)).body).toContain('This checkout has ended');
     expect((await history(partner.accessToken)).data.map((row) => row.payStatus)).toEqual(['Cancelled', 'Failed']);
+    expect(await profile(partner.accessToken)).toBe(false);
+  });
+
+  it('lets a checkout be paid for 24 hours, as Stripe does, then says it has ended and charges nothing', async () => {
+    const partner = await registerPartner(t.app);
+    const started = await purchase(partner.accessToken);
+    const checkoutPath = new URL((started.json() as { url: string }).url, PORTAL).pathname;
+    const sessionId = checkoutPath.split('/').at(-1) ?? '';
+    const age = (hours: number) =>
+      t.database.db
+        .update(sandboxCheckoutSessions)
+        .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(sandboxCheckoutSessions.id, sessionId));
+    await age(23.9);
+    expect((await as(t.app).get(checkoutPath)).body).toContain('Pay Lumora');
+    await age(24.1);
+    const page = await as(t.app).get(checkoutPath);
+    expect(page.body).toContain('This checkout has ended');
+    expect(page.body).not.toContain('Pay Lumora');
+    const late = await press(checkoutPath, 'pay');
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toContain('not paid within 24 hours');
+    const confirmed = await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', { sessionId });
+    expect(confirmed.json()).toMatchObject({ payStatus: 'Cancelled', startdAt: null });
     expect(await profile(partner.accessToken)).toBe(false);
   });
 
