@@ -61,3 +61,11 @@ export const testStagingPath = (productId: string) =>
 
 /** Login, coming back to `redirect` once signed in. */
 export const loginPath = (redirect: string) => `${LOGIN_PATH}?${new URLSearchParams({ redirect })}`;
+
+/** How a partner comes back from the payment provider's checkout: paid (or a free month), or cancelled. */
+export type CheckoutReturnKind = 'success' | 'cancelled';
+/** The return page's query: how the partner came back, and (from the provider) the checkout's id. */
+export const CHECKOUT_RETURN_QUERY = { kind: 'checkout', sessionId: 'session_id' } as const;
+/** The checkout's return page: the VPS page, saying how the partner came back. */
+export const checkoutReturnPath = (kind: CheckoutReturnKind) =>
+  `${VPS_PATH}?${new URLSearchParams({ [CHECKOUT_RETURN_QUERY.kind]: kind })}`;

@@ -1,7 +1,9 @@
 import {
   type CheckoutOutcome,
+  type CheckoutReturnKind,
   type ConfirmCheckoutBody,
   centsToDollars,
+  checkoutReturnPath,
   createdRange,
   dollarsToCents,
   monthBought,
@@ -72,7 +74,16 @@ export function createSubscriptionsService({
   const stateOf = async (userId: string): Promise<repo.SubscriptionState> =>
     (await stateLoader(userId)) ?? { isSubscribed: false, changesAt: undefined };
   const portalOrigins = new Set([new URL(config.publicUrl).origin, ...config.webOrigins]);
-  const isPortalPage = (url: string) => portalOrigins.has(new URL(url).origin);
+  const publicOrigin = new URL(config.publicUrl).origin;
+  /**
+   * The checkout's return page, built here: the VPS page on the origin the partner asked from when it is one of the
+   * portal's, else on its public origin (a partner on 127.0.0.1 where the portal says localhost comes back to it).
+   * Nothing of the given URL but a portal origin is kept: the provider never sends anyone elsewhere.
+   */
+  const returnUrl = (given: string, kind: CheckoutReturnKind) => {
+    const origin = new URL(given).origin;
+    return `${portalOrigins.has(origin) ? origin : publicOrigin}${checkoutReturnPath(kind)}`;
+  };
   const requireProvider = (): PayoutProvider => {
     if (!provider) throw new AppError('PaymentsUnavailable');
     return provider;
@@ -102,7 +113,8 @@ export function createSubscriptionsService({
   return {
     /** Starts the purchase of a month: the checkout to send the partner to, or for a free month the success page. */
     async purchase(user: { id: string; email: string }, body: PurchaseBody): Promise<PurchaseResponse> {
-      if (!isPortalPage(body.successUrl) || !isPortalPage(body.cancelUrl)) throw new AppError('ReturnUrlNotAllowed');
+      const successUrl = returnUrl(body.successUrl, 'success');
+      const cancelUrl = returnUrl(body.cancelUrl, 'cancelled');
       const amountCents = dollarsToCents(await monthlyPrice());
       if (amountCents <= 0) {
         const free = await db.transaction(async (tx) => {
@@ -119,7 +131,7 @@ export function createSubscriptionsService({
           });
         });
         changed(user.id);
-        return { url: body.successUrl, subscriptionId: free.id };
+        return { url: successUrl, subscriptionId: free.id };
       }
       const checkout = requireProvider().checkout;
       const record = await repo.insertSubscription(db, {
@@ -133,8 +145,8 @@ export function createSubscriptionsService({
         const session = await checkout.create({
           amountCents,
           description: MONTH_DESCRIPTION,
-          successUrl: body.successUrl,
-          cancelUrl: body.cancelUrl,
+          successUrl,
+          cancelUrl,
           clientReferenceId: record.id,
           customerEmail: user.email,
           idempotencyKey: `checkout-${record.id}`,

@@ -8,7 +8,7 @@ import { useSettings } from '../../../lib/settings.ts';
 import { useSubscriptionStatus } from '../api/get-subscription-status.ts';
 import { usePurchaseSubscription } from '../api/purchase-subscription.ts';
 import { useCheckoutReturn } from '../hooks/use-checkout-return.ts';
-import { checkoutReturnUrls } from '../utils/paths.ts';
+import { checkoutReturnUrls, isSuccessReturn } from '../utils/paths.ts';
 import { CheckoutNotice } from './checkout-notice.tsx';
 import '../payments.css';
 
@@ -72,13 +72,12 @@ export function SubscriptionPanel() {
 
   const buy = () => {
     dismiss();
-    const urls = checkoutReturnUrls(window.location.origin);
     purchase.mutate(
-      { quantity: SUBSCRIPTION_QUANTITY, ...urls },
+      { quantity: SUBSCRIPTION_QUANTITY, ...checkoutReturnUrls(window.location.origin) },
       {
         onSuccess: ({ url }) => {
           // a free month is bought at once: the answer is the success page itself, shown without leaving the app
-          if (url === urls.successUrl) {
+          if (isSuccessReturn(url)) {
             const target = new URL(url);
             navigate({ pathname: target.pathname, search: target.search });
           } else {
