@@ -41,6 +41,18 @@ export const sandboxConnectCodes = pgTable('sandbox_connect_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/**
+ * The sandbox dashboard's one-time links, as Stripe's Express login links: made for the partner's session by the
+ * portal, good for a few minutes, and spent by the one action the page offers (disconnecting the portal).
+ */
+export const sandboxDashboardLinks = pgTable('sandbox_dashboard_links', {
+  linkHash: text('link_hash').primaryKey(),
+  accountId: text('account_id').notNull(),
+  accountType: text('account_type', { enum: ['Standard', 'Express'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** Transfers the sandbox provider made, as Stripe keeps them: one per idempotency key. */
 export const sandboxTransfers = pgTable(
   'sandbox_transfers',

@@ -181,8 +181,12 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
     expect((await dashboard()).json()).toMatchObject({ errorCode: 'PayoutAccountMissing' });
     await confirm(partner.accessToken, codeAndState(await authorizeFirst(partner.accessToken)));
     const { url } = (await dashboard()).json() as { url: string };
-    expect(url).toMatch(/^\/sandbox\/stripe\/dashboard\?account=acct_sandbox_/);
-    expect((await as(t.app).get(url)).statusCode).toBe(200);
+    expect(url).toMatch(/^\/sandbox\/stripe\/dashboard\?link=dl_sandbox_/);
+    const page = await as(t.app).get(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<dt>Account<\/dt><dd>acct_sandbox_/);
+    // a link each time, as Stripe's login links
+    expect(((await dashboard()).json() as { url: string }).url).not.toBe(url);
   });
 
   it("disconnects the partner whose account revokes the portal's access in its dashboard, and no one else", async () => {
@@ -197,11 +201,24 @@ describeEachDatabase('payout account API (sandbox provider)', (variant) => {
     };
     const page = await as(t.app).get(url);
     expect(page.body).toContain('<form method="post" action="/sandbox/stripe/deauthorize">');
-    const revoke = (account: string) => postForm(t.app, '/sandbox/stripe/deauthorize', { account });
-    expect((await revoke('acct_sandbox_unknown')).statusCode).toBe(200);
+    const link = new URL(url, 'http://x').searchParams.get('link') ?? '';
+    expect(page.body).toContain(`<input type="hidden" name="link" value="${link}">`);
+    // an account id is no longer enough, nor a made-up link: the page's one-time link is
+    const account = /<dt>Account<\/dt><dd>([^<]+)<\/dd>/.exec(page.body)?.[1] ?? '';
+    expect(account).toMatch(/^acct_sandbox_/);
+    expect((await postForm(t.app, '/sandbox/stripe/deauthorize', { account })).statusCode).toBe(400);
+    const madeUp = await postForm(t.app, '/sandbox/stripe/deauthorize', { link: 'dl_sandbox_guessed' });
+    expect(madeUp.statusCode).toBe(403);
+    expect(madeUp.body).toContain('This dashboard link has expired');
+    expect((await as(t.app).get(`/sandbox/stripe/dashboard?account=${account}&type=Standard`)).statusCode).toBe(400);
     expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: true });
-    const revoked = await revoke(new URL(url, 'http://x').searchParams.get('account') ?? '');
+    const revoke = () => postForm(t.app, '/sandbox/stripe/deauthorize', { link });
+    const revoked = await revoke();
+    expect(revoked.statusCode).toBe(200);
     expect(revoked.body).toContain('Lumora Partner Portal is disconnected');
+    // spent: the link opens nothing and disconnects nothing again
+    expect((await revoke()).statusCode).toBe(403);
+    expect((await as(t.app).get(url)).statusCode).toBe(404);
     expect(await payoutAccount(leaving.accessToken)).toMatchObject({ connected: false });
     const profile = await as(t.app, leaving.accessToken).get('/api/Access/Profile');
     expect(profile.json()).toMatchObject({ connectedToStripe: false });

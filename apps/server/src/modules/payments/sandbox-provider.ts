@@ -3,7 +3,12 @@ import { STRIPE_CONNECTED_PATH } from '@portal/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sandboxCheckoutSessions, sandboxConnectCodes, sandboxTransfers } from '../../db/schema/payments.ts';
+import {
+  sandboxCheckoutSessions,
+  sandboxConnectCodes,
+  sandboxDashboardLinks,
+  sandboxTransfers,
+} from '../../db/schema/payments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createToken, sha256 } from '../../lib/tokens.ts';
 import type { PayoutProvider, ProviderEvent } from './provider.ts';
@@ -30,6 +35,14 @@ function checkoutOutcome(session: SandboxCheckout): CheckoutOutcome | 'open' {
   if (session.status === 'expired') return 'cancelled';
   if (session.status === 'complete') return session.paymentStatus === 'paid' ? 'paid' : 'failed';
   return 'open';
+}
+
+/** How long a dashboard link opens the dashboard and lets it disconnect the portal. */
+export const DASHBOARD_LINK_TTL_MS = 15 * 60_000;
+
+interface DashboardAccount {
+  accountId: string;
+  accountType: 'Standard' | 'Express';
 }
 
 /** How long a session can be paid, as Stripe's Checkout Sessions: 24 hours from their creation. */
@@ -59,6 +72,8 @@ export function createSandboxProvider(db: Db, config: AppConfig) {
       sessionId: string,
       decision: 'pay' | 'decline',
     ): Promise<{ session: SandboxCheckout; event: ProviderEvent } | undefined>;
+    openDashboard(link: string): Promise<DashboardAccount | undefined>;
+    spendDashboardLink(link: string): Promise<DashboardAccount | undefined>;
   } = {
     kind: 'sandbox',
     callbackUrl,
@@ -205,9 +220,48 @@ export function createSandboxProvider(db: Db, config: AppConfig) {
       return { session, event };
     },
 
+    /** A one-time link to the account's dashboard, as Stripe's login links: only the partner's session gets one. */
     async dashboardUrl({ accountId, accountType }) {
-      const params = new URLSearchParams({ account: accountId, type: accountType });
-      return `${config.hosts.api}/sandbox/stripe/dashboard?${params}`;
+      const link = `dl_sandbox_${createToken()}`;
+      await db.insert(sandboxDashboardLinks).values({
+        linkHash: sha256(link),
+        accountId,
+        accountType,
+        expiresAt: new Date(Date.now() + DASHBOARD_LINK_TTL_MS),
+      });
+      return `${config.hosts.api}/sandbox/stripe/dashboard?${new URLSearchParams({ link })}`;
+    },
+
+    /** The account a dashboard link opens, while it is unspent and young. */
+    async openDashboard(link) {
+      const [row] = await db
+        .select({ accountId: sandboxDashboardLinks.accountId, accountType: sandboxDashboardLinks.accountType })
+        .from(sandboxDashboardLinks)
+        .where(
+          and(
+            eq(sandboxDashboardLinks.linkHash, sha256(link)),
+            isNull(sandboxDashboardLinks.usedAt),
+            gt(sandboxDashboardLinks.expiresAt, new Date()),
+          ),
+        );
+      return row;
+    },
+
+    /** Spends a dashboard link on the page's one action: answers its account once, and never again. */
+    async spendDashboardLink(link) {
+      const now = new Date();
+      const [row] = await db
+        .update(sandboxDashboardLinks)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(sandboxDashboardLinks.linkHash, sha256(link)),
+            isNull(sandboxDashboardLinks.usedAt),
+            gt(sandboxDashboardLinks.expiresAt, now),
+          ),
+        )
+        .returning({ accountId: sandboxDashboardLinks.accountId, accountType: sandboxDashboardLinks.accountType });
+      return row;
     },
   };
   return provider;

@@ -29,6 +29,15 @@ const page = (title: string, body: string) => `<!doctype html>
 
 type Checkout = NonNullable<Awaited<ReturnType<SandboxProvider['findCheckout']>>>;
 
+/** A dashboard link that is unknown, spent or older than its minutes. */
+const expiredLinkPage = () =>
+  page(
+    'Dashboard',
+    `<span class="badge">Sandbox</span><h1>This dashboard link has expired</h1>
+<p>A link to your dashboard works once, for a few minutes. Open the dashboard again from the portal.</p>
+<p><a href="/stripe">Back to the Partner Portal</a></p>`,
+  );
+
 /** A checkout that takes no more decisions: paid, declined, or cancelled or expired without a charge. */
 function endedPage(session: Checkout): string {
   const body =
@@ -122,16 +131,14 @@ export function sandboxRoutes(
       },
     );
 
+    const dashboardLink = z.string().min(1).max(120);
     app.get(
       '/sandbox/stripe/dashboard',
-      {
-        schema: {
-          hide: true,
-          querystring: z.object({ account: z.string().max(80), type: payoutAccountTypeSchema }),
-        },
-      },
+      { schema: { hide: true, querystring: z.object({ link: dashboardLink }) } },
       async (request, reply) => {
-        const transfers = await provider.listTransfers(request.query.account);
+        const account = await provider.openDashboard(request.query.link);
+        if (!account) return reply.code(404).type('text/html; charset=utf-8').send(expiredLinkPage());
+        const transfers = await provider.listTransfers(account.accountId);
         const balance = transfers.reduce((sum, transfer) => sum + transfer.amountCents, 0);
         const rows = transfers
           .map(
@@ -144,13 +151,13 @@ export function sandboxRoutes(
           page(
             'Dashboard',
             `<span class="badge">Sandbox</span><h1>Your Stripe dashboard</h1>
-<dl><dt>Account</dt><dd>${escapeHtml(request.query.account)}</dd><dt>Type</dt><dd>${escapeHtml(request.query.type)}</dd>
+<dl><dt>Account</dt><dd>${escapeHtml(account.accountId)}</dd><dt>Type</dt><dd>${escapeHtml(account.accountType)}</dd>
 <dt>Balance</dt><dd>${formatUsd(balance)}</dd></dl>
 <h2>Transfers from Lumora Partner Portal</h2>
 ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amount</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No transfers yet: payouts arrive on the last day of a month.</p>'}
 <p>In production this is your Stripe dashboard, where payouts of the Partner Portal arrive.</p>
 <form method="post" action="/sandbox/stripe/deauthorize">
-<input type="hidden" name="account" value="${escapeHtml(request.query.account)}">
+<input type="hidden" name="link" value="${escapeHtml(request.query.link)}">
 <div class="actions"><button class="revoke">Disconnect Lumora Partner Portal</button></div></form>`,
           ),
         );
@@ -210,11 +217,14 @@ ${rows ? `<table><thead><tr><th>Date</th><th>Transfer</th><th class="amount">Amo
       },
     );
 
+    // only with the one-time link of the dashboard page, which only the partner's session could ask the portal for
     app.post(
       '/sandbox/stripe/deauthorize',
-      { schema: { hide: true, body: z.object({ account: z.string().min(1).max(80) }) } },
+      { schema: { hide: true, body: z.object({ link: dashboardLink }) } },
       async (request, reply) => {
-        await payments.disconnectAccount(request.body.account);
+        const account = await provider.spendDashboardLink(request.body.link);
+        if (!account) return reply.code(403).type('text/html; charset=utf-8').send(expiredLinkPage());
+        await payments.disconnectAccount(account.accountId);
         return reply.type('text/html; charset=utf-8').send(
           page(
             'Disconnected',
