@@ -146,7 +146,10 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
   });
 
   it('refuses to void a sale that is settling or settled, or that does not exist', async () => {
-    for (const status of ['Settling', 'Settled'] as const) {
+    for (const [status, errorCode] of [
+      ['Settling', 'SaleInPayout'],
+      ['Settled', 'SaleAlreadySettled'],
+    ] as const) {
       const body = sale();
       await report(body);
       await t.database.db
@@ -155,7 +158,7 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
         .where(eq(incomeRecords.transactionId, body.transactionId));
       const refused = await voidSale(body.transactionId);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ errorCode: 'SaleAlreadySettled' });
+      expect(refused.json()).toMatchObject({ errorCode });
       const [row] = await t.database.db
         .select({ status: incomeRecords.status })
         .from(incomeRecords)
