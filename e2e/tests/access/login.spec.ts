@@ -97,6 +97,23 @@ test('Log out from a page that needs a session goes Home, not to the login page 
   }
 });
 
+test('Log out goes Home even when the server does not answer: the session is dropped in the browser anyway', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerPartner(request);
+  await signIn(page, partner);
+  await page.goto(MY_PROJECTS_PATH);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
+  // the request is held and never answered
+  await page.route('**/api/Access/Logout', () => {});
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/^[^?]*\/$/, { timeout: 10_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+});
+
 test('a session revoked on the server lands on login with the expiry message', async ({ page, request }) => {
   const partner = await registerPartner(request);
   await signIn(page, partner);

@@ -1,9 +1,17 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 
+/** How long Log out waits for the server before it goes Home anyway: the session is dropped here either way. */
+const LOGOUT_WAIT_MS = 3000;
+
 /** Ends a session on the server. */
 export const logout = (token: string) =>
-  apiRequest<void>('/api/Access/Logout', { method: 'POST', background: true, token });
+  apiRequest<void>('/api/Access/Logout', {
+    method: 'POST',
+    background: true,
+    token,
+    signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
+  });
 
 /**
  * Log out (SPEC §2): the session is dropped here, ended on the server (best effort) and Home loads afresh, with
