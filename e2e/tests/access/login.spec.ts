@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { MY_PROJECTS_PATH } from '@portal/contracts/pages';
 import { expect, registerPartner, signIn, TOKEN_KEY, test } from '../../fixtures/test.ts';
 
@@ -70,6 +71,19 @@ test('Log out from the My Account menu ends the session and goes Home', async ({
   expect(profile.status()).toBe(401);
 });
 
+/** Log out, from the My Account menu. */
+async function logOutFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+}
+
+/** Home, without a query (no page to come back to), signed out: Login in the menu and no token kept. */
+async function expectSignedOutAtHome(page: Page, options: { timeout?: number } = {}) {
+  await expect(page).toHaveURL(/^[^?]*\/$/, options);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+}
+
 test('Log out from a page that needs a session goes Home, not to the login page with that page to come back to', async ({
   page,
   request,
@@ -87,11 +101,8 @@ test('Log out from a page that needs a session goes Home, not to the login page 
     );
     await page.goto(guarded);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'My Account' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/^[^?]*\/$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await logOutFromMenu(page);
+    await expectSignedOutAtHome(page);
     const profile = await request.get('/api/Access/Profile', { headers: { authorization: `Bearer ${accessToken}` } });
     expect(profile.status()).toBe(401);
   }
@@ -107,11 +118,8 @@ test('Log out goes Home even when the server does not answer: the session is dro
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
   // the request is held and never answered
   await page.route('**/api/Access/Logout', () => {});
-  await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/^[^?]*\/$/, { timeout: 10_000 });
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+  await logOutFromMenu(page);
+  await expectSignedOutAtHome(page, { timeout: 10_000 });
 });
 
 test('a session revoked on the server lands on login with the expiry message', async ({ page, request }) => {
