@@ -1,9 +1,9 @@
 import { apiErrorSchema } from '@portal/contracts';
+import cliPackage from '../package.json' with { type: 'json' };
 import { CliError } from './errors.ts';
 
-declare const LUMORA_VERSION: string;
-/** Set by build.mjs from package.json; the source run by tests has none. */
-export const CLI_VERSION = typeof LUMORA_VERSION === 'string' ? LUMORA_VERSION : '0.0.0-dev';
+/** The package's version, the same from the sources and from the bundle (which inlines it). */
+export const CLI_VERSION = cliPackage.version;
 
 export type Query = Record<string, string | number | undefined>;
 
