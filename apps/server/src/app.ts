@@ -112,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('redis', redis);
   const storage = createStorage(config);
-  const { services, sandbox, placementClock } = createServices({
+  const { services, events, sandbox, placementClock } = createServices({
     config,
     database,
     mailer,
@@ -217,7 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return { status: 'ok', database: database.kind, ...(redis ? { redis: 'ok' } : {}), storage: storage.kind };
   });
 
-  await registerRoutes(app, { sandbox, placementClock });
+  await registerRoutes(app, { sandbox, placementClock, events });
 
   return app;
 }

@@ -132,6 +132,7 @@ const envSchema = z.object({
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   NEARBY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(256),
   NEARBY_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  HUB_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
   MARKETPLACE_TOKEN: z
     .string()
     .optional()
@@ -234,6 +235,8 @@ export interface AppConfig {
   nearbyCacheMb: number;
   /** How often a process's nearby index reads the stage changes other nodes made (its own it reads at once). */
   nearbySyncMs: number;
+  /** Realtime hub connections one account may hold on one node; the next is refused at its handshake, saying so. */
+  hubConnectionsPerUser: number;
   sessionTtlDays: number;
   /** The service token the marketplace reports sales with; without it, the sales routes do not exist. */
   marketplaceToken: string | undefined;
@@ -386,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheSeconds: e.REDIS_URL ? 0 : e.CACHE_SECONDS,
     nearbyCacheMb: e.NEARBY_CACHE_MB,
     nearbySyncMs: e.NEARBY_SYNC_MS,
+    hubConnectionsPerUser: e.HUB_CONNECTIONS_PER_USER,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     marketplaceToken: e.MARKETPLACE_TOKEN,
     feeRates: {

@@ -3,7 +3,8 @@
  * module emits the events of the data it owns; whoever keeps something derived from that data (a cache, an index)
  * listens. The bus is in-process and synchronous: a listener has run when `emit` returns, so a write that emits
  * before it answers leaves no stale entry behind on this node. Other nodes hear nothing (their caches are off in
- * multi-node mode, see caches.ts).
+ * multi-node mode, see caches.ts), except what the game hub passes on to them over Redis: `sessionsEnded` and
+ * `testerRemoved`, which end connections and games on whichever node holds them (gaming/backplane.ts).
  */
 export interface AppEvents {
   /** A partner's items changed: created, edited, deleted, or given a status the versions module derived. */
@@ -20,6 +21,8 @@ export interface AppEvents {
   sessionsEnded: { sessionIds: string[] };
   /** A partner revoked an API key. */
   apiKeyRevoked: { keyId: string };
+  /** A partner took a tester off its whitelist. */
+  testerRemoved: { ownerId: string; testerId: string };
 }
 
 export type AppEventName = keyof AppEvents;
@@ -42,3 +45,6 @@ export class EventBus {
 
 /** What a service that only tells gets: it cannot listen. */
 export type EventEmitter = Pick<EventBus, 'emit'>;
+
+/** What a part that only listens gets (the game hub): it cannot tell. */
+export type EventSubscriber = Pick<EventBus, 'on'>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventSubscriber } from './events.ts';
 import type { Clock } from './lib/clock.ts';
 import { apiKeysRoutes } from './modules/access/api-keys-routes.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
@@ -38,7 +39,11 @@ import { webPlugin } from './plugins/web.ts';
  */
 export async function registerRoutes(
   app: FastifyInstance,
-  { sandbox, placementClock }: { sandbox: SandboxProvider | undefined; placementClock: Clock },
+  {
+    sandbox,
+    placementClock,
+    events,
+  }: { sandbox: SandboxProvider | undefined; placementClock: Clock; events: EventSubscriber },
 ): Promise<void> {
   const { config, mailer, services } = app;
   const { profiles, testers, payments, subscriptions, stages } = services;
@@ -76,7 +81,7 @@ export async function registerRoutes(
     }),
   );
   // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
-  await registerGameHub(app);
+  await registerGameHub(app, events);
   await app.register(adminOnly(adminRoutes));
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);

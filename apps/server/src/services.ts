@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createCaches } from './caches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { EventBus } from './events.ts';
+import { EventBus, type EventSubscriber } from './events.ts';
 import { type Clock, shiftableClock } from './lib/clock.ts';
 import type { RateLimits } from './lib/rate-limits.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
@@ -75,6 +75,8 @@ export interface Services {
 /** The services and what the server around them needs of their construction. */
 export interface ComposedServices {
   services: Services;
+  /** What the services tell each other, for the game hub above them, which ends connections and games on it. */
+  events: EventSubscriber;
   /** The local sandbox of payments, when it stands in for Stripe. */
   sandbox: SandboxProvider | undefined;
   /** The placement clock, which the clock-control routes of tests move. */
@@ -157,7 +159,7 @@ export function createServices({
   });
 
   // testers, income, stages
-  const testers = createTestersService({ ...base, config, access, versions, rateLimits });
+  const testers = createTestersService({ ...base, config, events, access, versions, rateLimits });
   const income = createIncomeService({
     database,
     mailer,
@@ -203,6 +205,7 @@ export function createServices({
       overview,
     },
     sandbox,
+    events,
     placementClock,
   };
 }

@@ -11,7 +11,8 @@ import { type GameActionOutcome, type GameCaller, type GameDelivery, refuse } fr
  * registry and sends the result back, and every event goes to the nodes of the connections it names. Connection ids
  * carry their node (`<node>/<connection>`), so an event finds its way without a lookup. A node that stops beating
  * (SIGKILL, a lost machine) loses its games: the players elsewhere who were in them get a close they can reconnect
- * after, and the games answer as ended.
+ * after, and the games answer as ended. What every node must act on at once (sessions that ended, a tester taken off a
+ * whitelist) is published on a channel they all listen on.
  */
 
 /** How often a node says it is alive, and how long its word lasts. */
@@ -25,11 +26,20 @@ const GAME_LOCATION_TTL_S = 25 * 60 * 60;
 const MAX_REMEMBERED_LOCATIONS = 50_000;
 export const GAME_NODE_LOST = 'The game server that held your game stopped: your games there have ended.';
 
+/**
+ * What every node hears at once, whoever holds the connections or games concerned: sessions that ended (their
+ * connections close) and a tester taken off a partner's whitelist (they leave that partner's testing games).
+ */
+export type HubNotice =
+  | { kind: 'sessionsEnded'; sessionIds: string[] }
+  | { kind: 'testerRemoved'; ownerId: string; testerId: string };
+
 type Message =
   | { kind: 'invoke'; id: string; from: string; caller: GameCaller; action: string; args: unknown[] }
   | { kind: 'result'; id: string; result: ConsoleMessage }
   | { kind: 'events'; to: string[]; event: ConsoleMessage }
-  | { kind: 'disconnect'; connectionId: string };
+  | { kind: 'disconnect'; connectionId: string }
+  | { kind: 'notice'; from: string; notice: HubNotice };
 
 export interface BackplaneDeps {
   redis: Redis;
@@ -42,6 +52,8 @@ export interface BackplaneDeps {
   sendLocal(connectionIds: string[], event: ConsoleMessage): void;
   /** Closes a connection of this node with a close its client reconnects after. */
   closeLocal(connectionId: string, reason: string): void;
+  /** Acts on this node on a notice another node announced. */
+  hearNotice(notice: HubNotice): void;
   log: FastifyBaseLogger;
 }
 
@@ -55,6 +67,8 @@ export interface Backplane {
   deliver(deliveries: GameDelivery[]): void;
   /** A connection of this node is gone: the nodes holding its games hear so. */
   disconnect(connectionId: string): void;
+  /** Tells every other node (this one has acted already); it arrives within a Redis round trip. */
+  announce(notice: HubNotice): void;
   close(): Promise<void>;
 }
 
@@ -73,6 +87,7 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
   const { redis, prefix, log } = deps;
   const nodeId = randomUUID().slice(0, 12);
   const channel = (node: string) => `${prefix}:hub:${node}`;
+  const everyNode = `${prefix}:hub-all`;
   const heartbeatKey = (node: string) => `${prefix}:hub-node:${node}`;
   const gameKey = (gameId: string) => `${prefix}:hub-game:${gameId}`;
   const subscriber = redis.duplicate();
@@ -97,10 +112,11 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
     return node ?? undefined;
   }
 
-  const publish = (node: string, message: Message) =>
-    redis.publish(channel(node), JSON.stringify(message)).catch((err: unknown) => {
-      log.warn({ err, node }, 'hub backplane publish failed');
+  const publishOn = (to: string, message: Message) =>
+    redis.publish(to, JSON.stringify(message)).catch((err: unknown) => {
+      log.warn({ err, channel: to }, 'hub backplane publish failed');
     });
+  const publish = (node: string, message: Message) => publishOn(channel(node), message);
 
   function deliver(deliveries: GameDelivery[]) {
     for (const { to, event } of deliveries) {
@@ -201,6 +217,9 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
       case 'disconnect':
         deliver(deps.disconnectLocal(message.connectionId));
         return;
+      case 'notice':
+        if (message.from !== nodeId) deps.hearNotice(message.notice);
+        return;
     }
   }
 
@@ -208,7 +227,7 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
     hear(raw).catch((err: unknown) => log.error({ err }, 'hub backplane message failed'));
   });
   await subscriber.connect();
-  await subscriber.subscribe(channel(nodeId));
+  await subscriber.subscribe(channel(nodeId), everyNode);
 
   /** Connections that played on a node that stopped beating get a close they can reconnect after. */
   async function watch() {
@@ -242,6 +261,9 @@ export async function startBackplane(deps: BackplaneDeps): Promise<Backplane> {
     globalId: (localId) => `${nodeId}/${localId}`,
     invoke,
     deliver,
+    announce(notice) {
+      void publishOn(everyNode, { kind: 'notice', from: nodeId, notice });
+    },
     disconnect(connectionId) {
       const nodes = touched.get(connectionId);
       touched.delete(connectionId);

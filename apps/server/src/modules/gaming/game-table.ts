@@ -24,6 +24,8 @@ import {
 export interface GameCaller {
   connectionId: string;
   userId: string;
+  /** A synthetic player's: the user who added it, on whose right to the product version it plays. */
+  playsFor?: string;
 }
 
 /** One event for the connections in `to`. */

@@ -100,7 +100,8 @@ describeEachDatabase('the realtime game server, with the official SignalR client
   });
   it('plays against synthetic players that the host adds, and that leave with the console that added them', async () => {
     const partner = await registerConnectedPartner(t.app);
-    const watcher = await registerPartner(t.app);
+    // a testing version's game is its partner's and their testers', spectators included
+    const watcher = await registerTester(t.app, partner.accessToken);
     const game = await createGameInTesting(t.app, partner.accessToken, 'Bot Tag');
     const host = await connect(await gameToken(partner.email, partner.password));
     const spectator = await connect(await gameToken(watcher.email, watcher.password));

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { HubConnection } from '@microsoft/signalr';
 import { gameErrorCatalog } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -6,16 +7,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { connectGamePlayer, type GamePlayer, gameToken, playAction } from '../../testing/game-clients.ts';
 import {
+  as,
   createGameInTesting,
   createScratchDatabase,
   describeWithRedis,
   dropRedisKeys,
+  latestCode,
   listenOnFreePort,
   registerConnectedPartner,
+  registerPartner,
   registerTester,
   testConfig,
 } from '../../testing/index.ts';
 import { GAME_NODE_LOST } from './backplane.ts';
+import { SESSION_ENDED } from './routes.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -59,6 +64,77 @@ if (!postgresUrl) {
     const act = playAction;
 
     const seen = (player: Player) => player.events.map((event) => `${event.event} ${event.userId}`);
+
+    /** Settles with the error a connection closes with; watched before the close is caused. */
+    const closeOf = (player: Player) => new Promise<Error | undefined>((resolve) => player.client.onclose(resolve));
+    /** The message `closed` settled with within a second of `since`, or that the connection is still open then. */
+    async function within(closed: Promise<Error | undefined>, since: number) {
+      const error = await Promise.race([closed, delay(1000 - (Date.now() - since)).then(() => 'still open')]);
+      return typeof error === 'string' ? error : error?.message;
+    }
+    const closedBy = (reason: string) => `Server returned an error on close: ${reason}`;
+
+    it('closes a connection on the other node within a second of its session’s logout, and on every node on a password reset', async () => {
+      const a = node(0);
+      const b = node(1);
+      const partner = await registerPartner(a.app);
+      const token = await gameToken(b.origin, partner.email, partner.password);
+      const onB = await connectGamePlayer(b.origin, token, { reconnects: true });
+      clients.push(onB.client);
+      const closedOnB = closeOf(onB);
+      const loggedOutAt = Date.now();
+      expect((await as(a.app, token).post('/api/Access/Logout')).statusCode).toBe(204);
+      expect(await within(closedOnB, loggedOutAt)).toBe(closedBy(SESSION_ENDED));
+      expect(onB.reconnecting).toEqual([]);
+
+      const players = [await connect(a.origin, partner.email, partner.password)];
+      players.push(await connect(b.origin, partner.email, partner.password));
+      const closes = players.map(closeOf);
+      expect((await as(b.app).get(`/api/Access/SendResetPasswordCode?email=${partner.email}`)).statusCode).toBe(200);
+      const verificationCode = await latestCode(b.app, partner.email);
+      const resetAt = Date.now();
+      const reset = await as(a.app).post('/api/Access/ResetPassword', {
+        email: partner.email,
+        password: 'Another123',
+        verificationCode,
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(await Promise.all(closes.map((closed) => within(closed, resetAt)))).toEqual([
+        closedBy(SESSION_ENDED),
+        closedBy(SESSION_ENDED),
+      ]);
+    }, 30_000);
+
+    it('takes a tester off the whitelist out of a game held on the other node, and refuses them there after', async () => {
+      const a = node(0);
+      const b = node(1);
+      const partner = await registerConnectedPartner(a.app);
+      const tester = await registerTester(a.app, partner.accessToken);
+      const game = await createGameInTesting(a.app, partner.accessToken, 'Two Node Whitelist');
+      // the game lives on b; the tester plays it from a
+      const host = await connect(b.origin, partner.email, partner.password);
+      const guest = await connect(a.origin, tester.email, tester.password);
+      const created = await act(host, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
+      const gameId = (JSON.parse(created.jsonData as string) as { id: string }).id;
+      const joined = await act(guest, 'JoinGame', gameId);
+      expect(joined).toMatchObject({ succeeded: true });
+      const testerId = (JSON.parse(joined.jsonData as string) as { players: Array<{ userId: string }> }).players[1]
+        ?.userId;
+
+      const list = await as(a.app, partner.accessToken).get('/api/WhiteList');
+      const entry = (list.json() as { data: Array<{ id: string; user: { email: string } }> }).data.find(
+        (row) => row.user.email === tester.email,
+      );
+      const removedAt = Date.now();
+      expect((await as(a.app, partner.accessToken).delete(`/api/WhiteList/${entry?.id}`)).statusCode).toBe(204);
+      await vi.waitFor(() => expect(seen(host)).toContain(`left ${testerId}`), { timeout: 1000 });
+      await vi.waitFor(() => expect(seen(guest)).toContain(`left ${testerId}`), { timeout: 1000 });
+      expect(Date.now() - removedAt).toBeLessThan(1000);
+      expect(await act(guest, 'JoinGame', gameId)).toMatchObject({
+        succeeded: false,
+        error: { errorCode: 'VersionNotPlayable' },
+      });
+    }, 30_000);
 
     it('plays one game with a player on each node: each sees the other’s events, and a node that stops ends its games', async () => {
       const a = node(0);

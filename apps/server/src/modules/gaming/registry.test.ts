@@ -229,6 +229,48 @@ describe('JoinGame', () => {
     expect(registry.gamesOf('u-bob').map((game) => game.id)).toEqual([gameId]);
   });
 
+  it("refuses a player who may not play the game's version, asking as they join", async () => {
+    const { registry, checked } = setup(async (version) => {
+      checked.push(version);
+      return version.userId !== 'u-carol';
+    });
+    const gameId = await createGame(registry);
+    expect(errorOf(await registry.JoinGame(carol, [gameId]))).toBe('VersionNotPlayable');
+    expect(isOk(await registry.JoinGame(bob, [gameId]))).toBe(true);
+    expect(checked.map((version) => version.userId)).toEqual(['u-alice', 'u-carol', 'u-bob']);
+  });
+
+  it('asks for a synthetic player on the right of the user it plays for', async () => {
+    const { registry, checked } = setup(async (version) => {
+      checked.push(version);
+      return version.userId === 'u-alice';
+    });
+    const gameId = await createGame(registry);
+    const bot = { connectionId: 'synthetic-1', userId: 'bot-1', playsFor: 'u-alice' };
+    expect(isOk(await registry.JoinGame(bot, [gameId]))).toBe(true);
+    expect(checked.at(-1)).toEqual({ productId: 'p-1', productVersion: 3, userId: 'u-alice' });
+  });
+
+  it('asks the rules again after the version check, so a game closed meanwhile stays closed', async () => {
+    let hold: Promise<void> | undefined;
+    const { registry } = setup(async () => {
+      await hold;
+      return true;
+    });
+    const gameId = await createGame(registry);
+    let release: () => void = () => undefined;
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const join = registry.JoinGame(bob, [gameId]);
+    const view = registry.ViewGame(carol, [gameId]);
+    expect(isOk(await registry.CloseGame(alice, [gameId]))).toBe(true);
+    release();
+    expect(errorOf(await join)).toBe('GameNotFound');
+    expect(errorOf(await view)).toBe('GameNotFound');
+    expect(registry.gamesOf('u-bob')).toEqual([]);
+  });
+
   it('makes a spectator who joins a waiting game a player', async () => {
     const { registry } = setup();
     const gameId = await createGame(registry);
@@ -439,6 +481,13 @@ describe('ViewGame', () => {
     expect(errorOf(await registry.ViewGame(dave, [gameId]))).toBe('TooManySpectators');
   });
 
+  it("refuses a spectator who may not play the game's version", async () => {
+    const { registry } = setup(async (version) => version.userId !== 'u-dave');
+    const gameId = await createGame(registry);
+    expect(errorOf(await registry.ViewGame(dave, [gameId]))).toBe('VersionNotPlayable');
+    expect(registry.gamesOf('u-dave')).toEqual([]);
+  });
+
   it('lets a spectator watch, not play', async () => {
     const { registry } = setup();
     const gameId = await playingGame(registry);
@@ -447,6 +496,30 @@ describe('ViewGame', () => {
       expect(errorOf(await registry[action](dave, [gameId]))).toBe('NotPlayer');
     expect(errorOf(await registry.SetAchieveGoalInRound(dave, [gameId, 'k', 'v']))).toBe('NotPlayer');
     expect(errorOf(await registry.SetMyGameInfo(dave, [gameId, 'x']))).toBe('NotPlayer');
+  });
+});
+
+describe('expel', () => {
+  it('takes a player out as if they had left, telling those who stay and the player', async () => {
+    const { registry } = setup();
+    const gameId = await playingGame(registry);
+    await registry.ViewGame(dave, [gameId]);
+    expect(eventsOf(registry.expel(gameId, 'u-bob'))).toEqual([
+      expect.objectContaining({ to: ['c-alice', 'c-dave', 'c-bob'], event: 'left', userId: 'u-bob', role: 'player' }),
+    ]);
+    expect(registry.gamesOf('u-bob')).toEqual([]);
+    expect(errorOf(await registry.Win(bob, [gameId]))).toBe('NotInGame');
+  });
+
+  it('takes a spectator out, and does nothing to someone not in the game', async () => {
+    const { registry } = setup();
+    const gameId = await createGame(registry);
+    await registry.ViewGame(dave, [gameId]);
+    expect(eventsOf(registry.expel(gameId, 'u-dave'))).toEqual([
+      expect.objectContaining({ to: ['c-alice', 'c-dave'], event: 'left', userId: 'u-dave', role: 'spectator' }),
+    ]);
+    expect(registry.expel(gameId, 'u-dave')).toEqual([]);
+    expect(registry.expel('no-such-game', 'u-alice')).toEqual([]);
   });
 });
 

@@ -29,8 +29,8 @@ import {
  * invocation's arguments and answers the caller's result (`ReceiveMessage`) with the events to push (`EventMessage`)
  * and the connections to push them to. The hub only delivers. The rules come from `game-rules.ts` in contracts.
  *
- * Every change happens synchronously after the one await (the version check of CreateGame and RestartGame), and the
- * rules are asked again after it, so interleaved invocations cannot slip past a limit or a state.
+ * Every change happens synchronously after the one await (the version check of CreateGame, RestartGame, JoinGame and
+ * ViewGame), and the rules are asked again after it, so interleaved invocations cannot slip past a limit or a state.
  */
 
 import {
@@ -76,6 +76,11 @@ export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
   disconnect(connectionId: string): GameDelivery[];
   /** The games the user is in now, as player or spectator. */
   gamesOf(userId: string): GameInfo[];
+  /**
+   * Takes a user out of a game they may no longer play (a tester taken off the whitelist), as if they had left: those
+   * who stay hear it, and so does the connection they played on. Answers the events.
+   */
+  expel(gameId: string, userId: string): GameDelivery[];
   /** A game as it is now, and who `userId` is to it; undefined once it is closed or when it never was. */
   lookUp(gameId: string, userId: string): { game: GameInfo; role: GameRole } | undefined;
   /**
@@ -99,12 +104,13 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
   const { roundAt, close, depart, gameFor } = table;
   const buckets = new Map<string, TokenBucket>();
 
-  async function isVersionPlayable(settings: BaseInfo, userId: string): Promise<GameErrorCode | undefined> {
+  /** Whether the caller may play the game's version; a synthetic player plays on the right of who added it. */
+  async function isVersionPlayable(settings: BaseInfo, caller: GameCaller): Promise<GameErrorCode | undefined> {
     try {
       const playable = await deps.checkVersion({
         productId: settings.ProductId,
         productVersion: settings.ProductVersion,
-        userId,
+        userId: caller.playsFor ?? caller.userId,
       });
       return playable ? undefined : 'VersionNotPlayable';
     } catch {
@@ -207,7 +213,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       const limits = () => checkServerCapacity(games.size) ?? checkUserGames(activeGameCount(caller.userId));
       const before = limits();
       if (before) return refuse(before);
-      const version = await isVersionPlayable(baseInfo, caller.userId);
+      const version = await isVersionPlayable(baseInfo, caller);
       if (version) return refuse(version);
       const after = limits();
       if (after) return refuse(after);
@@ -238,7 +244,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
     RestartGame: action('RestartGame', async (caller, { gameId, baseInfo }, at) => {
       const before = gameFor('RestartGame', gameId, caller);
       if (typeof before === 'string') return refuse(before);
-      const version = await isVersionPlayable(baseInfo, caller.userId);
+      const version = await isVersionPlayable(baseInfo, caller);
       if (version) return refuse(version);
       const game = gameFor('RestartGame', gameId, caller);
       if (typeof game === 'string') return refuse(game);
@@ -261,9 +267,17 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       };
     }),
 
-    JoinGame: action('JoinGame', (caller, { gameId }, at) => {
+    JoinGame: action('JoinGame', async (caller, { gameId }, at) => {
+      const before = games.get(gameId);
+      if (!before) return refuse('GameNotFound');
+      const allowed = checkJoin(before.state, roleOf(before, caller.userId));
+      if (isRefusal<GameErrorCode>(allowed)) return refuse(allowed.refused);
+      const version = await isVersionPlayable(before.settings, caller);
+      if (version) return refuse(version);
       const game = games.get(gameId);
       if (!game) return refuse('GameNotFound');
+      // restarted meanwhile for another version: the one checked is not the game's any more
+      if (game.settings !== before.settings) return refuse('VersionCheckFailed');
       const role = roleOf(game, caller.userId);
       const kind = checkJoin(game.state, role);
       if (isRefusal<GameErrorCode>(kind)) return refuse(kind.refused);
@@ -325,9 +339,16 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       return { result: succeed('CloseGame', { gameId }), events };
     }),
 
-    ViewGame: action('ViewGame', (caller, { gameId }, at) => {
+    ViewGame: action('ViewGame', async (caller, { gameId }, at) => {
+      const before = games.get(gameId);
+      if (!before) return refuse('GameNotFound');
+      const allowed = checkView(before.state, roleOf(before, caller.userId));
+      if (isRefusal<GameErrorCode>(allowed)) return refuse(allowed.refused);
+      const version = await isVersionPlayable(before.settings, caller);
+      if (version) return refuse(version);
       const game = games.get(gameId);
       if (!game) return refuse('GameNotFound');
+      if (game.settings !== before.settings) return refuse('VersionCheckFailed');
       const kind = checkView(game.state, roleOf(game, caller.userId));
       if (isRefusal<GameErrorCode>(kind)) return refuse(kind.refused);
       const spectator = game.spectators.get(caller.userId);
@@ -402,6 +423,14 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
           game.spectators.get(userId)?.connectionId === connectionId;
         return bound ? depart(game, userId, 'disconnected', at) : [];
       });
+    },
+
+    expel(gameId, userId) {
+      const game = games.get(gameId);
+      if (!game) return [];
+      const connectionId = game.players.get(userId)?.connectionId ?? game.spectators.get(userId)?.connectionId;
+      if (!connectionId) return [];
+      return depart(game, userId, 'left', now()).map(({ to, event }) => ({ to: [...to, connectionId], event }));
     },
 
     lookUp(gameId, userId) {

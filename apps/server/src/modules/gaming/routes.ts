@@ -10,15 +10,51 @@ import {
   syntheticPlayerActions,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { EventSubscriber } from '../../events.ts';
 import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
-import { type Backplane, startBackplane } from './backplane.ts';
+import { type Backplane, type HubNotice, startBackplane } from './backplane.ts';
 import { type HubConnection, type HubHandle, PreparedInvocation, registerHub } from './hub/hub-server.ts';
-import { createGameRegistry, type GameActionOutcome, type GameCaller, type GameDelivery } from './registry.ts';
+import {
+  createGameRegistry,
+  type GameActionOutcome,
+  type GameCaller,
+  type GameDelivery,
+  refuse,
+  type VersionToCheck,
+} from './registry.ts';
 import { createSyntheticPlayers, type EventSink } from './synthetic-players.ts';
 
 const doc = describeRoutes(['gaming']);
 
 const BEARER = /^Bearer\s+/i;
+
+/** The close a connection gets when the session it was opened with ends; its client does not reconnect after it. */
+export const SESSION_ENDED =
+  'Your session has ended: you signed out, or your password was reset. Sign in again to play.';
+/**
+ * How long a node remembers a session that ended or a tester taken off a whitelist: a check that was reading the
+ * database as it happened (a socket being authenticated, a join being allowed) is refused by it, not let through.
+ */
+const REVOCATION_MEMORY_MS = 60_000;
+
+/** When each key was revoked, for the checks that began before it: kept REVOCATION_MEMORY_MS. */
+function revocations() {
+  const revokedAt = new Map<string, number>();
+  return {
+    add(key: string) {
+      const now = Date.now();
+      // in the order they came: the oldest go first
+      for (const [oldKey, at] of revokedAt) {
+        if (now - at <= REVOCATION_MEMORY_MS) break;
+        revokedAt.delete(oldKey);
+      }
+      revokedAt.delete(key);
+      revokedAt.set(key, now);
+    },
+    /** Whether `key` was revoked since `startedAt` (a check that began then may have read it as still good). */
+    since: (key: string, startedAt: number) => (revokedAt.get(key) ?? Number.NEGATIVE_INFINITY) >= startedAt,
+  };
+}
 
 /** The game API host's own login: the same accounts, a token the console keeps apart (SPEC §7). */
 export const gameAccessRoutes = routeGroup(async (app) => {
@@ -46,18 +82,25 @@ export const gameAccessRoutes = routeGroup(async (app) => {
  * the connections it names as `EventMessage` (synthetic players hear theirs in process); a connection that goes
  * leaves its games and takes its synthetic players with it. In multi-node mode (Redis) games live on the node that
  * created them and the backplane carries invocations and events between nodes.
+ *
+ * A connection lasts as long as the session it was opened with: when that session ends (`sessionsEnded`: a logout, a
+ * password reset) it is closed for good on whichever node holds it. A tester taken off a whitelist (`testerRemoved`)
+ * leaves every game whose version they may no longer play, and is refused in them from then on.
  */
-export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> {
-  const { versions, testers } = app.services;
-  const registry = createGameRegistry({
-    // a game's live release is anyone's to play; its testing version its partner's and their testers'
-    checkVersion: async ({ productId, productVersion, userId }) => {
-      const version = await versions.playableVersion(productId, productVersion);
-      if (!version) return false;
-      if (version.isLive) return true;
-      return version.ownerId === userId || testers.isTesterOf(version.ownerId, userId);
-    },
-  });
+export async function registerGameHub(app: FastifyInstance, events: EventSubscriber): Promise<HubHandle> {
+  const { access, versions, testers } = app.services;
+  const endedSessions = revocations();
+  const removedTesters = revocations();
+  // a game's live release is anyone's to play; its testing version its partner's and their testers'
+  const checkVersion = async ({ productId, productVersion, userId }: VersionToCheck) => {
+    const startedAt = Date.now();
+    const version = await versions.playableVersion(productId, productVersion);
+    if (!version) return false;
+    if (version.isLive || version.ownerId === userId) return true;
+    const isTester = await testers.isTesterOf(version.ownerId, userId);
+    return isTester && !removedTesters.since(`${version.ownerId}/${userId}`, startedAt);
+  };
+  const registry = createGameRegistry({ checkVersion });
   /** Where each connection the registry knows (by that id) hears its events: hub connections and synthetic players. */
   const sinks = new Map<string, EventSink>();
   const hubConnections = new Map<string, HubConnection>();
@@ -92,6 +135,29 @@ export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> 
     ...syntheticPlayers.ownerGone(connectionId),
     ...registry.disconnect(connectionId),
   ];
+  let hub: HubHandle | undefined;
+  function endSessions(sessionIds: string[]) {
+    for (const sessionId of sessionIds) endedSessions.add(sessionId);
+    const ended = new Set(sessionIds);
+    const closed = hub?.closeWhere((user) => ended.has(user.sessionId), SESSION_ENDED) ?? 0;
+    if (closed > 0) app.log.info({ closed }, 'hub connections of ended sessions closed');
+  }
+  async function removeTester(ownerId: string, testerId: string) {
+    removedTesters.add(`${ownerId}/${testerId}`);
+    for (const game of registry.gamesOf(testerId)) {
+      const version = { productId: game.productId, productVersion: game.productVersion, userId: testerId };
+      if (await checkVersion(version)) continue;
+      deliver(registry.expel(game.id, testerId));
+    }
+  }
+  const hear = (notice: HubNotice) => {
+    if (notice.kind === 'sessionsEnded') endSessions(notice.sessionIds);
+    else {
+      removeTester(notice.ownerId, notice.testerId).catch((err: unknown) =>
+        app.log.error({ err }, 'a removed tester could not be taken out of their games'),
+      );
+    }
+  };
   if (app.redis) {
     backplane = await startBackplane({
       redis: app.redis,
@@ -100,6 +166,7 @@ export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> 
       disconnectLocal,
       sendLocal,
       closeLocal: (connectionId, reason) => hubConnections.get(connectionId)?.close(reason, true),
+      hearNotice: hear,
       log: app.log,
     });
   }
@@ -119,15 +186,22 @@ export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> 
     syntheticPlayers.stopAll();
     await backplane?.close();
   });
-  return registerHub(app, {
+  hub = registerHub(app, {
     path: `${app.config.gameRoutesPrefix}/socket/Gaming`,
     // the console may hand the token back with the prefix the login gave it
     authenticate: async (token) => {
-      const user = await app.services.access.authenticate(token.replace(BEARER, ''));
-      return user ? { id: user.id, email: user.email } : undefined;
+      const startedAt = Date.now();
+      const user = await access.authenticate(token.replace(BEARER, ''));
+      if (!user || endedSessions.since(user.sessionId, startedAt)) return undefined;
+      return { id: user.id, email: user.email, sessionId: user.sessionId };
     },
     methods,
     maxMessageBytes: MAX_MESSAGE_BYTES,
+    // refused as every other refusal is: a failed result, the connection carrying on
+    answerTooLarge: (connection) => {
+      connection.send(GAME_RESULT_METHOD, refuse('MessageTooLarge').result);
+    },
+    maxConnectionsPerUser: app.config.hubConnectionsPerUser,
     onConnect: (connection) => {
       const id = idOf(connection);
       sinks.set(id, connection);
@@ -142,4 +216,12 @@ export async function registerGameHub(app: FastifyInstance): Promise<HubHandle> 
     },
     log: app.log,
   });
+  // this node acts on its own connections and games at once, then tells the others
+  const tell = (notice: HubNotice) => {
+    hear(notice);
+    backplane?.announce(notice);
+  };
+  events.on('sessionsEnded', ({ sessionIds }) => tell({ kind: 'sessionsEnded', sessionIds }));
+  events.on('testerRemoved', ({ ownerId, testerId }) => tell({ kind: 'testerRemoved', ownerId, testerId }));
+  return hub;
 }

@@ -69,7 +69,11 @@ const SCORE_KEY = 'score';
 const MAX_SCORE = 100;
 
 const describe = (bot: Bot): SyntheticPlayer => ({ userId: bot.userId, name: bot.name, behaviour: bot.behaviour });
-const callerOf = (bot: Bot): GameCaller => ({ connectionId: bot.connectionId, userId: bot.userId });
+const callerOf = (bot: Bot): GameCaller => ({
+  connectionId: bot.connectionId,
+  userId: bot.userId,
+  playsFor: bot.ownerUserId,
+});
 
 /**
  * Synthetic players: players run by the server, each on a connection of its own that the registry treats as any

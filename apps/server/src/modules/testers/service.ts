@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { EventEmitter } from '../../events.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
@@ -17,6 +18,7 @@ export interface TestersDeps {
   config: Pick<AppConfig, 'publicUrl' | 'rateLimits'>;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  events: EventEmitter;
   access: AccessService;
   versions: VersionsService;
   rateLimits?: RateLimits;
@@ -39,6 +41,7 @@ export function createTestersService({
   config,
   log,
   mailer,
+  events,
   access,
   versions,
   rateLimits = createRateLimits(),
@@ -128,6 +131,7 @@ export function createTestersService({
     async remove(ownerId: string, id: string): Promise<void> {
       const testerId = isUuid(id) ? await repo.deleteWhitelistEntry(db, ownerId, id) : undefined;
       if (!testerId) throw new AppError('WhitelistEntryNotFound');
+      events.emit('testerRemoved', { ownerId, testerId });
       log.info({ ownerId, testerId }, 'tester removed');
       await notifyTester('removed', ownerId, testerId);
     },

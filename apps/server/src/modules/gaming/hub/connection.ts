@@ -25,8 +25,12 @@ import { HubError, type PreparedInvocation } from './types.ts';
 export const SUPPORTED_API_VERSION = '1.x';
 const SUPPORTED_API_VERSION_PATTERN = /^1(\.\d{1,6}){0,3}$/;
 
-/** Messages queued behind a method still running; a client past this floods, and is closed. */
-const MAX_PENDING_MESSAGES = 128;
+/**
+ * Messages a connection may have waiting behind the invocation that runs. Past it the socket is no longer read until
+ * half of them are answered: a client that sends faster than it is answered is slowed down, never dropped (ASP.NET
+ * does the same: its transport stops reading while the invocations it has read wait).
+ */
+export const MAX_PENDING_MESSAGES = 128;
 /** A client that lets this much of our output pile up unread is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -57,6 +61,8 @@ export class Connection implements HubConnection {
   /** Messages written in this turn of the event loop: one frame carries them all (a frame may hold many). */
   private outbox: Array<string | Buffer> = [];
   private isDraining = false;
+  /** The socket is not read while too many messages wait (MAX_PENDING_MESSAGES). */
+  private isPaused = false;
   private hasSentSinceTick = false;
   private readonly silenceTimer: NodeJS.Timeout;
   private keepAliveTimer: NodeJS.Timeout | undefined;
@@ -72,6 +78,8 @@ export class Connection implements HubConnection {
     readonly apiVersion: string | undefined,
     private readonly socket: WebSocket,
     private readonly hub: HubRuntime,
+    /** Why this socket is refused at its handshake (its user already holds as many as they may). */
+    private readonly refusal?: string,
   ) {
     // covers the handshake too: a socket that never says anything is dropped
     this.silenceTimer = setTimeout(() => this.dropSilent(), hub.serverTimeoutMs).unref();
@@ -140,11 +148,11 @@ export class Connection implements HubConnection {
       this.fail(new InvalidMessageError(hubErrors.messageTooLarge(this.hub.maxMessageBytes)));
       return;
     }
-    if (this.inbox.length + messages.length > MAX_PENDING_MESSAGES) {
-      this.fail(new InvalidMessageError('Too many messages are waiting for earlier invocations to complete.'));
-      return;
-    }
     this.inbox.push(...messages);
+    if (this.inbox.length >= MAX_PENDING_MESSAGES && !this.isPaused) {
+      this.isPaused = true;
+      this.socket.pause();
+    }
     void this.drain();
   }
 
@@ -154,6 +162,12 @@ export class Connection implements HubConnection {
     this.isDraining = true;
     try {
       for (let message = this.inbox.shift(); message && !this.isClosing; message = this.inbox.shift()) {
+        // what waited in the inbox was heard from the client: it is not silent while we do not read its pings
+        this.silenceTimer.refresh();
+        if (this.isPaused && this.inbox.length < MAX_PENDING_MESSAGES / 2) {
+          this.isPaused = false;
+          this.socket.resume();
+        }
         await this.handle(message);
       }
     } finally {
@@ -206,6 +220,10 @@ export class Connection implements HubConnection {
     }
     if (!isSupportedApiVersion(this.apiVersion)) {
       this.refuseHandshake(apiVersionError(this.apiVersion ?? ''));
+      return;
+    }
+    if (this.refusal !== undefined) {
+      this.refuseHandshake(this.refusal);
       return;
     }
     this.write(HANDSHAKE_OK);
@@ -296,7 +314,11 @@ export class Connection implements HubConnection {
     this.complete(invocationId, target, outcome);
   }
 
-  /** Answers an invocation too large to run with an error Completion; anything else too large ends the connection. */
+  /**
+   * An invocation too large to run is answered without running it: by `answerTooLarge` for one of the hub's methods,
+   * else with an error Completion (nothing for a `send()`). Anything else too large ends the connection, as a message
+   * that cannot be read does.
+   */
   private refuseOversize(bytes: Buffer): void {
     const error = hubErrors.messageTooLarge(this.hub.maxMessageBytes);
     let message: ClientMessage | undefined;
@@ -305,14 +327,21 @@ export class Connection implements HubConnection {
     } catch {
       message = undefined;
     }
-    if (
-      (message?.type === MessageType.Invocation || message?.type === MessageType.StreamInvocation) &&
-      message.invocationId !== undefined
-    ) {
-      this.refuseInvocation(message.invocationId, message.target, error);
+    if (message?.type !== MessageType.Invocation && message?.type !== MessageType.StreamInvocation) {
+      this.fail(new InvalidMessageError(error));
       return;
     }
-    this.fail(new InvalidMessageError(error));
+    const { answerTooLarge } = this.hub.options;
+    if (
+      message.type === MessageType.Invocation &&
+      answerTooLarge &&
+      this.hub.methods.has(message.target.toLowerCase())
+    ) {
+      this.hub.log.debug({ connectionId: this.id, method: message.target }, 'hub invocation too large');
+      this.complete(message.invocationId, message.target, { result: answerTooLarge(this, message.target) });
+      return;
+    }
+    this.refuseInvocation(message.invocationId, message.target, error);
   }
 
   private async finish(): Promise<void> {

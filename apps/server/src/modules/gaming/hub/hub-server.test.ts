@@ -11,12 +11,19 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { listenOnFreePort } from '../../../testing/ports.ts';
-import { type HubConnection, HubError, type HubOptions, registerHub } from './hub-server.ts';
+import {
+  type HubConnection,
+  HubError,
+  type HubOptions,
+  hubErrors,
+  MAX_PENDING_MESSAGES,
+  registerHub,
+} from './hub-server.ts';
 
 const PATH = '/game/socket/Gaming';
 const RS = '\x1e';
-const PLAYER = { id: 'user-1', email: 'player@example.com' };
-const OTHER_PLAYER = { id: 'user-2', email: 'other@example.com' };
+const PLAYER = { id: 'user-1', email: 'player@example.com', sessionId: 'session-1' };
+const OTHER_PLAYER = { id: 'user-2', email: 'other@example.com', sessionId: 'session-2' };
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -448,21 +455,65 @@ describe('keep-alive', () => {
 });
 
 describe('limits', () => {
-  it('answers an invocation over maxMessageBytes with an error and carries on', async () => {
-    const { httpUrl } = await startHub({ maxMessageBytes: 1024 });
+  it('answers an invocation over maxMessageBytes with an error without running it, ignores such a send(), and carries on', async () => {
+    const { httpUrl, events } = await startHub({ maxMessageBytes: 1024 });
     const client = await startClient(httpUrl);
     await expect(client.invoke('Echo', 'x'.repeat(2000))).rejects.toThrow(
       "Failed to invoke 'Echo' due to an error on the server. HubException: The message is larger than the maximum of 1024 bytes.",
     );
+    await client.send('Record', 'x'.repeat(2000));
     expect(await client.invoke('Echo', 'ok')).toBe('ok');
+    expect(events.filter((event) => event.startsWith('record'))).toEqual([]);
+  });
+
+  it('lets answerTooLarge answer an invocation of a method over maxMessageBytes, in place of the method', async () => {
+    const answered: string[] = [];
+    const { httpUrl, events } = await startHub({
+      maxMessageBytes: 1024,
+      answerTooLarge: (connection, target) => {
+        answered.push(`${target} ${connection.user.id}`);
+        return 'too large';
+      },
+    });
+    const client = await startClient(httpUrl);
+    expect(await client.invoke('Echo', 'x'.repeat(2000))).toBe('too large');
+    await client.send('record', 'x'.repeat(2000));
+    // an unknown method stays unknown, whatever its size
+    await expect(client.invoke('Nope', 'x'.repeat(2000))).rejects.toThrow(/larger than the maximum of 1024 bytes/);
+    expect(await client.invoke('Echo', 'ok')).toBe('ok');
+    expect(answered).toEqual(['Echo user-1', 'record user-1']);
+    expect(events.filter((event) => event.startsWith('record'))).toEqual([]);
+  });
+
+  it(`answers 1,000 invocations sent at once, in order: past ${MAX_PENDING_MESSAGES} waiting it reads no further until they are answered`, async () => {
+    const { httpUrl, wsUrl } = await startHub();
+    const client = await startClient(httpUrl);
+    const pause = vi.spyOn(WebSocket.prototype, 'pause');
+    const resume = vi.spyOn(WebSocket.prototype, 'resume');
+    cleanups.push(() => vi.restoreAllMocks());
+    const numbers = Array.from({ length: 1000 }, (_, index) => index);
+    expect(await Promise.all(numbers.map((number) => client.invoke('Echo', number)))).toEqual(numbers);
+    const slow = await Promise.all(numbers.slice(0, 300).map(() => client.invoke('Slow', 0)));
+    expect(slow.every((result) => result === 'slow')).toBe(true);
+    expect(client.state).toBe(HubConnectionState.Connected);
+    // the server's socket stopped reading while they waited, and read on once they were answered
+    expect(pause).toHaveBeenCalled();
+    expect(resume).toHaveBeenCalledTimes(pause.mock.calls.length);
+    // in one frame too, which the socket cannot stop reading halfway through
+    const raw = await RawClient.connect(wsUrl);
+    raw.send(
+      ...numbers.map((number) => ({ type: 1, invocationId: String(number), target: 'Echo', arguments: [number] })),
+    );
+    for (const number of numbers)
+      expect(await raw.next()).toEqual({ type: 3, invocationId: String(number), result: number });
   });
 
   it('closes a client whose message cannot be answered or read, and serves the others', async () => {
     const { httpUrl, wsUrl } = await startHub({ maxMessageBytes: 1024 });
     const client = await startClient(httpUrl);
-    const oversizeSend = await RawClient.connect(wsUrl);
-    oversizeSend.send({ type: 1, target: 'Record', arguments: ['x'.repeat(2000)] });
-    expect(await oversizeSend.next()).toEqual({
+    const oversizePing = await RawClient.connect(wsUrl);
+    oversizePing.send({ type: 6, padding: 'x'.repeat(2000) });
+    expect(await oversizePing.next()).toEqual({
       type: 7,
       error:
         'Connection closed with an error. InvalidDataException: The message is larger than the maximum of 1024 bytes.',
@@ -474,6 +525,54 @@ describe('limits', () => {
     hugeFrame.sendText('x'.repeat(10_000));
     expect(await hugeFrame.closed).toBe(1009);
     expect(await client.invoke('Echo', 'unharmed')).toBe('unharmed');
+  });
+});
+
+describe('connections per user', () => {
+  it('refuses a socket past maxConnectionsPerUser at its handshake, saying why, and counts one that closes out', async () => {
+    const { httpUrl, hub } = await startHub({ maxConnectionsPerUser: 2 });
+    const first = await startClient(httpUrl);
+    await startClient(httpUrl, { skipNegotiation: true });
+    await expect(startClient(httpUrl)).rejects.toThrow(
+      `Server returned handshake error: ${hubErrors.tooManyConnections(2)}`,
+    );
+    expect(hubErrors.tooManyConnections(2)).toBe(
+      'This account already has 2 connections to this hub, the most it may hold: close one before opening another.',
+    );
+    // another user has room of their own
+    await startClient(httpUrl, { token: 'other' });
+    await first.stop();
+    await vi.waitFor(() => expect(hub.connections()).toBe(2));
+    expect(await (await startClient(httpUrl)).invoke('Echo', 'room again')).toBe('room again');
+  });
+});
+
+describe('closeWhere', () => {
+  it("closes the matching users' connections for good, open or still shaking hands, and leaves the others", async () => {
+    const { httpUrl, wsUrl, hub, events } = await startHub();
+    const client = buildClient(httpUrl, { reconnect: true });
+    const reconnecting: unknown[] = [];
+    client.onreconnecting((error) => reconnecting.push(error));
+    const closed = new Promise<Error | undefined>((resolve) => client.onclose(resolve));
+    await client.start();
+    const handshaking = await RawClient.open(wsUrl);
+    const other = await startClient(httpUrl, { token: 'other' });
+
+    expect(hub.closeWhere((user) => user.sessionId === PLAYER.sessionId, 'Signed out.')).toBe(2);
+    expect((await closed)?.message).toBe('Server returned an error on close: Signed out.');
+    handshaking.sendText(`{"protocol":"json","version":1}${RS}`);
+    expect(await handshaking.next()).toEqual({ error: 'Signed out.' });
+    expect(await handshaking.closed).toBe(1000);
+    expect(reconnecting).toEqual([]);
+    expect(await other.invoke('Echo', 'still here')).toBe('still here');
+    await vi.waitFor(() => expect(events).toContain('disconnect:user-1'));
+  });
+
+  it('sends allowReconnect false in its Close', async () => {
+    const { wsUrl, hub } = await startHub();
+    const raw = await RawClient.connect(wsUrl);
+    hub.closeWhere(() => true, 'Signed out.');
+    expect(await raw.next()).toEqual({ type: 7, error: 'Signed out.', allowReconnect: false });
   });
 });
 

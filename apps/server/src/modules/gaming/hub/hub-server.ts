@@ -7,9 +7,11 @@ import { createToken } from '../../../lib/tokens.ts';
 import { sendError } from '../../../plugins/errors.ts';
 import { redactUrl } from '../../../plugins/logging.ts';
 import { Connection, type HubRuntime } from './connection.ts';
+import { hubErrors } from './protocol.ts';
 import type { HubHandle, HubMethod, HubOptions, HubUser } from './types.ts';
 
-export { SUPPORTED_API_VERSION } from './connection.ts';
+export { MAX_PENDING_MESSAGES, SUPPORTED_API_VERSION } from './connection.ts';
+export { hubErrors } from './protocol.ts';
 export {
   type HubConnection,
   HubError,
@@ -29,9 +31,9 @@ const DEFAULTS = {
 
 /**
  * A frame may carry several messages: `ws` refuses (close 1009) a frame this many times the message limit, so a
- * message somewhat over the limit can still be read and answered with an error Completion.
+ * message somewhat over the limit can still be read and answered without being run.
  */
-const FRAME_LIMIT_IN_MESSAGES = 4;
+export const FRAME_LIMIT_IN_MESSAGES = 4;
 /** How long `closeAll` waits for clients to answer the close before cutting their sockets. */
 const CLOSE_GRACE_MS = 1_000;
 const SHUTDOWN_REASON = 'The server is shutting down.';
@@ -106,6 +108,21 @@ export function registerHub(app: FastifyInstance, options: HubOptions): HubHandl
   const { log, path } = options;
   const negotiations = new Map<string, Negotiation>();
   const connections = new Set<Connection>();
+  const maxPerUser = options.maxConnectionsPerUser ?? Number.POSITIVE_INFINITY;
+  /** The sockets each user holds, those refused for being one too many left out. */
+  const perUser = new Map<string, number>();
+  /** Counts a socket of `userId` in, when there is room for it: answers whether there was. */
+  const admit = (userId: string) => {
+    const held = perUser.get(userId) ?? 0;
+    if (held >= maxPerUser) return false;
+    perUser.set(userId, held + 1);
+    return true;
+  };
+  const release = (userId: string) => {
+    const held = (perUser.get(userId) ?? 1) - 1;
+    if (held > 0) perUser.set(userId, held);
+    else perUser.delete(userId);
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes * FRAME_LIMIT_IN_MESSAGES });
   let isShuttingDown = false;
 
@@ -138,7 +155,10 @@ export function registerHub(app: FastifyInstance, options: HubOptions): HubHandl
 
   function accept(request: IncomingMessage, socket: Duplex, head: Buffer, init: ConnectionInit): void {
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(init.connectionId, init.user, init.apiVersion, ws, runtime);
+      // one too many is still accepted, so that its handshake can say why it is refused
+      const isAdmitted = admit(init.user.id);
+      const refusal = isAdmitted ? undefined : hubErrors.tooManyConnections(maxPerUser);
+      const connection = new Connection(init.connectionId, init.user, init.apiVersion, ws, runtime, refusal);
       connections.add(connection);
       if (init.negotiation) init.negotiation.connection = connection;
       log.info(
@@ -154,6 +174,7 @@ export function registerHub(app: FastifyInstance, options: HubOptions): HubHandl
       );
       void connection.closed.then(() => {
         connections.delete(connection);
+        if (isAdmitted) release(init.user.id);
         if (init.token === undefined) return;
         clearTimeout(init.negotiation?.expiry);
         negotiations.delete(init.token);
@@ -221,7 +242,17 @@ export function registerHub(app: FastifyInstance, options: HubOptions): HubHandl
     wss.close();
   });
 
-  return { connections: () => connections.size, closeAll };
+  function closeWhere(matches: (user: HubUser) => boolean, reason: string): number {
+    let closed = 0;
+    for (const connection of connections) {
+      if (!matches(connection.user)) continue;
+      connection.close(reason, false);
+      closed += 1;
+    }
+    return closed;
+  }
+
+  return { connections: () => connections.size, closeAll, closeWhere };
 }
 
 interface ConnectionInit {

@@ -177,6 +177,9 @@ export const hubErrors = {
   methodNotFound: 'Method does not exist.',
   streamingNotSupported: 'Streaming is not supported.',
   messageTooLarge: (maxBytes: number) => `The message is larger than the maximum of ${maxBytes} bytes.`,
+  /** Ours, not ASP.NET's: the handshake error of a socket past its user's connection limit. */
+  tooManyConnections: (max: number) =>
+    `This account already has ${max} connections to this hub, the most it may hold: close one before opening another.`,
   /** The error of a Close that ends a connection over a protocol fault. */
   closedWithError: (error?: Error) =>
     `Connection closed with an error.${error === undefined ? '' : ` ${error.name}: ${error.message}`}`,

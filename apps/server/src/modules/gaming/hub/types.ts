@@ -5,6 +5,8 @@ import { formatInvocation } from './protocol.ts';
 export interface HubUser {
   id: string;
   email: string;
+  /** The session the token stands for: when it ends (a logout, a password reset), so do its connections. */
+  sessionId: string;
 }
 
 /** One client's connection, as hub methods and the connect/disconnect callbacks see it. */
@@ -52,8 +54,23 @@ export interface HubOptions {
   keepAliveMs?: number;
   /** A client silent this long is dropped (ASP.NET's ClientTimeoutInterval). Default 30000. */
   serverTimeoutMs?: number;
-  /** The largest message accepted; an invocation over it gets an error Completion. Default 32 KB. */
+  /**
+   * The largest message read (default 32 KB). An invocation over it is not run: `answerTooLarge` answers it, else an
+   * invocation expecting a Completion gets an error one and a `send()` nothing. A frame may hold several messages, up
+   * to `FRAME_LIMIT_IN_MESSAGES` times this (128 KB by default); a larger frame cannot be read and closes the socket
+   * (1009).
+   */
   maxMessageBytes?: number;
+  /**
+   * Answers, in place of the method, an invocation of one of `methods` whose message is over `maxMessageBytes`: what
+   * it returns is the invocation's result. The game answers it as it answers every refusal (a failed result message).
+   */
+  answerTooLarge?(connection: HubConnection, target: string): unknown;
+  /**
+   * Sockets one user may hold on this hub, handshake done or not: the next is refused at its handshake with
+   * `hubErrors.tooManyConnections`. Default: no limit.
+   */
+  maxConnectionsPerUser?: number;
   /** How long a negotiated connection token waits for its socket. Default 30000. */
   negotiateTimeoutMs?: number;
   /** Where the hub logs; it never logs a token or a query string's values. */
@@ -65,4 +82,9 @@ export interface HubHandle {
   connections(): number;
   /** Sends every connection a reconnectable Close with this reason and resolves once all are gone. */
   closeAll(reason: string): Promise<void>;
+  /**
+   * Ends every connection, handshake done or not, whose user `matches`, with a Close its client does not reconnect
+   * after (`allowReconnect: false`) carrying `reason`. Answers how many it ended.
+   */
+  closeWhere(matches: (user: HubUser) => boolean, reason: string): number;
 }
