@@ -190,6 +190,27 @@ async function createGameInTesting(node: ServerNode, token: string, name: string
   return productId;
 }
 
+/** A game whose version 1 the admin released, all through one node: what the marketplace may sell. */
+async function createReleasedGame(node: ServerNode, tokens: { partner: string; admin: string }, name: string) {
+  const productId = await createGameInTesting(node, tokens.partner, name);
+  const versions = await call(node, 'GET', `/api/Product/Versions/${productId}`, { token: tokens.partner });
+  const versionId = (versions.body as { testingVersion: { id: string } }).testingVersion.id;
+  // a .glb is submitted once the reference validator has checked it
+  await vi.waitFor(
+    async () => {
+      const url = `/api/Product/Version/Submit/${productId}/${versionId}`;
+      const submitted = await call(node, 'PUT', url, { token: tokens.partner });
+      if (submitted.status !== 200) throw new Error(`submitting ${name}: ${JSON.stringify(submitted.body)}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  for (const step of ['Start', 'Accept']) {
+    const reviewed = await call(node, 'PUT', `/api/Admin/Review/${step}/${versionId}`, { token: tokens.admin });
+    if (reviewed.status !== 200) throw new Error(`${step} review of ${name}: ${JSON.stringify(reviewed.body)}`);
+  }
+  return productId;
+}
+
 /** Registers a partner: the code is asked for on one node and read from the dev outbox of the other. */
 async function registerPartner(asked: ServerNode, read: ServerNode, email: string): Promise<void> {
   const sent = await call(asked, 'GET', `/api/Access/SendRegistrationCode?email=${encodeURIComponent(email)}`);
@@ -373,7 +394,7 @@ if (!postgresUrl || !testRedisUrl) {
     }, 60_000);
 
     it('pays once when a settlement run is started on both nodes at the same moment', async () => {
-      const productId = await createProduct(node(0), partnerToken, 'Settled Tag');
+      const productId = await createReleasedGame(node(0), { partner: partnerToken, admin: adminToken }, 'Settled Tag');
       // a sale well before the latest payout day, so that a run now pays it
       const sale = await call(node(1), 'POST', '/api/internal/Sales', {
         token: MARKETPLACE_TOKEN,

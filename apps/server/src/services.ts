@@ -169,6 +169,7 @@ export function createServices({
     caches,
     access,
     catalog,
+    versions,
     payments,
     now: incomeNow,
     afterSettlementStep: seams.afterSettlementStep,
@@ -204,8 +205,8 @@ export function createServices({
       stages,
       overview,
     },
-    sandbox,
     events,
+    sandbox,
     placementClock,
   };
 }

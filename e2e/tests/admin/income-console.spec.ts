@@ -9,6 +9,7 @@ import {
   type Partner,
   registerConnectedPartner,
   registerPartner,
+  releaseFirstVersion,
   reportSale,
   runSettlement,
   seriousAxeViolations,
@@ -47,10 +48,11 @@ async function balanceOf(request: APIRequestContext, email: string): Promise<Bal
   return balance as Balance;
 }
 
-/** A connected partner with one game, named for the test. */
+/** A connected partner with one released game, named for the test. */
 async function partnerWithGame(request: APIRequestContext, partner?: Partner) {
   const owner = partner ?? (await registerConnectedPartner(request));
   const game = await createGame(request, owner, { name: `Ledger ${randomUUID().slice(0, 6)}` });
+  await releaseFirstVersion(request, owner, game);
   return { partner: owner, game };
 }
 

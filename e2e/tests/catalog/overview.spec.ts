@@ -61,7 +61,9 @@ test('My Projects sums up the projects, leads to a rejected one, and shows incom
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(rejected.name);
   await expect(page.getByText('The Android build crashes at start.')).toBeVisible();
 
-  const sale = await reportSale(request, rejected, { totalPrice: 499 });
+  // the marketplace sells released versions only
+  const { game: released } = await seedSubmittedGame(request, partner, 'released');
+  const sale = await reportSale(request, released, { totalPrice: 499 });
   await page.goto('/developers/my-project');
   const income = page.getByRole('link', { name: /This month's income/ });
   await expect(income).toContainText(usd(sale.income));

@@ -5,6 +5,7 @@ import {
   disconnectPayoutAccount,
   expect,
   registerConnectedPartner,
+  releaseFirstVersion,
   reportSale,
   runSettlement,
   seriousAxeViolations,
@@ -33,6 +34,7 @@ function byPayoutDay(sales: SaleRecord[]) {
 test('the payout calendar lists each coming payout day with the amount due on it', async ({ page, request }) => {
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Nebula Quest' });
+  await releaseFirstVersion(request, partner, game);
   // sales of this month and of a month or two before: paid on different days, none of them due yet
   const sales = await reportSales(request, game, [0, 0, 1, 35, 36], 999);
   const expected = byPayoutDay(sales);
@@ -64,6 +66,7 @@ test('a partner whose payout account was disconnected is told its payouts wait o
 }) => {
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Nebula Quest' });
+  await releaseFirstVersion(request, partner, game);
   const sale = await reportSale(request, game, { totalPrice: 2500 });
   await disconnectPayoutAccount(request, partner);
 
@@ -92,6 +95,7 @@ test('a payout sent by the settlement run is listed among the recent payouts, it
 }) => {
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Nebula Quest' });
+  await releaseFirstVersion(request, partner, game);
   // a sale of four months ago is due by the latest payout day; today's is not
   const [due, recent] = await reportSales(request, game, [120, 0], 3000);
   const run = await runSettlement(request);

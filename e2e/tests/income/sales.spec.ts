@@ -1,12 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { amount, dayText, listIncome, reportSales, type SaleRecord, utcDay, voidSale } from '../../fixtures/income.ts';
+import {
+  amount,
+  dayText,
+  hongKongDay,
+  hongKongDayOf,
+  listIncome,
+  reportSales,
+  type SaleRecord,
+  voidSale,
+} from '../../fixtures/income.ts';
 import {
   authHeaders,
   createGame,
   createModel,
   expect,
   registerConnectedPartner,
+  releaseFirstVersion,
   signIn,
   test,
 } from '../../fixtures/test.ts';
@@ -20,11 +30,13 @@ const filters = (page: Page) => page.getByRole('search', { name: 'Filter sales' 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Sales pages' });
 const results = (page: Page) => page.getByRole('status').filter({ hasText: /^(Showing|No sale)/ });
 
-/** A partner with 11 sales of a game over the last 11 days, one of them voided, and 2 of a 3D model. */
+/** A partner with 11 sales of a released game over the last 11 days, one of them voided, and 2 of a 3D model. */
 async function seedPartnerWithSales(request: Parameters<typeof registerConnectedPartner>[0]) {
   const partner = await registerConnectedPartner(request);
   const game = await createGame(request, partner, { name: 'Nebula Quest' });
   const model = await createModel(request, partner, { name: 'Lantern Fox' });
+  await releaseFirstVersion(request, partner, game);
+  await releaseFirstVersion(request, partner, { id: model.id, itemType: 'Model' });
   const gameSales = await reportSales(request, game, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 499);
   const modelSales = await reportSales(request, { id: model.id, itemType: 'Model' }, [20, 40], 1250);
   const voided = await voidSale(request, (gameSales[4] as SaleRecord).transactionId);
@@ -79,16 +91,17 @@ test('filters sales by item name, purchase days and status label, and a new filt
   await expect(filters(page).getByLabel('Item name')).toBeFocused();
   await expect(salesRows(page).getByRole('rowheader')).toHaveText(['Lantern Fox', 'Lantern Fox']);
 
-  // a purchase date range counts whole UTC days, both ends included
+  // a purchase date range counts whole Hong Kong days, both ends included, as the note beside it says
+  await expect(filters(page)).toContainText('Purchase days are counted in Hong Kong time (UTC+8), as payouts are');
   await filters(page).getByLabel('Item name').fill('');
   const from = filters(page).getByLabel('Purchased from');
   const to = filters(page).getByLabel('Purchased to');
-  const [start, end] = [utcDay(-20), utcDay(-5)];
+  const [start, end] = [hongKongDay(-20), hongKongDay(-5)];
   await from.fill(start);
   await to.fill(end);
   await filters(page).getByRole('button', { name: 'Search' }).click();
   const inRange = [...gameSales, ...modelSales].filter((sale) => {
-    const day = sale.purchasedAt.slice(0, 10);
+    const day = hongKongDayOf(sale.purchasedAt);
     return day >= start && day <= end;
   });
   await expect(results(page)).toHaveText(`Showing ${inRange.length} sales matching the filters.`);
@@ -97,15 +110,15 @@ test('filters sales by item name, purchase days and status label, and a new filt
 
   // SPEC §5: no future day is offered, and one typed in is refused before anything is asked of the server
   await expect(from).toHaveAttribute('max', end);
-  await expect(to).toHaveAttribute('max', utcDay(0));
+  await expect(to).toHaveAttribute('max', hongKongDay(0));
   await expect(to).toHaveAttribute('min', start);
   const asked = querySent.length;
-  await to.fill(utcDay(1));
+  await to.fill(hongKongDay(1));
   await filters(page).getByRole('button', { name: 'Search' }).click();
   await expect(filters(page).getByText('Choose today or an earlier day')).toBeVisible();
   await expect(to).toBeFocused();
   // an end before the start is refused too
-  await to.fill(utcDay(-30));
+  await to.fill(hongKongDay(-30));
   await filters(page).getByRole('button', { name: 'Search' }).click();
   await expect(filters(page).getByText('Must be on or before the To date')).toBeVisible();
   expect(querySent.length).toBe(asked);
@@ -160,7 +173,7 @@ test('exports every sale the filters match as CSV, as the API answers for the sa
   await page.goto('/commission');
   // eleven sales match, one page and a bit: the export has them all
   await filters(page).getByLabel('Item name').fill('nebula');
-  await filters(page).getByLabel('Purchased from').fill(utcDay(-11));
+  await filters(page).getByLabel('Purchased from').fill(hongKongDay(-11));
   await filters(page).getByRole('button', { name: 'Search' }).click();
   await expect(results(page)).toHaveText('Showing 1–10 of 11 sales matching the filters.');
 
@@ -171,7 +184,7 @@ test('exports every sale the filters match as CSV, as the API answers for the sa
   expect(download.suggestedFilename()).toBe('income.csv');
   const csv = await readFile((await download.path()) ?? '', 'utf8');
 
-  const applied = { Name: 'nebula', PurchaseDateFrom: utcDay(-11) };
+  const applied = { Name: 'nebula', PurchaseDateFrom: hongKongDay(-11) };
   const answer = await request.get('/api/User/Income/Export.csv', { headers: authHeaders(partner), params: applied });
   expect(answer.ok()).toBe(true);
   expect(csv).toBe(await answer.text());

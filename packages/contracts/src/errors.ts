@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileMessages } from './files.ts';
+import { EARLIEST_SALE_DAY } from './income-rules.ts';
 
 /**
  * Every error the API can answer, with its HTTP status and the message shown to users.
@@ -122,14 +123,26 @@ export const errorCatalog = {
   WhitelistFull: { status: 409, message: 'Your whitelist is full: remove a tester before adding another.' },
   WhitelistEntryNotFound: { status: 404, message: 'This tester is not on your whitelist.' },
   SaleItemNotFound: { status: 404, message: 'No game or 3D model has this id: the sale was not recorded.' },
+  SaleVersionNotFound: {
+    status: 404,
+    message: 'This game or 3D model has no version with this number: the sale was not recorded.',
+  },
+  SaleVersionNotReleased: {
+    status: 409,
+    message: 'This version was never released on the marketplace: the sale was not recorded.',
+  },
   SaleDateInFuture: { status: 400, message: 'A sale cannot be purchased in the future.' },
+  SaleDateTooEarly: {
+    status: 400,
+    message: `A sale cannot be purchased before ${EARLIEST_SALE_DAY} (UTC): the sale was not recorded.`,
+  },
   SaleTransactionConflict: {
     status: 409,
     message: 'This transaction was already reported with other details.',
-  },
-  SaleNotFound: { status: 404, message: 'No sale has this transaction id.' },
   SaleAlreadySettled: { status: 409, message: 'This sale was already paid out to the partner: it cannot be voided.' },
   SaleInPayout: {
+  },
+  SaleNotFound: { status: 404, message: 'No sale has this transaction id.' },
     status: 409,
     message:
       'This sale is in a payout that has not gone through yet (being sent, or failed and to be retried): it cannot be voided.',

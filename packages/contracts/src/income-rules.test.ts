@@ -1,13 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  EARLIEST_SALE_DAY,
   expectedPayoutDay,
+  firstPurchaseNotDueBy,
+  isBeforeEarliestSale,
   isDueOn,
   isPayoutDay,
   latestPayoutDayOnOrBefore,
   payoutDateOf,
   payoutDayOfMonth,
   payoutZoneDate,
+  payoutZoneDayStart,
+  salePayoutDay,
   shareOf,
   splitSale,
 } from './income-rules.ts';
@@ -141,13 +146,44 @@ describe('payout days', () => {
     }
   });
 
-  it('pay on P every unsettled sale dated P or earlier, and nothing else', () => {
-    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-07-31' }, '2026-07-31')).toBe(true);
-    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-06-30' }, '2026-07-31')).toBe(true);
-    expect(isDueOn({ status: 'Unsettled', payoutDate: '2026-08-31' }, '2026-07-31')).toBe(false);
+  it('pay on P every unsettled sale whose own payout date is P or earlier, and nothing else', () => {
+    const sale = (purchasedAt: string, status = 'Unsettled') => ({ status, purchasedAt: new Date(purchasedAt) });
+    // May (Hong Kong time) is paid on 31 July; 1 June from 16:00 UTC on 31 May
+    expect(isDueOn(sale('2026-05-31T15:59:59.999Z'), '2026-07-31')).toBe(true);
+    expect(isDueOn(sale('2026-04-02T00:00:00Z'), '2026-07-31')).toBe(true);
+    expect(isDueOn(sale('2026-05-31T16:00:00Z'), '2026-07-31')).toBe(false);
     for (const status of ['Settling', 'Settled', 'NonSettlement']) {
-      expect(isDueOn({ status, payoutDate: '2026-06-30' }, '2026-07-31')).toBe(false);
+      expect(isDueOn(sale('2026-04-02T00:00:00Z', status), '2026-07-31')).toBe(false);
     }
+  });
+
+  it('find the sales due by a payout day by their purchase time alone, at every instant of 2000–2099', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-09-30T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 2000, max: 2099 }),
+        fc.integer({ min: 1, max: 12 }),
+        (purchasedAt, year, month) => {
+          const payoutDay = payoutDayOfMonth(`${year}-${String(month).padStart(2, '0')}-01`);
+          expect(purchasedAt < firstPurchaseNotDueBy(payoutDay)).toBe(payoutDateOf(purchasedAt) <= payoutDay);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const day of everyDay('2023-01-01', '2030-12-31')) {
+      const payoutDay = payoutDateOf(new Date(`${day}T12:00:00Z`));
+      const bound = firstPurchaseNotDueBy(payoutDay);
+      expect(payoutDateOf(new Date(bound.getTime() - 1)) <= payoutDay).toBe(true);
+      expect(payoutDateOf(bound) > payoutDay).toBe(true);
+    }
+  });
+
+  it('record a sale with its own payout day until that day’s settlement starts, then with the next one', () => {
+    const may = new Date('2026-05-14T09:30:00Z');
+    expect(salePayoutDay(may, null)).toBe('2026-07-31');
+    expect(salePayoutDay(may, '2026-06-30')).toBe('2026-07-31');
+    expect(salePayoutDay(may, '2026-07-31')).toBe('2026-08-31');
+    expect(salePayoutDay(may, '2026-10-31')).toBe('2026-11-30');
   });
 
   it("show a sale its own payout date until that day's settlement has passed it by, then the next payout day", () => {
@@ -156,5 +192,20 @@ describe('payout days', () => {
     expect(expectedPayoutDay('2026-07-31', '2026-07-31')).toBe('2026-08-31');
     expect(expectedPayoutDay('2026-05-31', '2026-12-31')).toBe('2027-01-31');
     expect(expectedPayoutDay('2024-01-31', '2024-01-31')).toBe('2024-02-29');
+  });
+});
+
+describe('Hong Kong days and the earliest sale', () => {
+  it('start a Hong Kong day at 16:00 UTC the day before', () => {
+    expect(payoutZoneDayStart('2026-02-01').toISOString()).toBe('2026-01-31T16:00:00.000Z');
+    expect(payoutZoneDayStart('2000-01-01').toISOString()).toBe('1999-12-31T16:00:00.000Z');
+    expect(payoutZoneDate(payoutZoneDayStart('2024-02-29'))).toBe('2024-02-29');
+    expect(payoutZoneDate(new Date(payoutZoneDayStart('2024-02-29').getTime() - 1))).toBe('2024-02-28');
+  });
+
+  it(`refuse sales before ${EARLIEST_SALE_DAY} in UTC, not before`, () => {
+    expect(isBeforeEarliestSale(new Date('1999-12-31T23:59:59.999Z'))).toBe(true);
+    expect(isBeforeEarliestSale(new Date('0099-05-14T09:30:00Z'))).toBe(true);
+    expect(isBeforeEarliestSale(new Date('2000-01-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -55,6 +55,21 @@ export function payoutZoneDate(instant: Date): string {
   return new Date(instant.getTime() + PAYOUT_UTC_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** The first instant of a Hong Kong day (`YYYY-MM-DD`): its midnight there, 16:00 UTC the day before. */
+export function payoutZoneDayStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) - PAYOUT_UTC_OFFSET_HOURS * 3_600_000);
+}
+
+/**
+ * The first UTC day a sale may be dated (`YYYY-MM-DD`): the marketplace has sold nothing before, and a year this
+ * side of it is also one every date parser on the way (JavaScript's, the database driver's) reads back as written.
+ */
+export const EARLIEST_SALE_DAY = '2000-01-01';
+
+/** Whether a sale's purchase time is before `EARLIEST_SALE_DAY`. */
+export const isBeforeEarliestSale = (purchasedAt: Date) =>
+  purchasedAt.getTime() < Date.parse(`${EARLIEST_SALE_DAY}T00:00:00.000Z`);
+
 /**
  * The day a sale is paid: the last day of the second month after the month it was received in, in Hong Kong time
  * (sales of May are paid on 31 July), as `YYYY-MM-DD`.
@@ -95,12 +110,23 @@ export function latestPayoutDayOnOrBefore(date: string): string {
 }
 
 /**
- * The settlement of payout day P pays, to each partner with a connected payout account, every unsettled sale whose
- * own payout date is P or earlier (earlier ones waited on a payout account, or on a missed run). A partner without
- * an account keeps accruing, and is paid on the first payout day whose settlement runs after it connected.
+ * The first purchase instant that payout day P does not pay: midnight in Hong Kong on the first day of the month
+ * before P's. A sale bought before it has its own payout date (`payoutDateOf`) on P or earlier; one bought from it,
+ * later. The settlement compares purchase times with it, along an index, rather than recomputing each sale's day.
  */
-export function isDueOn(sale: { status: string; payoutDate: string }, payoutDay: string): boolean {
-  return sale.status === 'Unsettled' && sale.payoutDate <= payoutDay;
+export function firstPurchaseNotDueBy(payoutDay: string): Date {
+  const [year = 0, month = 1] = payoutDay.split('-').map(Number);
+  return payoutZoneDayStart(isoDay(new Date(Date.UTC(year, month - 2, 1))));
+}
+
+/**
+ * The settlement of payout day P pays, to each partner with a connected payout account, every unsettled sale whose
+ * own payout date is P or earlier (earlier ones waited on a payout account, on a missed run, or were reported after
+ * their day's settlement had started). A partner without an account keeps accruing, and is paid on the first payout
+ * day whose settlement runs after it connected.
+ */
+export function isDueOn(sale: { status: string; purchasedAt: Date }, payoutDay: string): boolean {
+  return sale.status === 'Unsettled' && sale.purchasedAt.getTime() < firstPurchaseNotDueBy(payoutDay).getTime();
 }
 
 /**
@@ -113,6 +139,17 @@ export function expectedPayoutDay(payoutDate: string, lastSettledDay: string | n
   const next = dayOf(lastSettledDay);
   next.setUTCDate(next.getUTCDate() + 1);
   return payoutDayOfMonth(isoDay(next));
+}
+
+/**
+ * The payout day a sale is recorded with, given the latest payout day a settlement run has started on: its own
+ * (`payoutDateOf`) while that day's settlement is still to start; for a sale reported late, after it started, the
+ * next payout day still open, which the schedule settles. So the record, the partner's list, the export and the
+ * calendar name one day. (The sale is due by its own day all the same: should that day be settled again, by an admin,
+ * it is paid then, and its record takes that payout's day.)
+ */
+export function salePayoutDay(purchasedAt: Date, latestRunDay: string | null): string {
+  return expectedPayoutDay(payoutDateOf(purchasedAt), latestRunDay);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { payoutZoneDayStart } from './income-rules.ts';
 import { itemTypeLabels } from './item-types.ts';
 import { emailSchema, int4, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, paramText, requiredText } from './validation.ts';
 
@@ -10,7 +11,13 @@ export type IncomeStatus = z.infer<typeof incomeStatusSchema>;
 
 export const MAX_TRANSACTION_ID_LENGTH = 128;
 
-/** `POST /api/internal/Sales`: the marketplace reports one sale; amounts in USD cents. */
+/** Fractional seconds with a digit other than 0 past the third. */
+const FINER_THAN_MILLISECONDS = /\.\d{3}\d*[1-9]/;
+
+/**
+ * `POST /api/internal/Sales`: the marketplace reports one sale; amounts in USD cents. The version must be one the
+ * item released; the purchase time must be from `EARLIEST_SALE_DAY` to now.
+ */
 export const saleReportSchema = z.strictObject({
   transactionId: requiredText('transactionId is required', MAX_TRANSACTION_ID_LENGTH),
   itemType: z.enum(['Product', 'Model'], { error: 'itemType must be Product or Model' }),
@@ -20,7 +27,12 @@ export const saleReportSchema = z.strictObject({
     email: emailSchema.max(MAX_EMAIL_LENGTH),
     fullName: requiredText('buyer.fullName is required', MAX_NAME_LENGTH * 2),
   }),
-  purchasedAt: z.iso.datetime({ offset: true, error: 'purchasedAt must be an ISO date and time' }),
+  purchasedAt: z.iso
+    .datetime({ offset: true, error: 'purchasedAt must be an ISO date and time' })
+    // stored and answered to the millisecond: a finer time would come back other than it was reported
+    .refine((value) => !FINER_THAN_MILLISECONDS.test(value), {
+      error: 'purchasedAt must be precise to the millisecond at most',
+    }),
   totalPrice: int4({ min: 1, error: 'totalPrice must be a whole number of cents from 1' }),
 });
 export type SaleReport = z.infer<typeof saleReportSchema>;
@@ -37,7 +49,10 @@ export const saleRecordSchema = z.object({
   platformFee: z.number().int(),
   income: z.number().int(),
   status: incomeStatusSchema,
-  /** The last day of the second month after the sale, in Hong Kong time: `YYYY-MM-DD`. */
+  /**
+   * `YYYY-MM-DD`: the last day of the second month after the sale, in Hong Kong time; for a sale reported after that
+   * day's settlement had started, the next payout day still open (`salePayoutDay`).
+   */
   payoutDate: z.string(),
   settledAt: z.string().nullable(),
 });
@@ -48,12 +63,14 @@ export const transactionParamsSchema = z.object({ transactionId: paramText(MAX_T
 export const INCOME_PAGE_SIZE = 10;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A Hong Kong day is always 24 hours long: no daylight saving. */
+const DAY_MS = 86_400_000;
 /** A `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30). */
 const isCalendarDay = (value: string) => {
   const day = new Date(`${value}T00:00:00.000Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 };
-/** A purchase date filter: a day (`YYYY-MM-DD`, in UTC) or an ISO instant. */
+/** A purchase date filter: a Hong Kong day (`YYYY-MM-DD`) or an ISO instant. */
 const purchaseDate = z
   .string()
   .max(40)
@@ -67,10 +84,17 @@ const purchaseDate = z
   )
   .optional();
 
-/** The first instant a From filter includes, and the last a To filter includes (a day runs to its end). */
+/**
+ * The first instant a From filter includes, and the last a To filter includes. A day is a whole Hong Kong day (UTC+8),
+ * as the months of the overview and the payout days are: From at its midnight there, To at its last millisecond.
+ */
 export function purchaseRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
-  const start = from ? new Date(DATE_ONLY.test(from) ? `${from}T00:00:00.000Z` : from) : undefined;
-  const end = to ? new Date(DATE_ONLY.test(to) ? `${to}T23:59:59.999Z` : to) : undefined;
+  const start = from ? (DATE_ONLY.test(from) ? payoutZoneDayStart(from) : new Date(from)) : undefined;
+  const end = to
+    ? DATE_ONLY.test(to)
+      ? new Date(payoutZoneDayStart(to).getTime() + DAY_MS - 1)
+      : new Date(to)
+    : undefined;
   return { ...(start ? { from: start } : {}), ...(end ? { to: end } : {}) };
 }
 
@@ -115,8 +139,8 @@ export const incomeRecordSchema = z.object({
   status: incomeStatusSchema,
   /**
    * The day it is paid: its payout's day once settling or settled; unsettled, the day it will be (the last day of
-   * the second month after the sale, Hong Kong time, or the next payout day once that one passed while the partner
-   * had no payout account); voided, the day it was due.
+   * the second month after the sale, Hong Kong time; the next open payout day for a sale reported after that day was
+   * settled, or once that day passed while the partner had no payout account); voided, the day it was due.
    */
   payoutDate: z.string(),
 });

@@ -135,3 +135,36 @@ export async function createGameInTesting(app: FastifyInstance, token: string, n
 
 /** A game of `createGameInTesting`: its ids and the URLs of its builds. */
 export type GameInTesting = Awaited<ReturnType<typeof createGameInTesting>>;
+
+/**
+ * Releases version 1 of a partner's new game or 3D model on the marketplace, through the API: the partner adds it
+ * with its builds and submits it, the admin (`adminToken`, of an app built with `adminEnv`) accepts it. Answers the
+ * version's id. What the marketplace may sell.
+ */
+export async function releaseFirstVersion(
+  app: FastifyInstance,
+  tokens: { partner: string; admin: string },
+  itemType: 'Product' | 'Model',
+  itemId: string,
+): Promise<string> {
+  const partner = as(app, tokens.partner);
+  const admin = as(app, tokens.admin);
+  const base = `/api/${itemType}/Version`;
+  const ok = (response: { statusCode: number; body: string }, what: string) => {
+    if (response.statusCode !== 200) throw new Error(`${what} failed (${response.statusCode}): ${response.body}`);
+    return JSON.parse(response.body) as { id: string };
+  };
+  const added = ok(
+    await partner.post(
+      base,
+      itemType === 'Product' ? { productId: itemId, productVersion: 1 } : { modelId: itemId, modelVersion: 1 },
+    ),
+    'adding version 1',
+  );
+  const builds = await uploadBuilds(app, tokens.partner);
+  ok(await partner.put(`${base}/${added.id}`, { updateLog: 'First release.', ...builds }), 'saving version 1');
+  ok(await partner.put(`${base}/Submit/${itemId}/${added.id}`), 'submitting version 1');
+  ok(await admin.put(`/api/Admin/Review/Start/${added.id}`), 'starting its review');
+  ok(await admin.put(`/api/Admin/Review/Accept/${added.id}`), 'accepting it');
+  return added.id;
+}

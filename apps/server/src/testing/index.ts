@@ -8,6 +8,7 @@ export {
   modelBody,
   productBody,
   productFields,
+  releaseFirstVersion,
   uploadBuild,
   uploadBuilds,
   uploadImage,

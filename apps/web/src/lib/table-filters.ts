@@ -2,7 +2,8 @@ import type { ZodType } from 'zod';
 
 /**
  * The filters of a paged table (My Project Income's sales, My Purchase History): what the form holds, what the API is
- * asked, and what the URL keeps. Days are `YYYY-MM-DD`, whole UTC days as the API counts them.
+ * asked, and what the URL keeps. Days are `YYYY-MM-DD`, whole days as the API counts them: in UTC unless a table's
+ * filters say otherwise (`today`).
  */
 
 /** A date picker offers no future day; a day typed in anyway is refused with this. */
@@ -41,10 +42,14 @@ export interface TableFiltersSpec<V extends FilterValues<V>> {
   querySchema: ZodType;
   /** What a field other than the days may take from a URL ('' for what the form would not offer). */
   fromUrl: Partial<Record<keyof V, (raw: string) => string>>;
+  /** Today in the zone whose days the API counts (`utcToday` when left out): the last day a date filter offers. */
+  today?: (now?: Date) => string;
 }
 
 export interface TableFilters<V extends FilterValues<V>, Q> {
   empty: V;
+  /** Today in the zone whose days the API counts: the last day a date filter offers. */
+  today: (now?: Date) => string;
   /** The API's query for the filters: empty fields are left out, text trimmed. */
   toQuery: (values: V) => Q;
   /**
@@ -118,5 +123,13 @@ export function defineTableFilters<V extends FilterValues<V>, Q>(spec: TableFilt
 
   const hasFilters = (values: V) => urlFields.some((field) => values[field].trim() !== '');
 
-  return { empty: spec.empty, toQuery, filterErrors, hasFilters, filtersFromParams, paramsOf };
+  return {
+    empty: spec.empty,
+    today: spec.today ?? utcToday,
+    toQuery,
+    filterErrors,
+    hasFilters,
+    filtersFromParams,
+    paramsOf,
+  };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type FilterValues, pageFromParams, type TableFilters, utcToday } from './table-filters.ts';
+import { type FilterValues, pageFromParams, type TableFilters } from './table-filters.ts';
 
 /** What a page of rows must tell: how many rows match in all, and whether it is the page asked for. */
 interface PagedQuery {
@@ -31,7 +31,7 @@ export function useTableFilters<V extends FilterValues<V>, Q, R extends PagedQue
 }: TableFiltersOptions<V, Q, R>) {
   const location = useLocation();
   const navigate = useNavigate();
-  const today = utcToday();
+  const today = filters.today();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const applied = useMemo(() => filters.filtersFromParams(params, today), [filters, params, today]);
   const page = pageFromParams(params);

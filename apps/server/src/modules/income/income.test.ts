@@ -1,7 +1,9 @@
+import { errorCatalog } from '@portal/contracts';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { incomeRecords } from '../../db/schema/income.ts';
 import {
+  adminEnv,
   as,
   bearer,
   createModel,
@@ -11,17 +13,22 @@ import {
   marketplaceEnv,
   type Partner,
   registerConnectedPartner,
+  releaseFirstVersion,
   saleReport,
+  useSignedIn,
   useTestApp,
 } from '../../testing/index.ts';
 
 describeEachDatabase('income: sales from the marketplace', (variant) => {
-  const t = useTestApp(variant, marketplaceEnv);
+  const t = useTestApp(variant, { ...marketplaceEnv, ...adminEnv() });
+  const admin = useSignedIn(t);
+  let partner: Partner;
   let itemId: string;
   let sequence = 0;
   beforeAll(async () => {
-    const partner = await registerConnectedPartner(t.app);
+    partner = await registerConnectedPartner(t.app);
     itemId = (await createProduct(t.app, partner.accessToken)).id;
+    await releaseFirstVersion(t.app, { partner: partner.accessToken, admin: admin.accessToken }, 'Product', itemId);
   });
 
   const sale = (overrides: Record<string, unknown> = {}) => {
@@ -122,6 +129,120 @@ describeEachDatabase('income: sales from the marketplace', (variant) => {
     expect(await stored()).toBe(before);
   });
 
+  it('refuses a sale of a version its item does not have, or never released, and stores nothing', async () => {
+    const before = await stored();
+    const tokens = { partner: partner.accessToken, admin: admin.accessToken };
+    const draft = await createProduct(t.app, partner.accessToken, { name: 'Never Versioned' });
+    const inTesting = await createProduct(t.app, partner.accessToken, { name: 'Never Released' });
+    expect(
+      (
+        await as(t.app, partner.accessToken).post('/api/Product/Version', {
+          productId: inTesting.id,
+          productVersion: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const model = await createModel(t.app, partner.accessToken, { name: 'Unreleased Fox' });
+    expect(
+      (await as(t.app, partner.accessToken).post('/api/Model/Version', { modelId: model.id, modelVersion: 1 }))
+        .statusCode,
+    ).toBe(200);
+    // the released game's next version, added but not released yet
+    const released = await createProduct(t.app, partner.accessToken, { name: 'Released Once' });
+    await releaseFirstVersion(t.app, tokens, 'Product', released.id);
+    expect(
+      (await as(t.app, partner.accessToken).post('/api/Product/Version', { productId: released.id, productVersion: 2 }))
+        .statusCode,
+    ).toBe(200);
+    const cases: Array<[Record<string, unknown>, number, 'SaleVersionNotFound' | 'SaleVersionNotReleased']> = [
+      [{ version: 2 }, 404, 'SaleVersionNotFound'],
+      [{ version: 2_147_483_647 }, 404, 'SaleVersionNotFound'],
+      [{ itemId: draft.id }, 404, 'SaleVersionNotFound'],
+      [{ itemId: inTesting.id }, 409, 'SaleVersionNotReleased'],
+      [{ itemType: 'Model', itemId: model.id }, 409, 'SaleVersionNotReleased'],
+      [{ itemId: released.id, version: 2 }, 409, 'SaleVersionNotReleased'],
+    ];
+    for (const [overrides, status, errorCode] of cases) {
+      const response = await report(sale(overrides));
+      expect({ overrides, status: response.statusCode, body: response.json() }).toEqual({
+        overrides,
+        status,
+        body: { errorCode, message: errorCatalog[errorCode].message },
+      });
+    }
+    expect(await stored()).toBe(before);
+    // a released version of either sells
+    expect((await report(sale({ itemId: released.id, version: 1 }))).statusCode).toBe(200);
+  });
+
+  it('refuses a sale dated before 2000 or finer than a millisecond, and stores nothing', async () => {
+    const before = await stored();
+    const cases: Array<[string, 'SaleDateTooEarly' | 'ValidationFailed']> = [
+      ['1999-12-31T23:59:59.999Z', 'SaleDateTooEarly'],
+      // 2000 in Hong Kong, still 1999 in UTC
+      ['2000-01-01T07:59:59+08:00', 'SaleDateTooEarly'],
+      ['0099-05-14T09:30:00Z', 'SaleDateTooEarly'],
+      ['0001-01-01T00:00:00Z', 'SaleDateTooEarly'],
+      ['1900-02-28T12:00:00Z', 'SaleDateTooEarly'],
+      ['2026-05-14T09:30:00.1234Z', 'ValidationFailed'],
+      ['2026-05-14T09:30:00.000001Z', 'ValidationFailed'],
+    ];
+    for (const [purchasedAt, errorCode] of cases) {
+      const response = await report(sale({ purchasedAt }));
+      expect({ purchasedAt, status: response.statusCode, errorCode: response.json().errorCode }).toEqual({
+        purchasedAt,
+        status: 400,
+        errorCode,
+      });
+    }
+    expect((await report(sale({ purchasedAt: '0099-05-14T09:30:00Z' }))).json().message).toBe(
+      'A sale cannot be purchased before 2000-01-01 (UTC): the sale was not recorded.',
+    );
+    expect((await report(sale({ purchasedAt: '2026-05-14T09:30:00.1234Z' }))).json().message).toBe(
+      'purchasedAt: purchasedAt must be precise to the millisecond at most',
+    );
+    expect(await stored()).toBe(before);
+  });
+
+  it('answers every date it accepts exactly as reported, and the same again when the sale is replayed', async () => {
+    const list = async () =>
+      (
+        (await as(t.app, partner.accessToken).get('/api/User/Income/Query?PageSize=-1')).json() as {
+          data: Array<{ payment: { transactionId: string; purchasedAt: string } }>;
+        }
+      ).data;
+    const accepted = [
+      '2000-01-01T00:00:00Z',
+      '2000-01-01T08:00:00+08:00',
+      '2000-02-29T12:00:00.5-11:00',
+      '2026-05-14T09:30:00.123Z',
+      '2026-05-14T09:30:00.120000Z',
+      '2026-05-15T01:30:00.999+14:00',
+    ];
+    // dates a parser on the way may read otherwise (two-digit years, before 1970, finer than JavaScript keeps)
+    const refusedOrExact = [
+      '0001-01-01T00:00:00Z',
+      '0099-05-14T09:30:00Z',
+      '0100-01-01T00:00:00Z',
+      '1899-12-31T23:59:59Z',
+      '1969-12-31T23:59:59.999Z',
+      '2026-05-14T09:30:00.1234Z',
+    ];
+    for (const purchasedAt of [...accepted, ...refusedOrExact]) {
+      const body = sale({ purchasedAt });
+      const first = await report(body);
+      if (first.statusCode === 400 && refusedOrExact.includes(purchasedAt)) continue;
+      expect({ purchasedAt, status: first.statusCode }).toEqual({ purchasedAt, status: 200 });
+      const exact = new Date(purchasedAt).toISOString();
+      expect({ purchasedAt, answered: first.json().purchasedAt }).toEqual({ purchasedAt, answered: exact });
+      const replay = await report(body);
+      expect({ purchasedAt, status: replay.statusCode }).toEqual({ purchasedAt, status: 200 });
+      expect(replay.json()).toEqual(first.json());
+      const listed = (await list()).find((record) => record.payment.transactionId === body.transactionId);
+      expect({ purchasedAt, listed: listed?.payment.purchasedAt }).toEqual({ purchasedAt, listed: exact });
+    }
+  });
+
   it('answers 401 without the service token, or with a partner session, and stores nothing', async () => {
     const before = await stored();
     const partner = await registerConnectedPartner(t.app);
@@ -179,7 +300,8 @@ describeEachDatabase('income: without MARKETPLACE_TOKEN', (variant) => {
 });
 
 describeEachDatabase('income: a partner reads its own sales', (variant) => {
-  const t = useTestApp(variant, marketplaceEnv);
+  const t = useTestApp(variant, { ...marketplaceEnv, ...adminEnv() });
+  const admin = useSignedIn(t);
   let a: Partner;
   let b: Partner;
   let game: { id: string; iconUrl: string };
@@ -206,14 +328,21 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     totalCount: number;
   };
   const idsOf = (page: Page) => page.data.map((record) => record.payment.transactionId);
+  /** A partner's new game, released: what the marketplace may sell. */
+  const releasedProduct = async (partner: Partner, name?: string) => {
+    const created = await createProduct(t.app, partner.accessToken, name ? { name } : {});
+    await releaseFirstVersion(t.app, { partner: partner.accessToken, admin: admin.accessToken }, 'Product', created.id);
+    return created;
+  };
 
   beforeAll(async () => {
     a = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.1' });
     b = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.2' });
-    const created = await createProduct(t.app, a.accessToken);
+    const created = await releasedProduct(a);
     game = { id: created.id, iconUrl: created.icon.url };
     model = await createModel(t.app, a.accessToken, { name: 'Lantern Fox' });
-    const other = await createProduct(t.app, b.accessToken, { name: 'Orbit Rival' });
+    await releaseFirstVersion(t.app, { partner: a.accessToken, admin: admin.accessToken }, 'Model', model.id);
+    const other = await releasedProduct(b, 'Orbit Rival');
     // twelve sales of A's game, one a month from June 2025; two of its model in March 2026; three of B's game
     for (let month = 0; month < 12; month += 1) {
       const date = new Date(Date.UTC(2025, 5 + month, 10, 12));
@@ -255,7 +384,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
 
   it('counts a filter again as soon as a sale comes in or is voided', async () => {
     const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.4' });
-    const item = await createProduct(t.app, partner.accessToken);
+    const item = await releasedProduct(partner);
     const total = async () => ((await query(partner.accessToken, { Status: 'Unsettled' })).json() as Page).totalCount;
     const sale = await report('Product', item.id, '2026-02-03T10:00:00Z', 499);
     expect(await total()).toBe(1);
@@ -268,14 +397,15 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(await total()).toBe(1);
   });
 
-  it('filters by name, purchase dates (whole days) and status, in any combination', async () => {
+  it('filters by name, purchase dates (whole Hong Kong days) and status, in any combination', async () => {
     const names = (page: Page) => [...new Set(page.data.map((record) => record.payment.productPreview.name))];
     const fox = (await query(a.accessToken, { Name: 'lantern', PageSize: '-1' })).json() as Page;
     expect({ names: names(fox), total: fox.totalCount }).toEqual({ names: ['Lantern Fox'], total: 2 });
     const march = (
       await query(a.accessToken, { PurchaseDateFrom: '2026-03-01', PurchaseDateTo: '2026-03-31', PageSize: '-1' })
     ).json() as Page;
-    expect(march.totalCount).toBe(3);
+    // the model's sale of 2026-03-31T23:59:59Z was made on 1 April in Hong Kong
+    expect(march.totalCount).toBe(2);
     const marchGames = (
       await query(a.accessToken, { Name: 'ORBIT', PurchaseDateFrom: '2026-03-01', PurchaseDateTo: '2026-03-31' })
     ).json() as Page;
@@ -338,7 +468,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
 
   it('streams thousands of rows in chunks, and keeps buyers’ names as text a spreadsheet will not run', async () => {
     const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.3' });
-    const item = await createProduct(t.app, partner.accessToken);
+    const item = await releasedProduct(partner);
     await report('Product', item.id, '2026-01-01T00:00:00Z', 100);
     await t.database.db
       .update(incomeRecords)
@@ -375,6 +505,49 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
     expect(filtered.json()).toMatchObject({ totalCount: 1, data: [{ payment: { totalPrice: 1 } }] });
     const none = await query(partner.accessToken, { PageSize: '-1', Name: 'no item has this name' });
     expect(none.json()).toEqual({ data: [], totalCount: 0 });
+  });
+
+  it('counts purchase days in Hong Kong: a February filter has the sales of February there, in the page, its count and the CSV', async () => {
+    const partner = await registerConnectedPartner(t.app, {}, { remoteAddress: '10.7.0.5' });
+    const item = await releasedProduct(partner);
+    const ids: Record<string, string> = {};
+    for (const purchasedAt of [
+      '2026-01-31T15:59:59.999Z', // 31 January, 23:59:59.999 in Hong Kong
+      '2026-01-31T16:30:00.000Z', // 1 February, 00:30 in Hong Kong
+      '2026-02-28T15:59:59.999Z', // 28 February, 23:59:59.999 in Hong Kong
+      '2026-02-28T16:00:00.000Z', // 1 March, midnight in Hong Kong
+    ]) {
+      const response = await report('Product', item.id, purchasedAt, 499);
+      expect(response.statusCode).toBe(200);
+      ids[purchasedAt] = (response.json() as { transactionId: string }).transactionId;
+    }
+    const february = [ids['2026-02-28T15:59:59.999Z'], ids['2026-01-31T16:30:00.000Z']];
+    for (const [filter, expected] of <Array<[Record<string, string>, Array<string | undefined>]>>[
+      [{ PurchaseDateFrom: '2026-02-01', PurchaseDateTo: '2026-02-28' }, february],
+      [{ PurchaseDateFrom: '2026-02-01' }, [ids['2026-02-28T16:00:00.000Z'], ...february]],
+      [{ PurchaseDateTo: '2026-02-28' }, [...february, ids['2026-01-31T15:59:59.999Z']]],
+      [{ PurchaseDateFrom: '2026-02-01', PurchaseDateTo: '2026-02-01' }, [ids['2026-01-31T16:30:00.000Z']]],
+    ]) {
+      const page = (await query(partner.accessToken, filter)).json() as Page;
+      expect({ filter, ids: idsOf(page), total: page.totalCount }).toEqual({
+        filter,
+        ids: expected,
+        total: expected.length,
+      });
+      const every = (await query(partner.accessToken, { ...filter, PageSize: '-1' })).json() as Page;
+      expect({ filter, ids: idsOf(every), total: every.totalCount }).toEqual({
+        filter,
+        ids: expected,
+        total: expected.length,
+      });
+      const csv = csvRows((await exportCsv(partner.accessToken, filter)).body).slice(1);
+      expect({ filter, ids: csv.map((line) => line.split(',')[0]) }).toEqual({ filter, ids: expected });
+    }
+    // an ISO instant is taken as it is
+    const instant = (
+      await query(partner.accessToken, { PurchaseDateFrom: '2026-01-31T16:00:00Z', PurchaseDateTo: '2026-02-01' })
+    ).json() as Page;
+    expect(idsOf(instant)).toEqual([ids['2026-01-31T16:30:00.000Z']]);
   });
 
   it('refuses an inverted date range, an unknown status or a bad date with 400, and strangers with 401', async () => {

@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  max,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTotal } from '../../db/paging.ts';
@@ -178,30 +194,38 @@ export async function selectLastSettledDay(db: Executor): Promise<string | null>
   return row?.day ?? null;
 }
 
-/** The partners with unsettled sales due on a payout day. */
-export async function selectDuePartners(db: Executor, payoutDate: string): Promise<string[]> {
+/** The latest payout day a settlement run has started on, finished or not, if any: no sale is recorded due by it. */
+export async function selectLatestRunDay(db: Executor): Promise<string | null> {
+  const [row] = await db.select({ day: max(settlementRuns.payoutDate) }).from(settlementRuns);
+  return row?.day ?? null;
+}
+
+/** The partners with unsettled sales due on a payout day: bought before `dueBefore` (`firstPurchaseNotDueBy`). */
+export async function selectDuePartners(db: Executor, dueBefore: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ ownerId: incomeRecords.ownerId })
     .from(incomeRecords)
-    .where(and(eq(incomeRecords.status, 'Unsettled'), lte(incomeRecords.payoutDate, payoutDate)));
+    .where(and(eq(incomeRecords.status, 'Unsettled'), lt(incomeRecords.purchasedAt, dueBefore)));
   return rows.map((row) => row.ownerId);
 }
 
 /**
- * Makes a partner's payout for a payout day in one statement: every unsettled sale of the partner due by then moves
- * to Settling under the new payout, whose amount is their income, counted as its first attempt. Answers undefined
- * when nothing was due any more, or the payout exists already (at most one per partner and day): then nothing moved.
+ * Makes a partner's payout for a payout day in one statement: every unsettled sale of the partner due by then (bought
+ * before `dueBefore`) moves to Settling under the new payout, with its day, and the payout's amount is their income,
+ * counted as its first attempt. Answers undefined when nothing was due any more, or the payout exists already (at
+ * most one per partner and day): then nothing moved.
  */
 export async function createPayout(
   db: Executor,
-  payout: { id: string; partnerId: string; payoutDate: string; accountId: string; runId: string },
+  payout: { id: string; partnerId: string; payoutDate: string; accountId: string; runId: string; dueBefore: Date },
 ): Promise<PayoutRow | undefined> {
   try {
     // the sales reference the payout inserted by the same statement: foreign keys are checked at its end
     const result = await db.execute(sql`
       with moved as (
-        update ${incomeRecords} set status = 'Settling', payout_id = ${payout.id}
-        where owner_id = ${payout.partnerId} and status = 'Unsettled' and payout_date <= ${payout.payoutDate}
+        update ${incomeRecords} set status = 'Settling', payout_id = ${payout.id}, payout_date = ${payout.payoutDate}
+        where owner_id = ${payout.partnerId} and status = 'Unsettled'
+          and purchased_at < ${payout.dueBefore.toISOString()}::timestamptz
         returning income_cents)
       insert into ${payouts} (id, partner_id, payout_date, account_id, run_id, status, attempts, amount_cents, sales_count)
       select ${payout.id}, ${payout.partnerId}, ${payout.payoutDate}, ${payout.accountId}, ${payout.runId}, 'Pending', 1,

@@ -10,12 +10,14 @@ import {
   type IncomeSummary,
   incomeCsvLine,
   incomeRecordSchema,
+  isBeforeEarliestSale,
   type PayoutCalendar,
-  payoutDateOf,
   payoutZoneDate,
+  payoutZoneDayStart,
   purchaseRange,
   type SaleRecord,
   type SaleReport,
+  salePayoutDay,
   splitSale,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +32,7 @@ import { compileSerializer } from '../../plugins/serializer.ts';
 import type { AccessService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import type { VersionsService } from '../versions/service.ts';
 import { createIncomeConsole } from './console.ts';
 import * as repo from './repository.ts';
 import { createSettlement, type SettlementStep } from './settlement.ts';
@@ -46,6 +49,8 @@ export interface IncomeDeps {
   caches: Pick<Caches, 'incomeCounts'>;
   access: AccessService;
   catalog: CatalogService;
+  /** Which versions an item has, and whether each was released: a sale must name one that was. */
+  versions: Pick<VersionsService, 'findVersionByNumber'>;
   payments: PaymentsService;
   /** The income clock: sales, payout days and settlement runs. */
   now: () => Date;
@@ -125,8 +130,14 @@ function sameSale(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Da
   );
 }
 
+/** The answer to a report of a transaction already recorded: its record, or a conflict when it says otherwise. */
+function replayOf(row: repo.IncomeRecordRow, report: SaleReport, purchasedAt: Date): SaleRecord {
+  if (!sameSale(row, report, purchasedAt)) throw new AppError('SaleTransactionConflict');
+  return toSaleRecord(row);
+}
+
 export function createIncomeService(deps: IncomeDeps) {
-  const { database, config, log, events, catalog, payments, now } = deps;
+  const { database, config, log, events, catalog, versions, payments, now } = deps;
   const { db } = database;
   /** Counts of the partners' filters. */
   const counts = deps.caches.incomeCounts;
@@ -171,7 +182,7 @@ export function createIncomeService(deps: IncomeDeps) {
       const current = now();
       const oldest = monthBefore(current, MONTHS_CHARTED - 1);
       // the first instant of the oldest charted month, in Hong Kong time
-      const since = new Date(new Date(`${oldest}-01T00:00:00.000Z`).getTime() - 8 * 3_600_000);
+      const since = payoutZoneDayStart(`${oldest}-01`);
       const [byMonth, totals] = await Promise.all([
         repo.selectIncomeByMonth(db, ownerId, since),
         repo.selectIncomeTotals(db, ownerId),
@@ -280,17 +291,28 @@ export function createIncomeService(deps: IncomeDeps) {
       return { data: await describe(rows), totalCount: total };
     },
 
-    /** Records a sale the marketplace reports; the same report again answers the same record and stores nothing. */
+    /**
+     * Records a sale the marketplace reports; the same report again answers the same record and stores nothing. A
+     * sale names a version its item released, on or after `EARLIEST_SALE_DAY` and not in the future; it is paid on
+     * its payout day, or the next one still open when it comes in after that day's settlement started.
+     */
     async recordSale(report: SaleReport): Promise<SaleRecord> {
       const purchasedAt = new Date(report.purchasedAt);
+      if (isBeforeEarliestSale(purchasedAt)) throw new AppError('SaleDateTooEarly');
       if (purchasedAt.getTime() > now().getTime() + CLOCK_SKEW_MS) throw new AppError('SaleDateInFuture');
+      // a replay answers what was recorded, whatever became of the item since
+      const recorded = await repo.selectSale(db, report.transactionId);
+      if (recorded) return replayOf(recorded, report, purchasedAt);
       const [item] = await catalog.summarizeItems(report.itemType, [report.itemId]);
       if (!item) throw new AppError('SaleItemNotFound');
-      const rates = {
-        ...config.feeRates,
-        commissionBasisPoints: (await ratesOf([item.ownerId])).get(item.ownerId) ?? defaultRate,
-      };
-      const split = splitSale(report.totalPrice, rates);
+      const version = await versions.findVersionByNumber(report.itemType, report.itemId, report.version);
+      if (!version) throw new AppError('SaleVersionNotFound');
+      if (!version.releasedAt) throw new AppError('SaleVersionNotReleased');
+      const [commissionBasisPoints, latestRunDay] = await Promise.all([
+        ratesOf([item.ownerId]).then((rates) => rates.get(item.ownerId) ?? defaultRate),
+        repo.selectLatestRunDay(db),
+      ]);
+      const split = splitSale(report.totalPrice, { ...config.feeRates, commissionBasisPoints });
       const inserted = await repo.insertSaleOnce(db, {
         transactionId: report.transactionId,
         ownerId: item.ownerId,
@@ -304,18 +326,19 @@ export function createIncomeService(deps: IncomeDeps) {
         paymentPlatformFeeCents: split.paymentPlatformFeeCents,
         platformFeeCents: split.platformFeeCents,
         incomeCents: split.incomeCents,
-        commissionBasisPoints: rates.commissionBasisPoints,
+        commissionBasisPoints,
         status: 'Unsettled',
-        payoutDate: payoutDateOf(purchasedAt),
+        payoutDate: salePayoutDay(purchasedAt, latestRunDay),
       });
       if (inserted) {
         changed(item.ownerId);
         log.info({ ownerId: item.ownerId, itemId: item.id }, 'sale recorded');
         return toSaleRecord(inserted);
       }
+      // a replay that raced the first report
       const stored = await repo.selectSale(db, report.transactionId);
-      if (!stored || !sameSale(stored, report, purchasedAt)) throw new AppError('SaleTransactionConflict');
-      return toSaleRecord(stored);
+      if (!stored) throw new AppError('SaleTransactionConflict');
+      return replayOf(stored, report, purchasedAt);
     },
 
     /** A sale that was never paid for (a chargeback, a failed store payment) is never paid out. */

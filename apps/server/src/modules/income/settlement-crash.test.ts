@@ -9,12 +9,16 @@ import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { outboxMails } from '../../db/schema/outbox.ts';
 import { sandboxTransfers } from '../../db/schema/payments.ts';
 import {
+  ADMIN,
+  adminEnv,
   createProduct,
   createScratchDatabase,
   MARKETPLACE_TOKEN,
   registerConnectedPartner,
+  releaseFirstVersion,
   reportSale,
   saleReport,
+  signIn,
   spawnTsx,
   testConfig,
   userIdOf,
@@ -22,16 +26,15 @@ import {
 import type { SettlementStep } from './settlement.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const PAYOUT_DATE = '2026-10-31';
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../testing/settlement-child.ts');
 
-/** Runs a settlement in another process; answers how it ended. */
-function settleInAnotherProcess(databaseUrl: string, stop?: { at: SettlementStep; after: number }) {
+/** Runs a settlement of a payout day in another process; answers how it ended. */
+function settleInAnotherProcess(databaseUrl: string, payoutDate: string, stop?: { at: SettlementStep; after: number }) {
   const run = spawnTsx(child, {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PAYOUT_DATE,
+      PAYOUT_DATE: payoutDate,
       ...(stop ? { STOP_AT: stop.at, STOP_AFTER: String(stop.after) } : {}),
     },
   });
@@ -46,29 +49,36 @@ describe.skipIf(!postgresUrl)(
     let app: FastifyInstance;
     let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
     let databaseUrl: string;
+    let adminToken: string;
 
     beforeAll(async () => {
       database = await createScratchDatabase();
       databaseUrl = database.url;
-      app = await buildApp(testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN, PAYMENTS: 'sandbox' }), {
-        logger: false,
-      });
+      app = await buildApp(
+        testConfig({ DATABASE_URL: databaseUrl, MARKETPLACE_TOKEN, PAYMENTS: 'sandbox', ...adminEnv() }),
+        { logger: false },
+      );
       await app.ready();
+      adminToken = await signIn(app, ADMIN);
     }, 60_000);
     afterAll(async () => {
       await app?.close();
       await database?.drop();
     });
 
-    /** Three partners with a game and two sales each, due on the payout day. */
-    async function partnersWithDueSales(): Promise<string[]> {
+    /**
+     * Three partners with a released game and two sales each, made on `days`, due by a payout day whose settlement
+     * has not started yet (a sale for a day already settled is due on the next one).
+     */
+    async function partnersWithDueSales(days: readonly [string, string]): Promise<string[]> {
       const ids: string[] = [];
       for (let index = 0; index < 3; index += 1) {
         const partner = await registerConnectedPartner(app);
         const game = await createProduct(app, partner.accessToken);
+        await releaseFirstVersion(app, { partner: partner.accessToken, admin: adminToken }, 'Product', game.id);
         for (const [day, totalPrice] of [
-          ['2026-07-10', 499 + index],
-          ['2026-08-20', 1999],
+          [days[0], 499 + index],
+          [days[1], 1999],
         ] as const) {
           await reportSale(
             app,
@@ -81,12 +91,18 @@ describe.skipIf(!postgresUrl)(
       return ids;
     }
 
-    for (const step of ['payout-created', 'transfer-made', 'payout-sent', 'partner-mailed'] as const) {
+    // each step on a payout day of its own, with sales of the third and second months before it
+    for (const [step, payoutDate, days] of [
+      ['payout-created', '2026-10-31', ['2026-07-10', '2026-08-20']],
+      ['transfer-made', '2026-11-30', ['2026-08-10', '2026-09-20']],
+      ['payout-sent', '2026-12-31', ['2026-09-10', '2026-10-20']],
+      ['partner-mailed', '2027-01-31', ['2026-10-10', '2026-11-20']],
+    ] as const) {
       it(`pays each partner exactly once when the run dies after "${step}" of its second payout`, async () => {
-        const partners = await partnersWithDueSales();
-        const killed = await settleInAnotherProcess(databaseUrl, { at: step, after: 2 });
+        const partners = await partnersWithDueSales(days);
+        const killed = await settleInAnotherProcess(databaseUrl, payoutDate, { at: step, after: 2 });
         expect(killed.signal, killed.output).toBe('SIGKILL');
-        const finished = await settleInAnotherProcess(databaseUrl);
+        const finished = await settleInAnotherProcess(databaseUrl, payoutDate);
         expect(finished.code, finished.output).toBe(0);
 
         const made = await app.db.select().from(payouts).where(inArray(payouts.partnerId, partners));

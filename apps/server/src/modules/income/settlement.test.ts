@@ -14,6 +14,7 @@ import {
   marketplaceEnv,
   readOutbox,
   registerConnectedPartner,
+  releaseFirstVersion,
   reportSale,
   saleReport,
   userIdOf,
@@ -37,11 +38,14 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
 
   const admin = useSignedIn(t);
 
-  /** A partner with a game, its payout account connected (or, with `connected: false`, disconnected again). */
+  /**
+   * A partner with a released game, its payout account connected (or, with `connected: false`, disconnected again).
+   */
   async function partnerWithGame(options: { connected?: boolean; restricted?: boolean } = {}): Promise<Partner> {
     const partner = await registerConnectedPartner(t.app);
     const userId = await userIdOf(t.database.db, partner.email);
     const itemId = (await createProduct(t.app, partner.accessToken)).id;
+    await releaseFirstVersion(t.app, { partner: partner.accessToken, admin: admin.accessToken }, 'Product', itemId);
     if (options.restricted) await connectPayoutAccount(t.app, partner.accessToken, { restricted: true });
     if (options.connected === false)
       await t.database.db.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
@@ -373,6 +377,75 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       const owed = page.data.map((row) => row.unsettled + row.settling);
       expect(owed).toEqual([...owed].sort((a, b) => b - a));
       expect(page.totalCount).toBe(page.data.length);
+    });
+  });
+
+  describe('a late sale', () => {
+    it('is paid on the next open payout day, and says so alike in its record, the list, the CSV and the calendar', async () => {
+      const partner = await partnerWithGame();
+      await settle('2027-02-28');
+      // bought in December 2026, due on 28 February 2027: reported after that day was settled
+      const late = await sell(partner, '2026-12-10T10:00:00Z', 1999);
+      expect(late.payoutDate).toBe('2027-03-31');
+      const [row] = await recordsOf(partner);
+      expect(row?.payoutDate).toBe('2027-03-31');
+      const listed = (await as(t.app, partner.accessToken).get('/api/User/Income/Query')).json() as {
+        data: Array<{ payment: { transactionId: string }; payoutDate: string }>;
+      };
+      expect(listed.data.map((record) => [record.payment.transactionId, record.payoutDate])).toEqual([
+        [late.transactionId, '2027-03-31'],
+      ]);
+      const csv = (await as(t.app, partner.accessToken).get('/api/User/Income/Export.csv')).body;
+      const [header, line] = csv.split('\r\n');
+      const column = header?.split(',').indexOf('Payout date') ?? -1;
+      expect(line?.split(',')[column]).toBe('2027-03-31');
+      const calendar = (await as(t.app, partner.accessToken).get('/api/User/Income/Payouts')).json() as {
+        upcoming: Array<{ payoutDate: string; salesCount: number }>;
+      };
+      expect(calendar.upcoming).toEqual([expect.objectContaining({ payoutDate: '2027-03-31', salesCount: 1 })]);
+      const balances = (
+        await as(t.app, admin.accessToken).get(`/api/Admin/Income/Balances?Email=${encodeURIComponent(partner.email)}`)
+      ).json() as { data: Array<{ nextPayoutDate: string }> };
+      expect(balances.data).toEqual([expect.objectContaining({ nextPayoutDate: '2027-03-31' })]);
+      // a replay answers the record as it was made
+      const replay = await as(t.app, MARKETPLACE_TOKEN).post(
+        '/api/internal/Sales',
+        saleReport(partner.itemId, {
+          transactionId: late.transactionId,
+          purchasedAt: '2026-12-10T10:00:00Z',
+          totalPrice: 1999,
+        }),
+      );
+      expect(replay.json()).toEqual(late);
+      // and that day's settlement pays it
+      await settle('2027-03-31');
+      const [payout] = await payoutsOf(partner);
+      expect(payout).toMatchObject({ status: 'Sent', payoutDate: '2027-03-31', salesCount: 1 });
+    });
+
+    it('is paid sooner when an admin settles its own day again, and then says that day everywhere', async () => {
+      const partner = await partnerWithGame();
+      // 31 March 2027 was settled by the test above: a sale of December is recorded for 30 April
+      const late = await sell(partner, '2026-12-11T10:00:00Z', 2999);
+      expect(late.payoutDate).toBe('2027-04-30');
+      await settle('2027-03-31');
+      const [payout] = await payoutsOf(partner);
+      expect(payout).toMatchObject({ status: 'Sent', payoutDate: '2027-03-31', salesCount: 1 });
+      const [row] = await recordsOf(partner);
+      expect(row).toMatchObject({ status: 'Settled', payoutDate: '2027-03-31' });
+      const listed = (await as(t.app, partner.accessToken).get('/api/User/Income/Query')).json() as {
+        data: Array<{ payoutDate: string; status: string }>;
+      };
+      expect(listed.data).toEqual([expect.objectContaining({ status: 'Settled', payoutDate: '2027-03-31' })]);
+      const replay = await as(t.app, MARKETPLACE_TOKEN).post(
+        '/api/internal/Sales',
+        saleReport(partner.itemId, {
+          transactionId: late.transactionId,
+          purchasedAt: '2026-12-11T10:00:00Z',
+          totalPrice: 2999,
+        }),
+      );
+      expect(replay.json()).toMatchObject({ status: 'Settled', payoutDate: '2027-03-31' });
     });
   });
 });

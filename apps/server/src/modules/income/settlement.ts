@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatUsd, INCOME_PATH, latestPayoutDayOnOrBefore, payoutKey, payoutZoneDate } from '@portal/contracts';
+import {
+  firstPurchaseNotDueBy,
+  formatUsd,
+  INCOME_PATH,
+  latestPayoutDayOnOrBefore,
+  payoutKey,
+  payoutZoneDate,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -157,7 +164,8 @@ export function createSettlement({
       await mailPartner(payout).catch((err: unknown) => log.warn({ err, payoutId: payout.id }, 'payout mail failed'));
     }
     // this payout day's: one payout per partner with a payout account; the others keep accruing
-    const due = await repo.selectDuePartners(db, payoutDate);
+    const dueBefore = firstPurchaseNotDueBy(payoutDate);
+    const due = await repo.selectDuePartners(db, dueBefore);
     const accounts = await payments.connectedAccountsOf(due);
     const payable = due.flatMap((partnerId) => {
       const accountId = accounts.get(partnerId);
@@ -174,6 +182,7 @@ export function createSettlement({
             payoutDate,
             accountId,
             runId: run.id,
+            dueBefore,
           });
           if (!payout) return;
           changed(partnerId);

@@ -10,6 +10,7 @@ import {
   MARKETPLACE_TOKEN,
   marketplaceEnv,
   registerConnectedPartner,
+  releaseFirstVersion,
   reportSale,
   saleReport,
   useAdminAndPartner,
@@ -134,6 +135,7 @@ describeEachDatabase('the overview of My Projects', (variant) => {
   it("shows this month's income and the next payout once the partner has a sale", async () => {
     expect((await overviewOf()).income).toBeNull();
     const created = await createProduct(t.app, partner.accessToken, { name: 'Sold Once' });
+    await releaseFirstVersion(t.app, { partner: partner.accessToken, admin: admin.accessToken }, 'Product', created.id);
     const recorded = await reportSale(t.app, MARKETPLACE_TOKEN, saleReport(created.id));
     expect((await overviewOf()).income).toEqual({
       monthCents: recorded.income,

@@ -93,6 +93,20 @@ export function createVersionReads({ db, caches, catalog, lookup }: VersionReads
      * message: what My Projects' attention list is decided from. Items may have been deleted since.
      */
     currentVersions: (ownerId: string) => repo.selectCurrentVersions(db, ownerId),
+    /**
+     * An item's version by its number, as a sale names it: when it was first released (null if it never was), or
+     * undefined when the item has no such version.
+     */
+    async findVersionByNumber(
+      itemType: ItemType,
+      itemId: string,
+      number: number,
+    ): Promise<{ releasedAt: Date | null } | undefined> {
+      if (!isUuid(itemId) || !Number.isSafeInteger(number)) return undefined;
+      const version = await repo.selectVersionByNumber(db, itemType, itemId, number);
+      return version && { releasedAt: version.releasedAt };
+    },
+
 
     /** The builds of the live versions of a partner's items of one type, by item id; `itemIds` narrows to those. */
     async liveBuilds(itemType: ItemType, ownerId: string, itemIds?: string[]): Promise<Map<string, string[]>> {

@@ -8,7 +8,7 @@ import { type FilterForm, useFilterForm } from './use-filter-form.ts';
 export interface TableFiltersProps<V> {
   /** The filters the table shows: the form starts from them, and follows when they change (Back, a link). */
   applied: V;
-  /** The last day the date pickers offer: today, in UTC. */
+  /** The last day the date pickers offer: today, in the zone whose days the filters count (`TableFilters.today`). */
   today: string;
   onApply: (values: V) => void;
 }

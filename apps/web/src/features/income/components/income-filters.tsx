@@ -9,7 +9,10 @@ import {
 } from '../../../components/form/table-filter-form.tsx';
 import { type IncomeFilterValues, incomeFilters } from '../utils/filters.ts';
 
-/** SPEC §2's filters of the sales table: item name, purchase date range (no future day) and settlement status. */
+/**
+ * SPEC §2's filters of the sales table: item name, purchase date range (Hong Kong days, none in the future there) and
+ * settlement status.
+ */
 export function IncomeFilters({ applied, today, onApply }: TableFiltersProps<IncomeFilterValues>) {
   const form = useTableFilterForm(incomeFilters, { applied, today, onApply });
   const { errors, fieldId, bind } = form;
@@ -21,7 +24,7 @@ export function IncomeFilters({ applied, today, onApply }: TableFiltersProps<Inc
       label="Filter sales"
       className="my-income-filters"
       firstField="name"
-      zoneNote="Purchase days and times are in UTC, as in the CSV export."
+      zoneNote="Purchase days are counted in Hong Kong time (UTC+8), as payouts are; times in the table and the CSV export are UTC."
     >
       <Field id={fieldId('name')} label="Item name" error={errors.name} className="my-income-filters__name">
         <input

@@ -18,3 +18,12 @@ describe('toIncomeQuery', () => {
     });
   });
 });
+
+describe('incomeFilters.today', () => {
+  it('is the Hong Kong day, as the API counts purchase days: 1 February from 16:00 UTC on 31 January', () => {
+    expect(incomeFilters.today(new Date('2026-01-31T15:59:59.999Z'))).toBe('2026-01-31');
+    expect(incomeFilters.today(new Date('2026-01-31T16:30:00Z'))).toBe('2026-02-01');
+    const today = incomeFilters.today(new Date('2026-01-31T16:30:00Z'));
+    expect(incomeFilters.filterErrors({ ...NO_FILTERS, from: '2026-02-01', to: '2026-02-01' }, today)).toEqual({});
+  });
+});

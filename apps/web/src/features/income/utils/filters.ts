@@ -4,6 +4,7 @@ import {
   incomeExportQuerySchema,
   incomeStatuses,
   MAX_NAME_LENGTH,
+  payoutZoneDate,
 } from '@portal/contracts';
 import { defineTableFilters } from '../../../lib/table-filters.ts';
 
@@ -19,7 +20,7 @@ export interface IncomeFilterValues {
 
 const isIncomeStatus = (value: string): value is IncomeStatus => (incomeStatuses as readonly string[]).includes(value);
 
-/** SPEC §2's filters of the sales table, as the API's income query names them. */
+/** SPEC §2's filters of the sales table, as the API's income query names them; days are Hong Kong days, as it counts them. */
 export const incomeFilters = defineTableFilters<IncomeFilterValues, IncomeExportQuery>({
   empty: { name: '', from: '', to: '', status: '' },
   apiNames: { name: 'Name', from: 'PurchaseDateFrom', to: 'PurchaseDateTo', status: 'Status' },
@@ -28,6 +29,7 @@ export const incomeFilters = defineTableFilters<IncomeFilterValues, IncomeExport
     name: (raw) => raw.slice(0, MAX_NAME_LENGTH),
     status: (raw) => (isIncomeStatus(raw) ? raw : ''),
   },
+  today: (now = new Date()) => payoutZoneDate(now),
 });
 
 export const {
