@@ -7,6 +7,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { modelRoutes, productRoutes, publicCatalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { fileDownloadRoutes, filesRoutes } from './modules/files/routes.ts';
+import { liveItemRoutes } from './modules/gaming/live-items.ts';
 import { gameAccessRoutes, registerGameHub } from './modules/gaming/routes.ts';
 import { incomeRoutes, marketplaceRoutes } from './modules/income/routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
@@ -20,12 +21,7 @@ import type { SandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
-import {
-  liveItemRoutes,
-  modelVersionRoutes,
-  productVersionRoutes,
-  reviewStandingRoutes,
-} from './modules/versions/routes.ts';
+import { modelVersionRoutes, productVersionRoutes, reviewStandingRoutes } from './modules/versions/routes.ts';
 import { adminOnly, keyAccess, signedIn } from './plugins/auth.ts';
 import { clockControlRoutes } from './plugins/clock-control.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';

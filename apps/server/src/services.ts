@@ -110,7 +110,7 @@ export function createServices({
   const access = createAccessService({ ...base, config, events, caches, rateLimits, secretKey });
   const apiKeys = createApiKeysService({ db, log, events, caches, rateLimits });
   const content = createContentService({ ...base, config });
-  const files = createFilesService({ db, config, storage, log });
+  const files = createFilesService({ db, config, storage, log, secretKey });
 
   // payments
   const sandbox = config.payments.mode === 'sandbox' ? createSandboxProvider(db, config) : undefined;

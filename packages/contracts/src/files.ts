@@ -143,3 +143,16 @@ export const buildReportQuerySchema = z.object({ url: paramText(500).min(1) });
 
 /** `/files/{key}`: a stored file's key. */
 export const storedFileParamsSchema = z.object({ '*': paramText(300) });
+
+/**
+ * `/files/{key}?expires&signature`: a signed URL's grant (Unix seconds, hex HMAC). Anything malformed reads as
+ * no grant, so a tampered URL answers as an unsigned one does: 404 for a build.
+ */
+export const storedFileQuerySchema = z.object({
+  expires: z.string().max(16).optional().catch(undefined),
+  signature: z.string().max(128).optional().catch(undefined),
+});
+/** How long the AR app may read a 3D model a stage shows, from the nearby answer that carried it. */
+export const STAGE_CONTENT_URL_TTL_MS = 60 * 60 * 1000;
+/** How long a live item's build URLs answer, from the read that gave them to a player. */
+export const LIVE_BUILD_URL_TTL_MS = 15 * 60 * 1000;

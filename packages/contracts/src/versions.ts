@@ -143,6 +143,12 @@ export const liveItemSchema = z.object({
   versionId: z.string(),
   releasedAt: z.string(),
   updateLog: z.string(),
+  /**
+   * Whether the caller may download the builds: `Granted` (a signed-in player; of a paid item, one the marketplace
+   * reported a purchase of), with `files` as URLs signed for LIVE_BUILD_URL_TTL_MS; else `SignInRequired` or
+   * `PurchaseRequired`, with every file null.
+   */
+  filesAccess: z.enum(['Granted', 'SignInRequired', 'PurchaseRequired']),
   files: z.object({
     ios: z.string().nullable(),
     android: z.string().nullable(),

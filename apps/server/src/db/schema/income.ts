@@ -47,6 +47,8 @@ export const incomeRecords = pgTable(
     ),
     index('income_records_due_idx').on(t.status, t.payoutDate),
     index('income_records_payout_idx').on(t.payoutId),
+    // whether someone bought an item: who may download a paid live item's builds
+    index('income_records_buyer_idx').on(t.itemId, t.buyerEmail),
     check(
       'income_records_split_check',
       sql`${t.paymentPlatformFeeCents} >= 0 and ${t.platformFeeCents} >= 0 and ${t.incomeCents} >= 0

@@ -19,7 +19,7 @@ const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The review console's API and its figures, for accounts with the Admin role only. */
-export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTimes }) => {
+export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTimes, stages }) => {
   app.get(
     '/api/Admin/Review/Query',
     doc('listReviewQueue', 'Versions waiting for or under review, oldest submission first, a page at a time', {
@@ -70,12 +70,21 @@ export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTime
 
   app.put(
     '/api/Admin/TakeDown/:id',
-    doc('takeDownRelease', 'Take a live version down; the partner sees the reason', {
-      params: versionIdParamsSchema,
-      body: reasonBodySchema,
-      response: { 200: versionSchema, ...errors },
-    }),
-    async (request) => versions.adminTakeDown(request.params.id, request.body.reason),
+    doc(
+      'takeDownRelease',
+      'Take a live version down; the partner sees the reason. A 3D model leaves every stage that places it (its partner is mailed).',
+      {
+        params: versionIdParamsSchema,
+        body: reasonBodySchema,
+        response: { 200: versionSchema, ...errors },
+      },
+    ),
+    async (request) => {
+      const { version, itemType, itemId } = await versions.adminTakeDown(request.params.id, request.body.reason);
+      // a 3D model taken down leaves the stages that place it, at once (each stage's partner is mailed)
+      if (itemType === 'Model') await stages.withdrawModel(itemId);
+      return version;
+    },
   );
 
   app.get(

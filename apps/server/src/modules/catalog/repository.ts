@@ -272,6 +272,7 @@ export interface ItemSummary {
   name: string;
   iconUrl: string;
   status: ProductRow['status'];
+  priceCents: number;
 }
 
 export async function selectItemSummaries(
@@ -290,6 +291,7 @@ export async function selectItemSummaries(
         name: table.name,
         iconUrl: table.iconUrl,
         status: table.status,
+        priceCents: table.priceCents,
       })
       .from(table)
       .where(and(sql`${table.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(table.deletedAt)))

@@ -185,7 +185,13 @@ describeEachDatabase('file host', (variant) => {
     const key = (file?.origin ?? '').replace(/^\/files\//, '');
     const storage = createDiskStorage(path.join(t.config.dataDir, 'files'));
     const get = vi.spyOn(storage, 'get');
-    const files = createFilesService({ db: t.database.db, config: t.config, storage, log: t.app.log });
+    const files = createFilesService({
+      db: t.database.db,
+      config: t.config,
+      storage,
+      log: t.app.log,
+      secretKey: 'a test secret key of thirty-two characters or more',
+    });
     const stranger = await t.app.services.access.authenticate((await registerPartner(t.app)).accessToken);
     const noTesters = { canInstall: async () => false };
     await expect(files.openFile(key, stranger, noTesters)).rejects.toMatchObject({

@@ -4,6 +4,7 @@ import {
   buildReportResponseSchema,
   MAX_FILES_PER_REQUEST,
   storedFileParamsSchema,
+  storedFileQuerySchema,
   UPLOAD_PATHS,
   type UploadedFile,
   uploadResponseSchema,
@@ -16,7 +17,7 @@ import { documentWildcardAs } from '../../plugins/openapi.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { CONTENT_TYPES } from './detect.ts';
-import { buildDisposition, type TesterAccess } from './service.ts';
+import { buildDisposition, type FileGrant, type TesterAccess } from './service.ts';
 
 const tags = ['files'];
 const doc = describeRoutes(tags);
@@ -110,8 +111,9 @@ export const fileDownloadRoutes = (testers: TesterAccess) =>
           tags,
           operationId: 'downloadFile',
           summary:
-            'A stored file. Images are public; builds only for their owner, admins and whitelisted testers of a testing version. With S3 and BUILD_DOWNLOADS=redirect a build answers 302 to a signed URL of the store, valid 5 minutes.',
+            "A stored file. Images are public; builds only under a signed URL the API answered (the AR app's 3D models on stages, a live item's builds for a player) until it expires, or for their owner, admins and whitelisted testers of a testing version. With S3 and BUILD_DOWNLOADS=redirect a build answers 302 to a signed URL of the store, valid 5 minutes.",
           params: storedFileParamsSchema,
+          querystring: storedFileQuerySchema,
           response: {
             200: { description: 'The stored bytes, with the type sniffed on upload', content: storedFileContent },
             400: apiErrorSchema,
@@ -127,7 +129,12 @@ export const fileDownloadRoutes = (testers: TesterAccess) =>
       },
       async (request, reply: FastifyReply) => {
         const viewer = await optionalUser(app, request);
-        const file = await files.openFile((request.params as { '*': string })['*'], viewer, testers);
+        const file = await files.openFile(
+          (request.params as { '*': string })['*'],
+          viewer,
+          testers,
+          request.query as FileGrant,
+        );
         // a build on S3 with BUILD_DOWNLOADS=redirect: the store sends the bytes, under a URL that soon expires
         if ('redirect' in file) return reply.header('cache-control', 'no-store').redirect(file.redirect, 302);
         const { row, body, size } = file;

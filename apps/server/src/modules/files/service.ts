@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -16,6 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hmacSha256 } from '../../lib/tokens.ts';
 import { writeStreamToFile } from '../../lib/write-file.ts';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { asUploadReadError } from '../../plugins/uploads.ts';
@@ -76,14 +77,23 @@ export interface TesterAccess {
 /** Who asks for a stored file: nobody, or a signed-in account. */
 export type FileViewer = { id: string; role: string } | undefined;
 
+/** A file URL's signature, as its query carries it: `expires` (Unix seconds) and `signature` (hex). */
+export interface FileGrant {
+  expires?: string | undefined;
+  signature?: string | undefined;
+}
+
 export interface FilesDeps {
   db: Db;
   config: Pick<AppConfig, 'dataDir' | 'hosts' | 'storage' | 'buildBudgets' | 'buildValidationTimeoutMs'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** Signs the short-lived URLs under which anyone holding one may read a build (`signedUrl`). */
+  secretKey: string;
+  now?: () => Date;
 }
 
-export function createFilesService({ db, config, storage, log }: FilesDeps) {
+export function createFilesService({ db, config, storage, log, secretKey, now = () => new Date() }: FilesDeps) {
   const tmpDir = path.join(config.dataDir, 'tmp');
   const urlPrefix = `${config.hosts.files}/files/`;
   const urlOf = (key: string) => `${urlPrefix}${key}`;
@@ -97,6 +107,19 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     (viewer.id === row.ownerId ||
       viewer.role === 'Admin' ||
       (await testers.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
+
+  /** The signature of a read of `key` until `expires` (Unix seconds): an HMAC, so only this server makes one. */
+  const signatureOf = (key: string, expires: number) => hmacSha256(secretKey, `file:${key}:${expires}`);
+
+  /** Whether a URL's signature lets it read `key` now: made here, for this key, and not yet expired. */
+  function grantHolds(key: string, grant: FileGrant | undefined): boolean {
+    if (!grant?.expires || !grant.signature || !/^[0-9]{1,12}$/.test(grant.expires)) return false;
+    const expires = Number(grant.expires);
+    if (expires * 1000 <= now().getTime()) return false;
+    const expected = Buffer.from(signatureOf(key, expires), 'hex');
+    const presented = Buffer.from(grant.signature, 'hex');
+    return presented.length === expected.length && timingSafeEqual(presented, expected);
+  }
 
   const newTmpFile = () => path.join(tmpDir, randomUUID());
 
@@ -370,20 +393,36 @@ export function createFilesService({ db, config, storage, log }: FilesDeps) {
     sweepTemp,
 
     /**
-     * A stored file to send. Images are public; a build is read only by its owner, an admin, or a whitelisted
-     * tester of the testing version it belongs to: anyone else is told it does not exist, before any byte is read.
+     * A URL of this file host under which anyone may read the file until `expiresAt` (rounded down to the second):
+     * what the AR app is given for the builds it is told to show. A URL that names no stored file of ours, or none
+     * at all, is answered as it is.
+     */
+    signedUrl(url: string | null, expiresAt: Date): string | null {
+      const key = url ? keyOf(url) : undefined;
+      if (!url || key === undefined) return url;
+      const expires = Math.floor(expiresAt.getTime() / 1000);
+      return `${url}?${new URLSearchParams({ expires: String(expires), signature: signatureOf(key, expires) })}`;
+    },
+
+    /**
+     * A stored file to send. Images are public; a build is read only under a signed URL that has not expired
+     * (`signedUrl`), or by its owner, an admin, or a whitelisted tester of the testing version it belongs to:
+     * anyone else is told it does not exist, before any byte is read.
      */
     async openFile(
       key: string,
       viewer: FileViewer,
       testers: TesterAccess,
+      grant?: FileGrant,
     ): Promise<
       { row: repo.StoredFileRow; redirect: string } | { row: repo.StoredFileRow; body: Readable; size: number }
     > {
       const [row] = await repo.selectStoredFilesByKeys(db, [key]);
       if (!row) throw new AppError('FileNotFound');
       if (row.kind === 'build') {
-        if (!(await mayReadBuild(row, viewer, testers))) throw new AppError('FileNotFound');
+        if (!grantHolds(key, grant) && !(await mayReadBuild(row, viewer, testers))) {
+          throw new AppError('FileNotFound');
+        }
         const redirect = await storage.signedDownloadUrl(key, {
           contentType: row.contentType,
           contentDisposition: buildDisposition(row.originalName),

@@ -465,3 +465,19 @@ export async function selectPayoutsPage(
   });
   return { rows: page.rows.map((entry) => entry.payout), total: page.total };
 }
+
+/** Whether the marketplace reported a sale of the item to this buyer that still stands (not voided). */
+export async function hasStandingSale(db: Executor, itemId: string, buyerEmail: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: incomeRecords.id })
+    .from(incomeRecords)
+    .where(
+      and(
+        eq(incomeRecords.itemId, itemId),
+        eq(incomeRecords.buyerEmail, buyerEmail.toLowerCase()),
+        isNull(incomeRecords.voidedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -177,6 +177,9 @@ export function createIncomeService(deps: IncomeDeps) {
   return {
     settlement,
 
+    /** Whether the marketplace reported a sale of the item to this buyer that still stands: who may play a paid item. */
+    hasBought: (itemId: string, buyerEmail: string) => repo.hasStandingSale(db, itemId, buyerEmail),
+
     /** What My Project Income shows above its table: this and last month, what waits, what was paid, by month. */
     async summary(ownerId: string): Promise<IncomeSummary> {
       const current = now();

@@ -341,6 +341,12 @@ export function createNearbyIndex({ db, log, syncMs, keepBytes }: NearbyIndexDep
       return found;
     },
 
+    /** Drops every stage's JSON: what it says has changed for all of them (the signed URLs' window). */
+    forgetTails(): void {
+      for (const cell of cells.values()) cell.tails.fill(undefined);
+      keptBytes = 0;
+    },
+
     /** Keeps a stage's JSON (after its opening brace) read at `revision`, if that is the revision kept. */
     keepTail(id: string, revision: string, tail: Buffer): void {
       const slot = slots.get(id);

@@ -366,3 +366,45 @@ export async function claimReminders(db: Executor, at: Date, remindFrom: Date, l
     returning s.id, s.name, s.owner_id, s.expires_at`);
   return (result as unknown as { rows: DueStage[] }).rows;
 }
+
+/** A stage a withdrawn 3D model was taken off: its id, name and partner, and the contents it lost. */
+export interface StageWithdrawal {
+  id: string;
+  name: string;
+  ownerId: string;
+  removed: StoredContent[];
+}
+
+/**
+ * Takes a 3D model off every stage that places it (draft, published or expired): its contents go, the rest stay in
+ * their order, and each stage changed is touched, so that every node's nearby index reads it anew. Answers them.
+ */
+export async function removeModelContents(db: Executor, modelId: string): Promise<StageWithdrawal[]> {
+  const placed = JSON.stringify([{ type: 'Asset3D', assetId: modelId }]);
+  const result = await db.execute(sql`
+    with hit as (
+      select id, contents from ${stages} where ${stages.contents} @> ${placed}::jsonb for update
+    )
+    update ${stages} s set
+      contents = (
+        select coalesce(jsonb_agg(e.c order by e.n), '[]'::jsonb)
+        from jsonb_array_elements(hit.contents) with ordinality as e(c, n)
+        where not (e.c->>'type' = 'Asset3D' and e.c->>'assetId' = ${modelId})
+      ),
+      updated_at = now()
+    from hit
+    where s.id = hit.id
+    returning s.id, s.name, s.owner_id, hit.contents as before`);
+  const rows = (result as unknown as { rows: Array<{ id: string; name: string; owner_id: string; before: unknown }> })
+    .rows;
+  return rows.map((row) => {
+    // PGlite answers jsonb parsed; node-postgres too, but be sure of it
+    const before = (typeof row.before === 'string' ? JSON.parse(row.before) : row.before) as StoredContent[];
+    return {
+      id: row.id,
+      name: row.name,
+      ownerId: row.owner_id,
+      removed: before.filter((content) => content.type === 'Asset3D' && content.assetId === modelId),
+    };
+  });
+}

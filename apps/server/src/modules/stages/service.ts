@@ -44,7 +44,7 @@ export interface StagesDeps {
   log: FastifyBaseLogger;
   mailer: Mailer;
   access: Pick<AccessService, 'summarizeUsers'>;
-  files: Pick<FilesService, 'storeUpload'>;
+  files: Pick<FilesService, 'storeUpload' | 'signedUrl'>;
   /** A partner's 3D models on sale: what they can place. */
   catalog: Pick<CatalogService, 'modelsOnSale'>;
   versions: Pick<VersionsService, 'liveBuilds'>;
@@ -101,7 +101,7 @@ export function createStagesService({
   subscriptions,
   now,
 }: StagesDeps) {
-  const nearby = createNearby({ db, config, log, now });
+  const nearby = createNearby({ db, config, log, now, signedUrl: files.signedUrl });
   /** After a write here: the index reads it before the write answers, so the next nearby read shows it. */
   const stagesChanged = () =>
     nearby.sync().catch((err: unknown) => log.warn({ err }, 'nearby index could not read stage changes'));
@@ -258,6 +258,44 @@ export function createStagesService({
 
     /** The AR app's read: live stages around a place, nearest first, each as its JSON (nearby.ts). */
     nearby: nearby.near,
+
+    /**
+     * A 3D model taken off the marketplace (an admin's take-down) leaves every stage that places it at once: the
+     * AR app is no longer shown it (this node's index reads the change before this answers, the others within
+     * NEARBY_SYNC_MS), and each stage's partner is mailed which stage lost which content. Answers the stages changed.
+     */
+    async withdrawModel(modelId: string): Promise<repo.StageWithdrawal[]> {
+      if (!isUuid(modelId)) return [];
+      const changed = await repo.removeModelContents(db, modelId);
+      if (changed.length === 0) return changed;
+      await stagesChanged();
+      log.info({ modelId, stages: changed.length }, 'a withdrawn 3D model was taken off stages');
+      const owners = await access.summarizeUsers(changed.map((stage) => stage.ownerId));
+      for (const ownerId of new Set(changed.map((stage) => stage.ownerId))) {
+        const email = owners.get(ownerId)?.email;
+        if (!email) continue;
+        const lines = changed
+          .filter((stage) => stage.ownerId === ownerId)
+          .flatMap((stage) => stage.removed.map((content) => `“${content.name}” from your stage “${stage.name}”`));
+        await mailer
+          .send({
+            purpose: 'stage-content-withdrawn',
+            to: email,
+            ...renderMail({
+              subject: 'A 3D model was taken off your stages',
+              heading: 'A 3D model left your stages',
+              paragraphs: [
+                'A 3D model you placed was taken off the marketplace, so the AR app no longer shows it. We removed:',
+                ...lines,
+                'The rest of each stage shows as before. Place another 3D model, or release a new version of this one and place it again.',
+              ],
+              action: { label: 'Open your stages', url: `${config.publicUrl}${VPS_PATH}` },
+            }),
+          })
+          .catch((err: unknown) => log.warn({ err, ownerId }, 'the stage withdrawal mail could not be sent'));
+      }
+      return changed;
+    },
 
     async query(ownerId: string, query: StageQuery): Promise<StagePage> {
       const at = now();

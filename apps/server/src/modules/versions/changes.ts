@@ -231,12 +231,16 @@ export function createVersionChanges({ db, log, catalog, files, payments, lookup
       reviewed(reviewerId, versionId, 'reject', reason),
 
     /** An admin takes a live version off the marketplace; the partner sees the reason. */
-    async adminTakeDown(versionId: string, reason: string): Promise<AnyVersion> {
+    /** An admin's take-down: the version as it is now, and its item (which leaves the marketplace with it). */
+    async adminTakeDown(
+      versionId: string,
+      reason: string,
+    ): Promise<{ version: AnyVersion; itemType: ItemType; itemId: string }> {
       const { version, item } = await anyVersion(versionId);
       const row = await takeDown(version.itemType, item, versionId, { takeDownRole: 'Admins', takeDownReason: reason });
       await mails.takenDown(item.name, row, reason);
       log.info({ versionId }, 'version taken down by an admin');
-      return describeVersion(row);
+      return { version: await describeVersion(row), itemType: version.itemType, itemId: item.id };
     },
   };
 }

@@ -54,8 +54,11 @@ export function createVersionReads({ db, caches, catalog, lookup }: VersionReads
       return lookup.describeVersion((await lookup.ownedVersion(ownerId, itemType, versionId)).version);
     },
 
-    /** What the marketplace serves for an item now: its live version's builds, for the AR app. */
-    async liveItem(itemId: string): Promise<LiveItem> {
+    /**
+     * What the marketplace serves for an item now: its live version and its builds as stored (which only their owner
+     * may read unsigned), and its price; who may download them is decided above (gaming's live-items.ts).
+     */
+    async liveItem(itemId: string): Promise<Omit<LiveItem, 'filesAccess'> & { priceCents: number; ownerId: string }> {
       const version = isUuid(itemId) ? await repo.selectLiveVersion(db, itemId) : undefined;
       const [item] = version ? await catalog.summarizeItems(version.itemType, [itemId]) : [];
       if (!version?.releasedAt || !item) throw new AppError('NotFound');
@@ -67,6 +70,8 @@ export function createVersionReads({ db, caches, catalog, lookup }: VersionReads
         versionId: version.id,
         releasedAt: version.releasedAt.toISOString(),
         updateLog: version.updateLog,
+        priceCents: item.priceCents,
+        ownerId: item.ownerId,
         files: {
           ios: version.iosAssetUrl,
           android: version.androidAssetUrl,
@@ -89,11 +94,6 @@ export function createVersionReads({ db, caches, catalog, lookup }: VersionReads
     isTestingBuild: (ownerId: string, url: string) => repo.isTestingBuild(db, ownerId, url),
 
     /**
-     * The testing and release versions of a partner's items, each with who wrote its conversation's latest
-     * message: what My Projects' attention list is decided from. Items may have been deleted since.
-     */
-    currentVersions: (ownerId: string) => repo.selectCurrentVersions(db, ownerId),
-    /**
      * An item's version by its number, as a sale names it: when it was first released (null if it never was), or
      * undefined when the item has no such version.
      */
@@ -107,6 +107,11 @@ export function createVersionReads({ db, caches, catalog, lookup }: VersionReads
       return version && { releasedAt: version.releasedAt };
     },
 
+    /**
+     * The testing and release versions of a partner's items, each with who wrote its conversation's latest
+     * message: what My Projects' attention list is decided from. Items may have been deleted since.
+     */
+    currentVersions: (ownerId: string) => repo.selectCurrentVersions(db, ownerId),
 
     /** The builds of the live versions of a partner's items of one type, by item id; `itemIds` narrows to those. */
     async liveBuilds(itemType: ItemType, ownerId: string, itemIds?: string[]): Promise<Map<string, string[]>> {

@@ -2,8 +2,6 @@ import {
   addModelVersionBodySchema,
   addProductVersionBodySchema,
   apiErrorSchema,
-  liveItemParamsSchema,
-  liveItemSchema,
   markMessagesReadBodySchema,
   modelVersionSchema,
   modelVersionsResponseSchema,
@@ -23,8 +21,6 @@ import { sendSerialized } from '../../lib/serialized.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { ItemType } from './service.ts';
-
-const marketplaceDoc = describeRoutes(['marketplace']);
 
 const errors = errorResponses(400, 403, 404, 409);
 
@@ -180,19 +176,6 @@ function versionRoutes(itemType: ItemType) {
 
 export const productVersionRoutes = versionRoutes('Product');
 export const modelVersionRoutes = versionRoutes('Model');
-
-/** What the marketplace serves: open to everyone, for the AR app. */
-export const liveItemRoutes = routeGroup(async (app) => {
-  app.get(
-    '/api/Product/Live/:itemId',
-    marketplaceDoc(
-      'getLiveItem',
-      'The version of a game or 3D model that the marketplace serves now, with its builds (public)',
-      { params: liveItemParamsSchema, response: { 200: liveItemSchema, 400: apiErrorSchema, 404: apiErrorSchema } },
-    ),
-    async (request) => app.services.versions.liveItem(request.params.itemId),
-  );
-});
 
 /** A partner's view of the review queue, for one of its versions. */
 export const reviewStandingRoutes = routeGroup(async (app, { reviewTimes }) => {

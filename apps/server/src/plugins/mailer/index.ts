@@ -21,7 +21,9 @@ export type MailPurpose =
   | 'tester-removed'
   | 'payout-sent'
   | 'stage-expiry-reminder'
-  | 'stage-expired';
+  | 'stage-expired'
+  | 'stage-content-withdrawn'
+  | 'password-changed';
 
 export interface MailMessage {
   purpose: MailPurpose;

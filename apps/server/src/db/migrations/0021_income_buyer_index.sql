@@ -1,0 +1,1 @@
+CREATE INDEX "income_records_buyer_idx" ON "income_records" USING btree ("item_id","buyer_email");
