@@ -1,3 +1,6 @@
+import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
+import { readOutbox } from '../../fixtures/mail.ts';
+import { PASSWORD } from '../../fixtures/partners.ts';
 import { expect, registerPartner, signIn, test } from '../../fixtures/test.ts';
 
 test('a partner edits the profile', async ({ page, request }) => {
@@ -48,3 +51,53 @@ test('the payout account alert leads an unconnected partner to /stripe', async (
   await page.getByRole('link', { name: /Your Stripe account is not connected/ }).click();
   await expect(page).toHaveURL(/\/stripe$/);
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`a signed-in partner changes the password on Edit Profile (${width}): other sessions end, a mail says so`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const partner = await registerPartner(request);
+    const elsewhere = await request.post('/api/Access/Login', { data: { email: partner.email, password: PASSWORD } });
+    const otherToken = ((await elsewhere.json()) as { accessToken: string }).accessToken;
+    await signIn(page, partner);
+    await page.goto('/profile');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await expect(form.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toEqual([]);
+
+    // the rules of the form first: nothing is sent
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect(form.getByText('Please input your current password')).toBeVisible();
+    await form.getByLabel('Current password').fill('Wrong1234');
+    await form.getByLabel('New password').fill('Fresh4567');
+    await form.getByLabel('Confirm password').fill('Fresh4568');
+    await expect(form.getByText("Two inputs don't match!")).toBeVisible();
+    await form.getByLabel('Confirm password').fill('Fresh4567');
+    // the server's refusal: the wrong current password
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+    expect(
+      (await request.get('/api/Access/Profile', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+    ).toBe(200);
+
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible();
+    await expect(form.getByLabel('Current password')).toHaveValue('');
+    await expect(form.getByLabel('New password')).toHaveValue('');
+    await page.screenshot({ path: `test-results/change-password-${width}.png`, fullPage: true });
+
+    // this page stays signed in; the other session has ended; the new password signs in
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Edit Profile' })).toBeVisible();
+    expect(
+      (await request.get('/api/Access/Profile', { headers: { authorization: `Bearer ${otherToken}` } })).status(),
+    ).toBe(401);
+    const relogin = await request.post('/api/Access/Login', { data: { email: partner.email, password: 'Fresh4567' } });
+    expect(relogin.status()).toBe(200);
+    const mails = await readOutbox(request);
+    expect(mails.some((mail) => mail.to === partner.email && mail.subject.includes('password was changed'))).toBe(true);
+  });
+}

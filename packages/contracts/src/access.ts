@@ -23,6 +23,8 @@ export const accessMessages = {
   passwordHint: '8 to 16 characters, with at least one lowercase letter, one uppercase letter and one digit',
   confirmRequired: 'Please input the password again',
   confirmMismatch: "Two inputs don't match!",
+  currentPasswordRequired: 'Please input your current password',
+  passwordChanged: 'Your password was changed. Your other sessions were signed out.',
   firstNameRequired: 'Please input first name',
   lastNameRequired: 'Please input last name',
   codeRequired: 'Please input verification code',
@@ -87,6 +89,17 @@ export const resetPasswordBodySchema = z.strictObject({
   verificationCode: verificationCodeSchema,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** `PUT /api/Access/Password`: a signed-in partner's new password, with the current one to prove it is them. */
+export const changePasswordBodySchema = z.strictObject({
+  // compared with a hash, never stored (as at login)
+  currentPassword: z
+    .string({ error: accessMessages.currentPasswordRequired })
+    .min(1, { error: accessMessages.currentPasswordRequired, abort: true })
+    .max(128, { error: accessMessages.passwordFormat }),
+  password: newPasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 export const updateProfileBodySchema = z.strictObject({
   firstName,

@@ -16,6 +16,8 @@ export const errorCatalog = {
   RequestTimeout: { status: 408, message: 'The request took too long to arrive, please try again.' },
   Unauthorized: { status: 401, message: 'The user has expired, please login again.' },
   InvalidCredentials: { status: 400, message: 'The email or password is incorrect.' },
+  CurrentPasswordIncorrect: { status: 400, message: 'The current password is incorrect.' },
+  PasswordUnchanged: { status: 400, message: 'The new password must be different from the current one.' },
   EmailAlreadyRegistered: { status: 409, message: 'This email is already registered, please log in.' },
   VerificationCodeIncorrect: { status: 400, message: 'The verification code is incorrect.' },
   VerificationCodeExpired: {
@@ -139,10 +141,10 @@ export const errorCatalog = {
   SaleTransactionConflict: {
     status: 409,
     message: 'This transaction was already reported with other details.',
-  SaleAlreadySettled: { status: 409, message: 'This sale was already paid out to the partner: it cannot be voided.' },
-  SaleInPayout: {
   },
   SaleNotFound: { status: 404, message: 'No sale has this transaction id.' },
+  SaleAlreadySettled: { status: 409, message: 'This sale was already paid out to the partner: it cannot be voided.' },
+  SaleInPayout: {
     status: 409,
     message:
       'This sale is in a payout that has not gone through yet (being sent, or failed and to be retried): it cannot be voided.',

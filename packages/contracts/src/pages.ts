@@ -6,6 +6,10 @@ import type { CatalogItemType } from './item-types.ts';
  */
 
 export const LOGIN_PATH = '/login';
+/** Where a partner resets a forgotten password with an emailed code; the password-changed mail links to it. */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+/** Edit Profile, where a signed-in partner also changes their password. */
+export const PROFILE_PATH = '/profile';
 export const MY_PROJECTS_PATH = '/developers/my-project';
 export const GAME_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/submission` as const;
 export const MODEL_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/3D-model-submission` as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -97,6 +97,21 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Ends every live session of a user but `keptSessionId`; answers the ids of those it ended. */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: string,
+  keptSessionId: string,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keptSessionId)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }

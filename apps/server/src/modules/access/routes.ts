@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  changePasswordBodySchema,
   codeSentResponseSchema,
   type LoginResponse,
   loginBodySchema,
@@ -110,6 +111,20 @@ export const accountRoutes = (profiles: ProfileSource) =>
         const userId = currentUser(request).id;
         await access.updateAccount(userId, request.body);
         return profiles.read(userId);
+      },
+    );
+
+    app.put(
+      '/api/Access/Password',
+      doc(
+        'updatePassword',
+        "Change the signed-in partner's password: the current one proves it is them; every other session ends and a mail says so",
+        { body: changePasswordBodySchema, response: { 204: z.null(), ...errors } },
+      ),
+      async (request, reply) => {
+        const { currentPassword, password } = request.body;
+        await access.changePassword(currentUser(request), currentPassword, password, request.ip);
+        return reply.status(204).send(null);
       },
     );
 

@@ -3,6 +3,7 @@ import {
   CODE_RESEND_SECONDS,
   CODE_VALID_MINUTES,
   type CodeSentResponse,
+  FORGOT_PASSWORD_PATH,
   LOGIN_PATH,
   type ProfileUpdate,
   type Registration,
@@ -325,6 +326,43 @@ export function createAccessService({
       events.emit('sessionsEnded', { sessionIds: revoked });
       await Promise.all([loginFailuresByAddress.reset(`${email}|${clientIp}`), loginFailuresByEmail.reset(email)]);
       log.info({ userId: user.id }, 'password reset');
+    },
+
+    /**
+     * Changes the password of a signed-in partner who knows the current one (a stolen session alone cannot): every
+     * other session ends, this one stays, and a mail tells the account's holder. Wrong guesses count against the
+     * account's login failures.
+     */
+    async changePassword(user: AuthUser, currentPassword: string, password: string, clientIp: string): Promise<void> {
+      const emailFromAddress = `${user.email}|${clientIp}`;
+      const wait = await takeAll([loginFailuresByAddress, emailFromAddress], [loginFailuresByEmail, user.email]);
+      if (wait > 0) throw tooManyRequests(wait);
+      const row = await repo.selectUserById(db, user.id);
+      if (!row) throw new AppError('Unauthorized');
+      if (!(await verifyPassword(row.passwordHash, currentPassword))) throw new AppError('CurrentPasswordIncorrect');
+      await Promise.all([loginFailuresByAddress.refund(emailFromAddress), loginFailuresByEmail.refund(user.email)]);
+      if (await verifyPassword(row.passwordHash, password)) throw new AppError('PasswordUnchanged');
+      const passwordHash = await hashPassword(password);
+      const revoked = await db.transaction(async (tx) => {
+        await repo.updateUser(tx, user.id, { passwordHash });
+        return repo.revokeOtherSessions(tx, user.id, user.sessionId, now());
+      });
+      events.emit('sessionsEnded', { sessionIds: revoked });
+      log.info({ userId: user.id, sessionsEnded: revoked.length }, 'password changed');
+      await mailer.send({
+        purpose: 'password-changed',
+        to: row.email,
+        ...renderMail({
+          subject: 'Your Lumora Partner Portal password was changed',
+          heading: 'Your password was changed',
+          paragraphs: [
+            'The password of your partner account was changed from the Edit Profile page. Every other place where ' +
+              'you were signed in was signed out.',
+            'If it was not you, reset your password now: someone else may be signed in to your account.',
+          ],
+          action: { label: 'Reset your password', url: `${config.publicUrl}${FORGOT_PASSWORD_PATH}` },
+        }),
+      });
     },
 
     /** Who partners are, for lists of their work (the review queue, the finance team's balances). */

@@ -1,11 +1,23 @@
-import { accessMessages, type Profile, updateProfileBodySchema } from '@portal/contracts';
+import {
+  accessMessages,
+  changePasswordBodySchema,
+  confirmPasswordSchema,
+  type Profile,
+  updateProfileBodySchema,
+} from '@portal/contracts';
 import { Link } from 'react-router';
 import { SubmitRow } from '../../../components/form/submit-row.tsx';
+import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
+import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { BusinessFields, NameFields } from '../components/account-fields.tsx';
+import { BusinessFields, NameFields, NewPasswordFields } from '../components/account-fields.tsx';
+import { passwordsMatch } from '../components/passwords-match.ts';
+
+const changePasswordFormSchema = changePasswordBodySchema.extend({ confirmPassword: confirmPasswordSchema });
+const NO_PASSWORDS = { currentPassword: '', password: '', confirmPassword: '' };
 
 function PayoutAccountAlert({ isConnected }: { isConnected: boolean }) {
   if (isConnected) {
@@ -53,6 +65,49 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
+/** The current password proves it is the partner; every other session ends, and a mail says so. */
+function ChangePasswordForm({ email }: { email: string }) {
+  const changePassword = useChangePassword();
+  const form = useZodForm({
+    schema: changePasswordFormSchema,
+    initialValues: NO_PASSWORDS,
+    crossCheck: passwordsMatch,
+    onSubmit: async ({ currentPassword, password }) => {
+      await changePassword.mutateAsync({ currentPassword, password });
+      form.reset();
+      toast.success(accessMessages.passwordChanged);
+    },
+  });
+  return (
+    <form
+      ref={form.formRef}
+      className="card form"
+      noValidate
+      onSubmit={form.handleSubmit}
+      aria-labelledby="change-password-title"
+    >
+      <h2 className="form__title" id="change-password-title">
+        Change password
+      </h2>
+      <p className="form__intro">
+        Every other place where you are signed in is signed out, and we mail you that it changed.
+      </p>
+      {/* lets a password manager file the new password under this account */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <InputField
+        form={form}
+        name="currentPassword"
+        label="Current password"
+        isRequired
+        type="password"
+        autoComplete="current-password"
+      />
+      <NewPasswordFields form={form} label="New password" />
+      <SubmitRow isSubmitting={form.isSubmitting}>Change Password</SubmitRow>
+    </form>
+  );
+}
+
 export default function ProfilePage() {
   const profile = useProfile();
   if (!profile.data) return <div className="page-loading" aria-busy="true" />;
@@ -60,6 +115,7 @@ export default function ProfilePage() {
     <div className="narrow-form">
       <PayoutAccountAlert isConnected={profile.data.connectedToStripe} />
       <ProfileForm profile={profile.data} />
+      <ChangePasswordForm email={profile.data.email} />
     </div>
   );
 }
