@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../lib/format.ts';
 import {
   BuildReportView,
   buildReportQueryKey,
-  formatBytes,
   formatLimit,
   formatMeasure,
   groupFindings,

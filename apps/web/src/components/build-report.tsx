@@ -15,17 +15,12 @@ import {
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
+import { formatBytes } from '../lib/format.ts';
 import { ModelPreviewButton } from './model-preview.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
 const metres = (value: number) => (value >= 1 ? value.toFixed(2) : value.toPrecision(2)).replace(/\.?0+$/, '');
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** One line a partner can read at a glance: what the file is and how heavy. */
 export function summaryOf(report: BuildReport): string {

@@ -1,7 +1,7 @@
 import { BUILD_MAX_BYTES, fileMessages, isBuildFileName, type UploadedFile } from '@portal/contracts';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useBuildFileName } from './build-report.tsx';
-import { UploadFooter, UploadProgress } from './upload-parts.tsx';
+import { UploadFooter, UploadStatus } from './upload-parts.tsx';
 import { startsWithAny, useSingleUpload } from './use-single-upload.ts';
 
 const FILE_ERROR_CODES = [
@@ -32,32 +32,51 @@ export interface BuildUploadProps {
   /** The platform, as the label names it ("iOS"). */
   platform: string;
   value: UploadedFile | null;
+  /** The build differs from the one saved: it is marked so until the form is saved. */
+  isUnsaved?: boolean;
   onChange: (file: UploadedFile | null) => void;
   onRevalidate?: () => void;
+  /** Told when an upload starts and when it ends (uploaded, refused or cancelled). */
+  onUploadingChange?: (isUploading: boolean) => void;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }
 
-/** One platform's build: picked, checked, uploaded with progress; a new pick replaces it. */
+/**
+ * One platform's build: picked, checked, uploaded with its progress beside the rest of the form (no overlay: a
+ * 50 MB build takes a while), cancellable; a new pick replaces the current build once it has uploaded.
+ */
 export function BuildUpload({
   id,
   platform,
   value,
+  isUnsaved = false,
   onChange,
   onRevalidate,
+  onUploadingChange,
   'aria-invalid': isInvalid,
   'aria-describedby': describedBy,
 }: BuildUploadProps) {
-  const { inputRef, progress, notice, pick, remove } = useSingleUpload({
+  const { inputRef, transfer, isUploading, notice, pick, cancel, remove } = useSingleUpload({
     check: checkBuildFile,
     errorCodes: FILE_ERROR_CODES,
     onChange,
     onRevalidate,
+    background: true,
   });
+  const onUploadingChangeRef = useRef(onUploadingChange);
+  useEffect(() => {
+    onUploadingChangeRef.current = onUploadingChange;
+  });
+  useEffect(() => onUploadingChangeRef.current?.(isUploading), [isUploading]);
   const fileName = useBuildFileName(value?.origin ?? null, value?.name);
   const hintId = useId();
   const noticeId = useId();
-  const describedByIds = [describedBy, hintId, notice ? noticeId : undefined].filter(Boolean).join(' ');
+  const unsavedId = useId();
+  const isMarkedUnsaved = isUnsaved && value !== null;
+  const describedByIds = [describedBy, isMarkedUnsaved ? unsavedId : undefined, hintId, notice ? noticeId : undefined]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="build-upload">
@@ -86,9 +105,12 @@ export function BuildUpload({
           aria-describedby={describedByIds}
         />
       </div>
-      {progress !== null ? (
-        <UploadProgress percent={progress} label={`Uploading the ${platform} build`} isInline />
+      {isMarkedUnsaved ? (
+        <span className="build-upload__unsaved" id={unsavedId}>
+          Not saved yet
+        </span>
       ) : null}
+      {transfer ? <UploadStatus transfer={transfer} subject={`the ${platform} build`} onCancel={cancel} /> : null}
       <UploadFooter
         hint="AB or GLB, up to 50 MB"
         hintId={hintId}

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The way back, when "Cancel" would be unclear ("Stay on this page"). */
+  cancelLabel?: string;
   variant?: 'primary' | 'danger';
   isBusy?: boolean;
   onCancel: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   variant = 'primary',
   isBusy = false,
   onCancel,
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       </div>
       <div className="dialog__footer button-row">
         <Button variant="secondary" onClick={onCancel} isThrottled={false} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={variant} onClick={onConfirm} isLoading={isBusy}>
           {confirmLabel}

@@ -1,11 +1,16 @@
+import { formatBytes } from '../lib/format.ts';
+import type { UploadTransfer } from './use-single-upload.ts';
+
 /** The progress of an upload in flight. */
 export function UploadProgress({
   percent,
   label,
+  valueText = `${percent}%`,
   isInline = false,
 }: {
   percent: number;
   label: string;
+  valueText?: string;
   isInline?: boolean;
 }) {
   return (
@@ -16,9 +21,53 @@ export function UploadProgress({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={`${percent}%`}
+      aria-valuetext={valueText}
     >
       <span className="upload__progress-bar" style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** How far an upload has come, in words: "42% · 21.0 MB of 50.0 MB", then the wait for the file host's checks. */
+export function describeTransfer({ percent, sentBytes, totalBytes }: UploadTransfer): string {
+  if (percent >= 100) return 'Sent · checking the file…';
+  return `${percent}% · ${formatBytes(sentBytes)} of ${formatBytes(totalBytes)}`;
+}
+
+/**
+ * An upload in flight under its uploader, beside the rest of the form: the file, a bar, percent and bytes sent, and
+ * a Cancel that stops it.
+ */
+export function UploadStatus({
+  transfer,
+  subject,
+  onCancel,
+}: {
+  transfer: UploadTransfer;
+  /** What is uploading ("the iOS build"): names the bar and Cancel for screen readers. */
+  subject: string;
+  onCancel: () => void;
+}) {
+  const figures = describeTransfer(transfer);
+  return (
+    <div className="upload-status">
+      <div className="upload-status__head">
+        <span className="upload-status__name">
+          Uploading <strong>{transfer.fileName}</strong>
+        </span>
+        <button type="button" className="link-button upload-status__cancel" onClick={onCancel}>
+          Cancel<span className="visually-hidden"> the upload of {subject}</span>
+        </button>
+      </div>
+      <UploadProgress
+        percent={transfer.percent}
+        label={`Uploading ${subject}`}
+        valueText={figures.replace(' · ', ', ')}
+        isInline
+      />
+      <div className="upload-status__figures" aria-hidden="true">
+        {figures}
+      </div>
     </div>
   );
 }

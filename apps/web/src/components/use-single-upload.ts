@@ -9,15 +9,24 @@ export const REVALIDATE_DELAY_MS = 400;
 interface UploadVariables {
   file: File;
   part: string | undefined;
+  background: boolean;
   signal: AbortSignal;
-  onProgress: (percent: number) => void;
+  onProgress: (percent: number, sentBytes: number) => void;
 }
 
 /** Sends one file to Single as `file`, or with `part` to the Detail endpoint, which names its result after the part. */
-async function uploadFile({ file, part, signal, onProgress }: UploadVariables): Promise<UploadedFile | undefined> {
-  if (!part) return (await apiUpload<UploadResponse>(UPLOAD_PATHS.single, file, { signal, onProgress }))[0];
-  const results = await apiUpload<UploadResponse>(UPLOAD_PATHS.detail, file, { fieldName: part, signal, onProgress });
+async function uploadFile({ file, part, ...options }: UploadVariables): Promise<UploadedFile | undefined> {
+  if (!part) return (await apiUpload<UploadResponse>(UPLOAD_PATHS.single, file, options))[0];
+  const results = await apiUpload<UploadResponse>(UPLOAD_PATHS.detail, file, { fieldName: part, ...options });
   return results.find((result) => result.name === part);
+}
+
+/** A file on its way to the file host: what it is, and how much of it has been sent. */
+export interface UploadTransfer {
+  fileName: string;
+  percent: number;
+  sentBytes: number;
+  totalBytes: number;
 }
 
 export interface SingleUploadOptions {
@@ -30,17 +39,29 @@ export interface SingleUploadOptions {
   onRevalidate?: (() => void) | undefined;
   /** The multipart part to send the file as on `/FileUpload/Multiple/Detail/Query`; without it, Single is used. */
   part?: string | undefined;
+  /**
+   * Upload beside the page rather than under the loading overlay: the uploader shows the progress and a Cancel, and
+   * the rest of the form stays usable (a 50 MB build takes a while).
+   */
+  background?: boolean;
 }
 
 /**
  * One file, uploaded to the file host as soon as it is picked, with progress. A new pick replaces the current
- * file once it has uploaded; a refused pick keeps it.
+ * file once it has uploaded; a refused or cancelled pick keeps it.
  */
-export function useSingleUpload({ check, errorCodes, onChange, onRevalidate, part }: SingleUploadOptions) {
+export function useSingleUpload({
+  check,
+  errorCodes,
+  onChange,
+  onRevalidate,
+  part,
+  background = false,
+}: SingleUploadOptions) {
   const inputRef = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const revalidateTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [transfer, setTransfer] = useState<UploadTransfer | null>(null);
   const [notice, setNotice] = useState<string>();
   const upload = useMutation({ mutationFn: uploadFile, meta: { handlesErrors: errorCodes } });
 
@@ -72,9 +93,18 @@ export function useSingleUpload({ check, errorCodes, onChange, onRevalidate, par
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
-    setProgress(0);
+    const sending = { fileName: file.name, totalBytes: file.size };
+    setTransfer({ ...sending, percent: 0, sentBytes: 0 });
     try {
-      const uploaded = await upload.mutateAsync({ file, part, signal: current.signal, onProgress: setProgress });
+      const uploaded = await upload.mutateAsync({
+        file,
+        part,
+        background,
+        signal: current.signal,
+        onProgress: (percent, sentBytes) => {
+          if (controller.current === current) setTransfer({ ...sending, percent, sentBytes });
+        },
+      });
       if (uploaded) onChange(uploaded);
     } catch (err) {
       if (current.signal.aborted) return;
@@ -85,22 +115,33 @@ export function useSingleUpload({ check, errorCodes, onChange, onRevalidate, par
     } finally {
       if (controller.current === current) {
         controller.current = null;
-        setProgress(null);
+        setTransfer(null);
         revalidateLater();
       }
     }
   };
 
-  const remove = () => {
+  const stop = () => {
     controller.current?.abort();
     controller.current = null;
-    setProgress(null);
+    setTransfer(null);
+  };
+
+  /** Stops the upload in flight; the file the uploader held before stays. */
+  const cancel = () => {
+    stop();
+    inputRef.current?.focus();
+  };
+
+  const remove = () => {
+    stop();
     setNotice(undefined);
     onChange(null);
     inputRef.current?.focus();
   };
 
-  return { inputRef, progress, isUploading: progress !== null, notice, pick, remove };
+  const progress = transfer?.percent ?? null;
+  return { inputRef, progress, transfer, isUploading: transfer !== null, notice, pick, cancel, remove };
 }
 
 /** Whether a file starts with one of `signatures`. */

@@ -149,8 +149,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Skip the loading overlay. */
   background?: boolean;
-  /** Percent of the request body sent, 0 to 100. */
-  onProgress?: (percent: number) => void;
+  /** Percent of the request body sent, 0 to 100, and how many bytes of the file that makes, about. */
+  onProgress?: (percent: number, sentBytes: number) => void;
 }
 
 /** Sends a multipart body by XMLHttpRequest, the only browser API that reports upload progress. */
@@ -158,6 +158,7 @@ function sendMultipart(
   url: string,
   body: FormData,
   headers: Record<string, string>,
+  fileSize: number,
   { signal, onProgress }: Pick<UploadOptions, 'signal' | 'onProgress'>,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -169,10 +170,13 @@ function sendMultipart(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    // the body is the file and a few hundred bytes of multipart framing: its share sent is the file's
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+      if (!event.lengthComputable || event.total <= 0) return;
+      const share = Math.min(1, event.loaded / event.total);
+      onProgress?.(Math.round(share * 100), Math.round(share * fileSize));
     };
-    xhr.upload.onload = () => onProgress?.(100);
+    xhr.upload.onload = () => onProgress?.(100, fileSize);
     const onAbort = () => xhr.abort();
     const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.onload = () => {
@@ -200,7 +204,7 @@ export function apiUpload<T>(path: string, file: File, options: UploadOptions = 
   body.append(fieldName, file, file.name);
 
   return withLoading(background, async () => {
-    const response = await sendMultipart(hostUrl(host, path), body, headers, { signal, onProgress });
+    const response = await sendMultipart(hostUrl(host, path), body, headers, file.size, { signal, onProgress });
     if (response.status < 200 || response.status >= 300) {
       throw await toApiError(response.status, response.text, token);
     }

@@ -85,6 +85,13 @@ export const formatAmount = (dollars: number) => (dollarsToCents(dollars) / 100)
 export const formatPercent = (percent: number) => `${percent}%`;
 
 /** A count with its thousands grouped: "12,345". */
+/** A file's size: "812 B", "48.0 KB", "50.0 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 export const formatCount = (value: number) => {
   count ??= new Intl.NumberFormat(PORTAL_LOCALE);
   return count.format(value);

@@ -7,13 +7,17 @@ import { Toaster, toast } from '../../components/toast.tsx';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
+import { useLeaveGuardHost } from '../../lib/use-leave-guard.ts';
 import { Banner } from './banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { documentTitle, useCurrentRoute } from './use-current-route.ts';
 
-/** Everything every page shares: toasts, the loading overlay, the page title and the 401 behaviour. */
+/**
+ * Everything every page shares: toasts, the loading overlay, the page title, the 401 behaviour, and Back and Forward
+ * heard before the router (a page may ask before it is left).
+ */
 export function RootLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,6 +25,7 @@ export function RootLayout() {
   const isSignedIn = useIsSignedIn();
   // restores the session on load: a stored token is checked by fetching the profile (a 401 signs out)
   useProfile();
+  useLeaveGuardHost();
 
   useEffect(() => {
     setUnauthorizedHandler(() => {

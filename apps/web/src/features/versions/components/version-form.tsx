@@ -6,7 +6,7 @@ import {
   updateVersionBodySchema,
   versionMessages,
 } from '@portal/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { BuildReportView } from '../../../components/build-report.tsx';
 import { BuildUpload } from '../../../components/build-upload.tsx';
@@ -16,8 +16,10 @@ import { Field } from '../../../components/form/field.tsx';
 import { TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { useChangeVersion } from '../api/change-version.ts';
-import { type AnyVersion, BUILD_PLATFORMS, versionNumberOf } from '../utils/item-api.ts';
+import { type AnyVersion, BUILD_PLATFORMS, type BuildPlatformKey, versionNumberOf } from '../utils/item-api.ts';
+import { isBuildChanged, unsavedChanges } from '../utils/unsaved-changes.ts';
 
 const build = z.custom<UploadedFile | null>();
 const required = (message: string) => build.refine((file) => Boolean(file), { error: message });
@@ -29,6 +31,17 @@ const versionFormSchema = z.object({
   visionOS: build,
   macOS: build,
 });
+
+/** Saving waits for the builds on their way: else it would save the build each one replaces. */
+const stillUploading = (platform: string) => `The ${platform} build is still uploading: wait for it, or cancel it.`;
+
+/** The form's rules while some builds are uploading: those are not ready to save. */
+function versionFormSchemaWhile(uploading: Partial<Record<BuildPlatformKey, boolean>>): typeof versionFormSchema {
+  const busy = BUILD_PLATFORMS.filter(({ key }) => uploading[key]);
+  if (busy.length === 0) return versionFormSchema;
+  const notReady = busy.map(({ key, label }) => [key, build.refine(() => false, { error: stillUploading(label) })]);
+  return versionFormSchema.extend(Object.fromEntries(notReady)) as typeof versionFormSchema;
+}
 
 type VersionFormValues = {
   updateLog: string;
@@ -53,6 +66,7 @@ export interface VersionFormProps {
 export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps) {
   const change = useChangeVersion(type, itemId);
   const [pending, setPending] = useState<VersionFormValues>();
+  const [uploading, setUploading] = useState<Partial<Record<BuildPlatformKey, boolean>>>({});
 
   const save = async (values: z.output<typeof versionFormSchema>, interruptReview: boolean) => {
     await change.mutateAsync({
@@ -71,8 +85,9 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
     onSaved();
   };
 
+  const schema = useMemo(() => versionFormSchemaWhile(uploading), [uploading]);
   const form = useZodForm({
-    schema: versionFormSchema,
+    schema,
     initialValues: {
       updateLog: version.updateLog,
       ios: storedBuild(version.iosAssetUrl),
@@ -90,6 +105,8 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
     },
   });
   const { errors } = form;
+  const unsaved = unsavedChanges(version, form.values, uploading);
+  const leaveGuard = useLeaveGuard(unsaved.length > 0);
 
   return (
     <>
@@ -110,14 +127,20 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
           placeholder="What is new in this version"
         />
         <div className="form__row version-form__builds">
-          {BUILD_PLATFORMS.map(({ key, label, isRequired }) => (
+          {BUILD_PLATFORMS.map(({ key, label, urlKey, isRequired }) => (
             <Field key={key} id={form.fieldId(key)} label={`${label} file`} isRequired={isRequired} error={errors[key]}>
               <BuildUpload
                 id={form.fieldId(key)}
                 platform={label}
                 value={form.values[key]}
+                isUnsaved={isBuildChanged(version, urlKey, form.values[key])}
                 onChange={(file) => form.setValue(key, file)}
                 onRevalidate={() => form.touch(key)}
+                onUploadingChange={(isUploading) =>
+                  setUploading((current) =>
+                    Boolean(current[key]) === isUploading ? current : { ...current, [key]: isUploading },
+                  )
+                }
                 aria-invalid={Boolean(errors[key])}
                 aria-describedby={errors[key] ? `${form.fieldId(key)}-error` : undefined}
               />
@@ -147,6 +170,23 @@ export function VersionForm({ type, itemId, version, onSaved }: VersionFormProps
           Version {versionNumberOf(version)} is being reviewed. Saving your changes stops the review and brings it back
           to Prepare For Submission.
         </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={leaveGuard.isAsking}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        variant="danger"
+        onCancel={leaveGuard.stay}
+        onConfirm={leaveGuard.leave}
+      >
+        <p>Version {versionNumberOf(version)} has changes that are not saved:</p>
+        <ul>
+          {unsaved.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p>To keep them, stay and press Save Version.</p>
       </ConfirmDialog>
     </>
   );

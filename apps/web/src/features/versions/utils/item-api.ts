@@ -33,3 +33,5 @@ export const BUILD_PLATFORMS = [
   { key: 'visionOS', label: 'VisionOS', urlKey: 'visionOSAssetUrl', isRequired: false },
   { key: 'macOS', label: 'MacOS', urlKey: 'macOSAssetUrl', isRequired: false },
 ] as const satisfies ReadonlyArray<{ key: string; label: string; urlKey: AssetUrlKey; isRequired: boolean }>;
+
+export type BuildPlatformKey = (typeof BUILD_PLATFORMS)[number]['key'];
