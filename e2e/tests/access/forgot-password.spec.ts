@@ -1,3 +1,4 @@
+import { VIEWPORTS } from '../../fixtures/layout.ts';
 import { codeFor, expect, registerPartner, test, uniqueEmail } from '../../fixtures/test.ts';
 
 test('a partner resets the password in two steps and logs in with the new one', async ({ page, request }) => {
@@ -63,3 +64,27 @@ test('the reset forms show their messages', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText(/The verification code is incorrect\.|Too many wrong/)).toBeVisible();
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`"please complete the form" goes once the form is complete, and does not follow the partner to the next step (${width})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const partner = await registerPartner(request);
+    await page.goto('/forgot-password');
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    // Enter in the empty email field submits the step: the form asks to be completed (once the page is the app's:
+    // a prerendered page submits itself before)
+    await expect(async () => {
+      await page.getByLabel('Email').press('Enter');
+      await expect(notifications.getByText('please complete the form')).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await page.getByLabel('Email').fill(partner.email);
+    await expect(notifications.getByText('please complete the form')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Send Code' }).click();
+    await expect(page.getByRole('heading', { name: 'Step 2: a new password' })).toBeVisible();
+    await expect(notifications.getByText('please complete the form')).toHaveCount(0);
+  });
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator } from '@playwright/test';
-import { horizontalOverflow } from '../../fixtures/layout.ts';
+import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import {
   ADMIN,
   authHeaders,
@@ -160,3 +160,36 @@ test('the review queue shows 20 versions a page, oldest first, and counts them a
   await expect(pages.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(panel.getByRole('article').first().getByRole('heading').first()).not.toHaveText(firstOnPageOne);
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the console's tab is in the URL (${width}): a refresh keeps it, Back returns to the one before`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, await signInAdmin(request));
+    await page.goto('/admin');
+    const selected = page.getByRole('tab', { selected: true });
+    await expect(selected).toHaveText(/^Review queue/);
+    await page.getByRole('tab', { name: 'Balances' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=balances$/);
+    await expect(page.getByRole('tabpanel', { name: 'Balances' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Settlement runs' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=runs$/);
+
+    await page.reload();
+    await expect(selected).toHaveText('Settlement runs');
+    await expect(page.getByRole('tabpanel', { name: 'Settlement runs' })).toBeVisible();
+    await page.goBack();
+    await expect(selected).toHaveText('Balances');
+    await page.goBack();
+    await expect(selected).toHaveText(/^Review queue/);
+    await expect(page).toHaveURL(/\/admin$/);
+    // a link may name a tab; one unknown shows the queue
+    await page.goto('/admin?tab=payouts');
+    await expect(selected).toHaveText('Payouts');
+    await page.goto('/admin?tab=nonsense');
+    await expect(selected).toHaveText(/^Review queue/);
+    expect(await horizontalOverflow(page)).toEqual([]);
+  });
+}

@@ -1,10 +1,15 @@
+import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import { expect, test } from '../../fixtures/test.ts';
 
 const SENT = 'Your partnership enquiry have been sent, we will get back you soon, thanks!';
 
+// the enquiries of this file go to one mailbox: its tests count them in turn, never beside each other
+test.describe.configure({ mode: 'default' });
+
 for (const path of ['/contact', '/business']) {
   test(`${path}: an empty form shows every required message and sends nothing`, async ({ page, outbox }) => {
-    const before = (await outbox()).length;
+    const enquiries = async () => (await outbox()).filter((mail) => mail.to === 'partners@lumora.example').length;
+    const before = await enquiries();
     await page.goto(path);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('please complete the form')).toBeVisible();
@@ -12,7 +17,7 @@ for (const path of ['/contact', '/business']) {
     await expect(page.getByText('Please input the email')).toBeVisible();
     await expect(page.getByText('Please input description')).toBeVisible();
     await expect(page.getByLabel('Name')).toBeFocused();
-    expect((await outbox()).length).toBe(before);
+    expect(await enquiries()).toBe(before);
   });
 }
 
@@ -36,7 +41,7 @@ test('a complete enquiry is sent, mailed to the partner team, and the visitor go
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(SENT)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  const [mail] = await outbox();
+  const mail = (await outbox()).find((sent) => sent.to === 'partners@lumora.example');
   expect(mail?.to).toBe('partners@lumora.example');
   expect(mail?.subject).toBe('Partnership enquiry from Mia Chen (Northlight Studio)');
 });
@@ -47,3 +52,17 @@ test('the Business Partners page explains what businesses can do', async ({ page
     await expect(page.getByRole('heading', { name: topic })).toBeVisible();
   }
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`Business Partners: "How we work together" stands clear of the cards above it (${width})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/business');
+    const lastCard = page.getByRole('article').filter({ hasText: 'Token fountains' });
+    const heading = page.getByRole('heading', { name: 'How we work together' });
+    const cardBox = await lastCard.boundingBox();
+    const headingBox = await heading.boundingBox();
+    // at least the room a paragraph leaves before a heading
+    expect((headingBox?.y ?? 0) - ((cardBox?.y ?? 0) + (cardBox?.height ?? 0))).toBeGreaterThanOrEqual(24);
+    expect(await horizontalOverflow(page)).toEqual([]);
+  });
+}

@@ -1,9 +1,11 @@
 import { gameErrorCatalog, gameFieldMessages } from '@portal/contracts';
 import {
+  authHeaders,
   expect,
   gameDetailUrl,
   registerConnectedPartner,
   seedGameInTesting,
+  seedSubmittedGame,
   signIn,
   test,
 } from '../../fixtures/test.ts';
@@ -47,12 +49,17 @@ test('the staging console signs in to the game server, plays a testing version a
   await page.getByLabel('Maximum Rounds').fill('15');
   await expect(page.getByText(gameFieldMessages.roundsMaxBelowMin)).toBeHidden();
   await expect(page.getByText(gameFieldMessages.roundsMinAboveMax)).toBeHidden();
+  // the version in testing, the only one, is pre-filled; emptied, the form says it is needed
+  await expect(page.getByLabel('Product Version')).toHaveValue('1');
+  await page.getByLabel('Product Version').fill('');
   await page.getByRole('button', { name: 'Create game', exact: true }).click();
   await expect(page.getByText(gameFieldMessages.productVersionRequired)).toBeVisible();
   await page.getByLabel('Product Version').fill('1');
   await page.getByRole('button', { name: 'Create game', exact: true }).click();
   await expect(entry('CreateGame')).toContainText('Succeeded');
   await expect(notifications.getByText('CreateGame successfully')).toBeVisible();
+  // on the 24-hour clock, whatever the browser's region
+  await expect(entry('CreateGame').locator('time')).toHaveText(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
   const gameId = (await page.locator('.gaming-card__intro code').textContent()) ?? '';
   expect(gameId).not.toBe('');
   await entry('CreateGame').getByText('Data').click();
@@ -106,4 +113,31 @@ test('a wrong password on the game server is refused and the console stays signe
   // the partner's own session is untouched
   await page.goto('/developers/my-project');
   await expect(page).toHaveURL(/\/developers\/my-project$/);
+});
+
+test.describe('in a browser of the United States, whose own clock has 12 hours', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
+
+  test('the console pre-fills the version on sale, not a newer one in testing, and keeps a 24-hour clock in a 12-hour region', async ({
+    page,
+    request,
+  }) => {
+    const partner = await registerConnectedPartner(request);
+    const { game } = await seedSubmittedGame(request, partner, 'released');
+    const added = await request.post('/api/Product/Version', {
+      headers: authHeaders(partner),
+      data: { productId: game.id, productVersion: 2 },
+    });
+    expect(added.ok()).toBe(true);
+    await signIn(page, partner);
+    await page.goto(`/developers/my-project/test-staging?${new URLSearchParams({ prodId: game.id })}`);
+    await page.getByLabel('Email').fill(partner.email);
+    await page.getByLabel('Password').fill(partner.password);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByLabel('Product Version')).toHaveValue('1');
+    await page.getByRole('button', { name: 'Create game', exact: true }).click();
+    const log = page.getByRole('list', { name: 'Results and events' });
+    await expect(log.getByRole('listitem').first()).toContainText('Succeeded');
+    await expect(log.getByRole('listitem').first().locator('time')).toHaveText(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+  });
 });

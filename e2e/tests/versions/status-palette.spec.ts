@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import {
   authHeaders,
   consoleEntry,
@@ -59,7 +60,7 @@ test('a status has one colour wherever it shows, rejected is not draft, and ever
   const onMyProjects = {
     draft: await colorsOf(card(draft.name).getByText('Draft', { exact: true })),
     released: await colorsOf(card(released.game.name).getByText('Released', { exact: true })),
-    waiting: await colorsOf(card(waiting.game.name).getByText('Waiting Review', { exact: true })),
+    waiting: await colorsOf(card(waiting.game.name).getByText('Waiting for Review', { exact: true })),
     rejected: await colorsOf(card(rejected.game.name).getByText('Rejected', { exact: true })),
   };
   const backgrounds = new Set(Object.values(onMyProjects).map((colors) => colors.background));
@@ -82,3 +83,58 @@ test('a status has one colour wherever it shows, rejected is not draft, and ever
   expect(await colorsOf(entry.getByText(/Waiting for Review/))).toEqual(onMyProjects.waiting);
   await adminPage.close();
 });
+
+/** Each status pill on the page that wraps: its text, where it takes more than one line. */
+const wrappedPills = (page: Page) =>
+  page
+    .locator('.status-pill')
+    .evaluateAll((pills) =>
+      pills
+        .filter(
+          (pill) =>
+            pill.getClientRects().length > 1 ||
+            pill.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(pill).lineHeight),
+        )
+        .map((pill) => pill.textContent),
+    );
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`a status pill keeps to one line, and Detail's header names a status as its version panel does (${width})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const partner = await registerConnectedPartner(request);
+    const waiting = await seedSubmittedGame(request, partner);
+    const reviewing = await seedSubmittedGame(request, partner, 'under-review');
+    await signIn(page, partner);
+    await page.goto('/developers/my-project');
+    const card = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+    await expect(card(waiting.game.name).getByText('Waiting for Review', { exact: true })).toBeVisible();
+    await expect(card(reviewing.game.name).getByText('Under Reviewing', { exact: true })).toBeVisible();
+    expect(await wrappedPills(page)).toEqual([]);
+    // and whole: none cut short by a narrow card
+    expect(
+      await page
+        .locator('.status-pill')
+        .evaluateAll((pills) =>
+          pills.filter((pill) => pill.scrollWidth > pill.clientWidth + 1).map((pill) => pill.textContent),
+        ),
+    ).toEqual([]);
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`my-projects-${width}.png`), fullPage: true });
+
+    for (const [seeded, label] of [
+      [waiting, 'Waiting for Review'],
+      [reviewing, 'Under Reviewing'],
+    ] as const) {
+      await page.goto(gameDetailUrl(seeded.game));
+      const summary = page.getByRole('article', { name: seeded.game.name });
+      const release = page.getByRole('region', { name: 'Release version' });
+      await expect(summary.locator('.status-pill')).toHaveText(label);
+      await expect(release.locator('.status-pill').first()).toHaveText(label);
+      expect(await wrappedPills(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toEqual([]);
+    }
+  });
+}

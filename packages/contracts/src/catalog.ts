@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageRefSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { displayCorrections } from './display-corrections.ts';
 import { int4, messages, noControlChars, paramText, requiredText } from './validation.ts';
 
 export const MAX_TAGS = 20;
@@ -160,11 +161,15 @@ export const projectStatuses = [
 ] as const;
 export const projectStatusSchema = z.enum(projectStatuses);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+/**
+ * A project's status as it shows; where it is its release version's review status, in the version's own words
+ * (`reviewStatusLabels`, SPEC §4), so that Detail's header and its version panel never name one status twice.
+ */
 export const projectStatusLabels: Record<ProjectStatus, string> = {
   Draft: 'Draft',
   InTesting: 'In Testing',
-  WaitingReview: 'Waiting Review',
-  UnderReview: 'Under Review',
+  WaitingReview: displayCorrections.submittedWaitingReview.shown,
+  UnderReview: 'Under Reviewing',
   ReadyToRelease: 'Ready To Release',
   Released: 'Released',
   Rejected: 'Rejected',

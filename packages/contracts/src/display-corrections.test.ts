@@ -16,7 +16,7 @@ describe('displayCorrections', () => {
   it('shows correct English in place of each slip', () => {
     expect(Object.fromEntries(Object.entries(displayCorrections).map(([key, { shown }]) => [key, shown]))).toEqual({
       codeSent: 'Verification code has been sent',
-      submittedWaitingReview: 'Submitted, Waiting for Review',
+      submittedWaitingReview: 'Waiting for Review',
       roundsMaxBelowMin: 'Must be greater than minimum number of rounds',
     });
   });

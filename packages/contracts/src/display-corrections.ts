@@ -12,7 +12,8 @@ export const displayCorrections = {
   /** §4, the label of the review status `SubmitedWaitingReview`. */
   submittedWaitingReview: {
     spec: 'Submited Waiting Review',
-    shown: 'Submitted, Waiting for Review',
+    // App Store Connect's words for the same state, short enough for a status pill on a phone
+    shown: 'Waiting for Review',
   },
   /** §5, the staging console's round limits: the maximum below the minimum. */
   roundsMaxBelowMin: {

@@ -93,7 +93,7 @@ export const versionStatusTone = (version: VersionStatusOf): StatusTone => {
 export function versionStatusText(version: VersionStatusOf): string {
   const review = reviewStatusLabels[version.reviewStatus];
   if (version.status === 'TakeDown') return `${review} · ${versionStatusLabels.TakeDown}`;
-  return isWaitingForRelease(version) ? 'Accepted · Ready To Release' : review;
+  return isWaitingForRelease(version) ? projectStatusLabels.ReadyToRelease : review;
 }
 
 export function StatusPill({
@@ -106,7 +106,13 @@ export function StatusPill({
   children: ReactNode;
 }) {
   return (
-    <span className={['status-pill', `status-pill--${tone}`, className].filter(Boolean).join(' ')}>{children}</span>
+    <span
+      className={['status-pill', `status-pill--${tone}`, className].filter(Boolean).join(' ')}
+      // the whole status on hover, where a narrow place cuts the pill short
+      title={typeof children === 'string' ? children : undefined}
+    >
+      {children}
+    </span>
   );
 }
 

@@ -32,10 +32,11 @@ const utcShortMonth = lazyDates({ timeZone: 'UTC', month: 'short' });
 // In the reader's time zone: when something happened, as the reader lived it.
 const localDay = lazyDates(DAY);
 const localLongDay = lazyDates({ dateStyle: 'long' });
-const localDayTime = lazyDates({ dateStyle: 'medium', timeStyle: 'short' });
-const localDayTimeSeconds = lazyDates({ dateStyle: 'medium', timeStyle: 'medium' });
-const localShortDayTime = lazyDates({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const localClock = lazyDates({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+// every time on the 24-hour clock, whatever the browser's own conventions (a 12-hour region's default)
+const localDayTime = lazyDates({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+const localDayTimeSeconds = lazyDates({ dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23' });
+const localShortDayTime = lazyDates({ day: 'numeric', month: 'short', ...HOUR_MINUTE });
+const localClock = lazyDates({ ...HOUR_MINUTE, second: '2-digit' });
 let count: Intl.NumberFormat | undefined;
 
 const dayDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -84,7 +85,6 @@ export const formatAmount = (dollars: number) => (dollarsToCents(dollars) / 100)
 /** A commission rate: "20%", "12.5%". */
 export const formatPercent = (percent: number) => `${percent}%`;
 
-/** A count with its thousands grouped: "12,345". */
 /** A file's size: "812 B", "48.0 KB", "50.0 MB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -92,6 +92,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** A count with its thousands grouped: "12,345". */
 export const formatCount = (value: number) => {
   count ??= new Intl.NumberFormat(PORTAL_LOCALE);
   return count.format(value);

@@ -106,6 +106,13 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
   );
 
   const allErrors = validate(values).errors;
+  const isComplete = Object.keys(allErrors).length === 0;
+  // "please complete the form" goes once it is complete, and with the form (a step that went through, a page left):
+  // it never outlives what it asks about
+  useEffect(() => {
+    if (isComplete) toast.dismiss(formId);
+  }, [isComplete, formId]);
+  useEffect(() => () => toast.dismiss(formId), [formId]);
   const errors: Partial<Record<keyof V, string>> = {};
   for (const key of Object.keys(values) as Array<keyof V>) {
     const message = serverErrors[key] ?? ((wasSubmitted || touched[key]) && allErrors[key as string]);

@@ -7,6 +7,7 @@ import {
   reviewActionsFor,
 } from '@portal/contracts';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -23,7 +24,10 @@ import { ReviewTimesPanel } from '../components/review-times-panel.tsx';
 import { SettlementRuns } from '../components/settlement-runs.tsx';
 
 type Asking = { action: 'Reject' | 'TakeDown'; entry: ReviewQueueItem };
-type Tab = 'queue' | 'live' | 'times' | 'balances' | 'runs' | 'payouts';
+const TABS = ['queue', 'live', 'times', 'balances', 'runs', 'payouts'] as const;
+type Tab = (typeof TABS)[number];
+/** The tab a URL names (`?tab=live`); the queue when it names none or one unknown. */
+const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'queue';
 
 const done: Record<ReviewAction, string> = {
   Start: 'Review started',
@@ -51,7 +55,19 @@ export default function ReviewConsolePage() {
     if (queuePage > lastQueuePage) setQueuePage(lastQueuePage);
     if (livePage > lastLivePage) setLivePage(lastLivePage);
   }, [queuePage, lastQueuePage, livePage, lastLivePage]);
-  const [tab, setTab] = useState<Tab>('queue');
+  // the tab is in the URL: a refresh keeps it, Back returns to the one before, a link can name one
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get('tab'));
+  const setTab = (next: Tab) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'queue') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
   const [payoutStatus, setPayoutStatus] = useState<PayoutStatus>();
   const [asking, setAsking] = useState<Asking>();
   const [accepting, setAccepting] = useState<ReviewQueueItem>();

@@ -15,6 +15,7 @@ import { StatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { saveFile } from '../../../lib/download.ts';
 import { gameToken, useGameLogin } from '../api/game-login.ts';
+import { useStagingVersion } from '../api/get-staging-version.ts';
 import { ConnectForm } from '../components/connect-form.tsx';
 import { GameActionForm } from '../components/game-action-form.tsx';
 import { gameActionDescriptions, pickableActions } from '../components/game-actions.ts';
@@ -60,6 +61,8 @@ export default function TestStagingPage() {
   const nextId = useRef(1);
   const login = useGameLogin();
   const session = useSessionLog();
+  // until a game is created, CreateGame starts from the game's released version (else the one in testing)
+  const stagingVersion = useStagingVersion(productId).data ?? '';
 
   const log = useCallback((entry: Omit<LogEntry, 'id' | 'at'>) => {
     const id = nextId.current++;
@@ -240,9 +243,10 @@ export default function TestStagingPage() {
               </div>
               {action === 'CreateGame' || action === 'RestartGame' ? (
                 <GameSettingsForm
-                  key={action}
+                  // the form starts again from the version once it is known
+                  key={`${action}-${stagingVersion}`}
                   mode={action === 'CreateGame' ? 'create' : 'restart'}
-                  prefill={{ ...prefill, productId }}
+                  prefill={{ ...prefill, productId, productVersion: prefill.productVersion || stagingVersion }}
                   onInvoke={invoke}
                 />
               ) : (

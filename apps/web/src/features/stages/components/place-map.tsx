@@ -12,20 +12,12 @@ const WORLD_VIEW = { center: L.latLng(20, 0), zoom: 2 };
 const PLACE_ZOOM = 17;
 const MAX_ZOOM = 19;
 
-/** The latitude of the top edge of tile row `y` at zoom `z` (Web Mercator). */
-function tileLatitude(y: number, z: number): number {
-  const n = Math.PI * (1 - (2 * y) / 2 ** z);
-  return (Math.atan(Math.sinh(n)) * 180) / Math.PI;
-}
-
-const tileLongitude = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
-
 /**
- * The map without tiles (none configured, as in tests): a grid drawn on canvases, each tile labelled with the
- * latitude and longitude of its corner, so the map still says where a click lands.
+ * The map without tiles (none configured, as in tests): a grid drawn on canvases. Where a click lands is said by the
+ * coordinates control (`CoordinatesReadout`), not on the tiles, whose labels the map's edges and controls cut.
  */
 class CoordinateGrid extends L.GridLayer {
-  override createTile(coords: L.Coords): HTMLElement {
+  override createTile(): HTMLElement {
     const size = this.getTileSize();
     const tile = document.createElement('canvas');
     tile.width = size.x;
@@ -51,14 +43,49 @@ class CoordinateGrid extends L.GridLayer {
     context.moveTo(0, 0.5);
     context.lineTo(size.x, 0.5);
     context.stroke();
-    const span = 360 / 2 ** coords.z;
-    const decimals = Math.min(6, Math.max(0, Math.ceil(-Math.log10(span)) + 1));
-    const wrappedX = ((coords.x % 2 ** coords.z) + 2 ** coords.z) % 2 ** coords.z;
-    const label = `${tileLatitude(coords.y, coords.z).toFixed(decimals)}°, ${tileLongitude(wrappedX, coords.z).toFixed(decimals)}°`;
-    context.fillStyle = '#5f6577';
-    context.font = '11px system-ui, sans-serif';
-    context.fillText(label, 6, 16);
     return tile;
+  }
+}
+
+/** Degrees to as many decimals as the zoom tells apart: a hundred-thousandth (about a metre) when close. */
+function degreesAt(zoom: number, value: number): string {
+  const decimals = Math.min(5, Math.max(1, Math.ceil(Math.log10((2 ** zoom / 360) * 256))));
+  return value.toFixed(decimals);
+}
+
+/**
+ * Inside the map's bottom-left corner, the latitude and longitude under the pointer (or of the map's centre when the
+ * pointer is away): it says where a click lands, never cut by an edge of the map.
+ */
+class CoordinatesReadout extends L.Control {
+  private readonly element = L.DomUtil.create('div', 'stage-map__coordinates');
+  private map: L.Map | undefined;
+
+  private show(point: L.LatLng, what: string): void {
+    const zoom = this.map?.getZoom() ?? 0;
+    const { lat, lng } = point.wrap();
+    this.element.textContent = `${what} ${degreesAt(zoom, lat)}°, ${degreesAt(zoom, lng)}°`;
+  }
+
+  private readonly showPointer = (event: L.LeafletMouseEvent) => this.show(event.latlng, 'Pointer');
+  private readonly showCentre = () => {
+    if (this.map) this.show(this.map.getCenter(), 'Centre');
+  };
+
+  override onAdd(map: L.Map): HTMLElement {
+    this.map = map;
+    // what the map's own label and the fields say already, for a screen reader
+    this.element.setAttribute('aria-hidden', 'true');
+    map.on('mousemove', this.showPointer);
+    map.on('mouseout moveend zoomend', this.showCentre);
+    this.showCentre();
+    return this.element;
+  }
+
+  override onRemove(map: L.Map): void {
+    map.off('mousemove', this.showPointer);
+    map.off('mouseout moveend zoomend', this.showCentre);
+    this.map = undefined;
   }
 }
 
@@ -130,6 +157,7 @@ export function PlaceMap({ latitude, longitude, heading, onPick, label, describe
     } else {
       new CoordinateGrid({ maxZoom: MAX_ZOOM }).addTo(map);
     }
+    new CoordinatesReadout({ position: 'bottomleft' }).addTo(map);
     map.on('click', (event: L.LeafletMouseEvent) => {
       const point = event.latlng.wrap();
       onPickRef.current(roundDegrees(point.lat), roundDegrees(point.lng));

@@ -288,16 +288,14 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
                 Release this version
               </Button>
             ) : null}
-            <Button
-              variant="danger"
-              onClick={() => setConfirmingTakeDown(true)}
-              disabled={!liveVersion}
-              isThrottled={false}
-            >
-              {liveVersion && liveVersion.id !== releaseVersion.id
-                ? `Take Down Version ${versionNumberOf(liveVersion)}`
-                : 'Take Down'}
-            </Button>
+            {/* only what is on sale can be taken down: a rejected or taken-down release offers nothing to take */}
+            {liveVersion ? (
+              <Button variant="danger" onClick={() => setConfirmingTakeDown(true)} isThrottled={false}>
+                {liveVersion.id !== releaseVersion.id
+                  ? `Take Down Version ${versionNumberOf(liveVersion)}`
+                  : 'Take Down'}
+              </Button>
+            ) : null}
             {releaseCanResubmit ? (
               <SubmitControl
                 version={releaseVersion}
