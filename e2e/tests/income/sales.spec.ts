@@ -10,6 +10,7 @@ import {
   type SaleRecord,
   voidSale,
 } from '../../fixtures/income.ts';
+import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import {
   authHeaders,
   createGame,
@@ -66,7 +67,7 @@ test('filters sales by item name, purchase days and status label, and a new filt
     'Preparing Commission',
     'Released Commission',
     'Collected',
-    'NonSettlement',
+    'Voided',
   ]);
   await status.selectOption({ label: 'Preparing Commission' });
   await filters(page).getByRole('button', { name: 'Search' }).click();
@@ -75,11 +76,12 @@ test('filters sales by item name, purchase days and status label, and a new filt
   await expect(page).not.toHaveURL(/page=/);
   await expect(salesRows(page).first()).toContainText('Preparing Commission');
 
-  await status.selectOption({ label: 'NonSettlement' });
+  await status.selectOption({ label: 'Voided' });
   await filters(page).getByRole('button', { name: 'Search' }).click();
   await expect(salesRows(page)).toHaveCount(1);
   await expect(salesRows(page)).toContainText(amount(voided.totalPrice));
   await expect(salesRows(page)).toContainText('Not paid out');
+  await expect(salesRows(page)).toContainText('Voided');
   await expect(pager(page)).toHaveCount(0);
 
   // a name matches part of an item's name, in any case
@@ -196,3 +198,51 @@ test('exports every sale the filters match as CSV, as the API answers for the sa
   );
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'Nebula Quest')).toBe(true);
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`each sale shows whole at ${width}: a card a sale on a phone, a row at 1440, the buyer's email never cut`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { partner } = await seedPartnerWithSales(request);
+    await signIn(page, partner);
+    await page.goto('/commission');
+    await expect(salesRows(page)).toHaveCount(10);
+    const first = salesRows(page).first();
+    const email = first.locator('.my-income-table__email');
+    await expect(email).toHaveText(/@/);
+    // the whole address shows: nothing of it is clipped or ellipsised
+    expect(
+      await email.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).textOverflow !== 'ellipsis',
+      ),
+    ).toBe(true);
+    const box = await first.boundingBox();
+    if (width === 'phone') {
+      // a card: as wide as the page's column, each value with its column's name, nothing to scroll sideways
+      expect(box?.width ?? 0).toBeLessThanOrEqual(viewport.width);
+      // the item and the status both in view at once, no scrolling sideways inside a box
+      await first.getByRole('rowheader').scrollIntoViewIfNeeded();
+      await expect(first.getByRole('rowheader')).toBeInViewport();
+      await expect(first.getByRole('cell').filter({ hasText: 'Preparing Commission' })).toBeInViewport();
+      expect(
+        await first
+          .getByRole('cell')
+          .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content.replaceAll('"', ''))),
+      ).toEqual([
+        'Buyer',
+        'Purchased at (UTC)',
+        'Total (USD)',
+        'Payment platform fee (USD)',
+        'Platform fee (USD)',
+        'Income (USD)',
+        'Status',
+        'Settled at (UTC)',
+      ]);
+      expect(await horizontalOverflow(page)).toEqual([]);
+      await first.screenshot({ path: test.info().outputPath('income-card-phone.png') });
+    }
+    await page.screenshot({ path: test.info().outputPath(`income-${width}.png`), fullPage: true });
+  });
+}

@@ -164,6 +164,8 @@ export const INCOME_CSV_HEADER = [
   'Platform fee (USD)',
   'Income (USD)',
   'Status',
+  // the status as machines read it: the API's code (Unsettled, Settling, Settled, NonSettlement)
+  'Status code',
   'Payout date',
   'Settled at (UTC)',
 ] as const;
@@ -193,6 +195,7 @@ export function incomeCsvLine(record: IncomeRecord): string {
     csvField(fee('PaymentPlatformFee')),
     csvField(fee('PlatformFee')),
     csvField(record.income.money),
+    csvField(incomeStatusLabels[record.status]),
     csvField(record.status),
     csvField(record.payoutDate),
     csvField(record.settledAt),
@@ -204,7 +207,8 @@ export const incomeStatusLabels: Record<IncomeStatus, string> = {
   Unsettled: 'Preparing Commission',
   Settling: 'Released Commission',
   Settled: 'Collected',
-  NonSettlement: 'NonSettlement',
+  // SPEC §4 names no label of its own: a sale the marketplace voided, never paid out
+  NonSettlement: 'Voided',
 };
 
 /** One month of a partner's income (by the Hong Kong month of the sales): paid out, and still to be paid. */

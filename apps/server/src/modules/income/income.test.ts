@@ -441,7 +441,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
       const [header, ...lines] = csvRows(response.body);
       expect(header).toBe(
         'Transaction ID,Item,Item type,Buyer,Buyer email,Purchased at (UTC),Total (USD),' +
-          'Payment platform fee (USD),Platform fee (USD),Income (USD),Status,Payout date,Settled at (UTC)',
+          'Payment platform fee (USD),Platform fee (USD),Income (USD),Status,Status code,Payout date,Settled at (UTC)',
       );
       const page = (await query(a.accessToken, { ...params, PageSize: '-1' })).json() as Page;
       expect(lines.map((line) => line.split(',')[0])).toEqual(idsOf(page));
@@ -457,6 +457,7 @@ describeEachDatabase('income: a partner reads its own sales', (variant) => {
       '0.44',
       '1.00',
       '3.55',
+      'Preparing Commission',
       'Unsettled',
       '2026-07-31',
       '',

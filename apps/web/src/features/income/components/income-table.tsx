@@ -108,26 +108,30 @@ export function IncomeTable({ records, today, isPayoutAccountConnected, isBusy, 
                   <span>{payment.productPreview.name}</span>
                 </span>
               </th>
-              <td>
+              <td data-label={column('Buyer')}>
                 <span className="my-income-table__buyer">{payment.userPreview.fullName}</span>
                 <span className="my-income-table__email" title={payment.userPreview.email}>
                   {payment.userPreview.email}
                 </span>
               </td>
-              <td className="my-income-table__nowrap">
+              <td className="my-income-table__nowrap" data-label={column('Purchased at (UTC)')}>
                 <Instant iso={payment.purchasedAt} />
               </td>
-              <td className="my-income-table__amount">{formatAmount(payment.totalPrice)}</td>
-              {FEE_COLUMNS.map(({ feeType }) => (
-                <td key={feeType} className="my-income-table__amount">
+              <td className="my-income-table__amount" data-label={column('Total (USD)')}>
+                {formatAmount(payment.totalPrice)}
+              </td>
+              {FEE_COLUMNS.map(({ feeType, header }) => (
+                <td key={feeType} className="my-income-table__amount" data-label={header}>
                   {formatAmount(feeOf(record, feeType))}
                 </td>
               ))}
-              <td className="my-income-table__amount my-income-table__income">{formatAmount(record.income.money)}</td>
-              <td>
+              <td className="my-income-table__amount my-income-table__income" data-label={column('Income (USD)')}>
+                {formatAmount(record.income.money)}
+              </td>
+              <td data-label={column('Status')}>
                 <StatusCell record={record} today={today} isPayoutAccountConnected={isPayoutAccountConnected} />
               </td>
-              <td className="my-income-table__nowrap">
+              <td className="my-income-table__nowrap" data-label={column('Settled at (UTC)')}>
                 <Instant iso={record.settledAt} none="Not settled" />
               </td>
             </tr>
