@@ -1,23 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-
-/** What the guards on screen do with Back and Forward, before the router hears of it. */
-const popHandlers = new Set<(event: PopStateEvent) => void>();
-
-/**
- * Hears Back and Forward ahead of the router, for the leave guards of the pages. Call it once, in the layout around
- * every page: effects run children first, so its listener is registered before the router's own, and a move a guard
- * holds never reaches the router (which, within a popstate, renders the next page at once).
- */
-export function useLeaveGuardHost(): void {
-  useLayoutEffect(() => {
-    const onPopState = (event: PopStateEvent) => {
-      for (const handler of popHandlers) handler(event);
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, []);
-}
+import { popHandlers } from './leave-guard-host.ts';
 
 /** Where the current history entry sits: React Router's browser history numbers its entries `idx`. */
 function entryIndex(): number | undefined {
@@ -48,7 +31,7 @@ export interface LeaveGuard {
  * - a link within the portal: its click is held before the router sees it, and made again on `leave`;
  * - Back and Forward: the move is undone before the router sees it, and made again on `leave`.
  * A navigation the page makes itself (to the project once saved) is not held. Back and Forward are held only under
- * {@link useLeaveGuardHost}.
+ * `useLeaveGuardHost` (`leave-guard-host.ts`).
  */
 export function useLeaveGuard(shouldAsk: boolean): LeaveGuard {
   const { pathname, search, key } = useLocation();
