@@ -83,8 +83,13 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     ).toBe(200);
 
     await form.getByLabel('Current password').fill(PASSWORD);
-    await form.getByRole('button', { name: 'Change Password' }).click();
-    await expect(page.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible();
+    // a second submit within CLICK_THROTTLE_MS of the first is not sent: try again until one is
+    await expect(async () => {
+      await form.getByRole('button', { name: 'Change Password' }).click();
+      await expect(page.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible({
+        timeout: 2000,
+      });
+    }).toPass();
     await expect(form.getByLabel('Current password')).toHaveValue('');
     await expect(form.getByLabel('New password')).toHaveValue('');
     await page.screenshot({ path: `test-results/change-password-${width}.png`, fullPage: true });
