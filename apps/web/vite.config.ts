@@ -44,13 +44,23 @@ export default defineConfig({
     target: 'es2022',
     // a browser without modulepreload loads the same modules a moment later: not worth a polyfill in every visit
     modulePreload: { polyfill: false },
-    sourcemap: false,
+    // WEB_SOURCEMAP=1 writes source maps, for a profile of the built pages (bench/README.md)
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1500,
     // what the entry needs in one file: one request, and one gzip window across React, the router and the shell
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // the marketing pages' shared sections in one file, not three of a few hundred bytes each
+            {
+              name: 'public-sections',
+              test: /src[\\/]features[\\/]content[\\/]components[\\/]feature-sections|src[\\/]components[\\/]steps|contracts[\\/]src[\\/]income-rules/,
+            },
+          ],
+        },
         // the entry lists every lazy chunk (and what each preloads) by file name: names of a hash alone keep that
         // list, which every first visit downloads, short
         chunkFileNames: 'assets/[hash].js',

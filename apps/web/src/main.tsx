@@ -1,4 +1,5 @@
 import './lib/zod-config.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Portal } from './app/portal.tsx';
@@ -20,7 +21,7 @@ const portal = (
 // a public page arrives prerendered (scripts/prerender.ts): React takes over its HTML, in one pass once the page's
 // code is in (should that load fail, hydration tries again and reports it); any other page starts empty
 if (root.hasChildNodes()) {
-  const hydrate = () => hydrateRoot(root, portal);
+  const hydrate = () => startTransition(() => void hydrateRoot(root, portal));
   preloadPage(window.location.pathname).then(hydrate, hydrate);
 } else {
   createRoot(root).render(portal);

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { imageRefSchema, listSchema, pagedSchema } from './common.ts';
+import { staticTextTypes } from './content-texts.ts';
 import { formatPriceCents } from './money.ts';
 import { emailSchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, optionalText, paramText, requiredText } from './validation.ts';
+
+export * from './content-texts.ts';
 
 export const faqSchema = z.object({
   id: z.string(),
@@ -46,14 +49,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** The placement subscription's price per month (`pricePermonthToString`). */
 export const formatMonthlyPrice = formatPriceCents;
 
-export const staticTextTypes = ['MarketplaceAgreement', 'MarketplaceTermsOfUse', 'DeveloperAgreement'] as const;
 export const staticTextTypeSchema = z.enum(staticTextTypes);
-export type StaticTextType = z.infer<typeof staticTextTypeSchema>;
-export const staticTextTitles: Record<StaticTextType, string> = {
-  MarketplaceAgreement: 'Marketplace Agreement',
-  MarketplaceTermsOfUse: 'Marketplace Terms of Use',
-  DeveloperAgreement: 'Developer Agreement',
-};
 
 export const staticQuerySchema = z.object({
   type: paramText(64),

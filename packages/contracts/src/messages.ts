@@ -12,6 +12,7 @@ export const messages = {
   controlCharacters: 'Must not contain control characters',
   wholeNumber: (min: number, max: number) => `Must be a whole number from ${min} to ${max}`,
   completeTheForm: 'please complete the form',
+  pageNotLoaded: 'Part of this page could not be downloaded. Check your connection and try again.',
 } as const;
 
 export const paymentMessages = {

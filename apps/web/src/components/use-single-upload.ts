@@ -1,7 +1,8 @@
 import { UPLOAD_PATHS, type UploadedFile, type UploadResponse } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, apiUpload } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { apiUpload } from '../lib/api-upload.ts';
 
 /** The field is checked again this long after an upload ends (SPEC: image field re-validation delay). */
 export const REVALIDATE_DELAY_MS = 400;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload, SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, apiRequest, SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from './api-client.ts';
+import { apiUpload } from './api-upload.ts';
 import { loading } from './loading.ts';
 import { session } from './session.ts';
 

@@ -4,7 +4,8 @@ import { type HostKey, hostUrl } from './runtime-config.ts';
 import { session } from './session.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'The user has expired, please login again.';
-const FALLBACK_MESSAGE = 'Error';
+/** What a failure says when nothing better is known (also api-upload.ts's). */
+export const FALLBACK_MESSAGE = 'Error';
 
 /** Every failed call becomes one of these; `message` is what the user should read. */
 export class ApiError extends Error {
@@ -57,7 +58,7 @@ function parseErrorBody(text: string): { errorCode?: unknown; message?: unknown 
  * A failed response of either transport → the one ApiError: a 401 of an authenticated call ends the session;
  * otherwise the localized message of the errorCode, else the response's message, else "Error".
  */
-async function toApiError(status: number, bodyText: string, sentToken: string | null): Promise<ApiError> {
+export async function toApiError(status: number, bodyText: string, sentToken: string | null): Promise<ApiError> {
   if (status === 401 && sentToken) {
     session.clear();
     onUnauthorized();
@@ -71,7 +72,7 @@ async function toApiError(status: number, bodyText: string, sentToken: string | 
   return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode, serverMessage);
 }
 
-function authorizationHeaders(
+export function authorizationHeaders(
   accept: string,
   token: string | null = session.getToken(),
 ): { headers: Record<string, string>; token: string | null } {
@@ -81,7 +82,7 @@ function authorizationHeaders(
 }
 
 /** Runs a call under the loading overlay, unless it is a background one. */
-async function withLoading<T>(background: boolean, call: () => Promise<T>): Promise<T> {
+export async function withLoading<T>(background: boolean, call: () => Promise<T>): Promise<T> {
   if (!background) loading.start();
   try {
     return await call();
@@ -138,76 +139,5 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
     if (response.status === 204) return undefined as T;
     if (as === 'blob') return (await response.blob()) as T;
     return (as === 'text' ? await response.text() : await response.json()) as T;
-  });
-}
-
-export interface UploadOptions {
-  /** The file host unless told otherwise. */
-  host?: HostKey;
-  /** The multipart part that carries the file. */
-  fieldName?: string;
-  signal?: AbortSignal;
-  /** Skip the loading overlay. */
-  background?: boolean;
-  /** Percent of the request body sent, 0 to 100, and how many bytes of the file that makes, about. */
-  onProgress?: (percent: number, sentBytes: number) => void;
-}
-
-/** Sends a multipart body by XMLHttpRequest, the only browser API that reports upload progress. */
-function sendMultipart(
-  url: string,
-  body: FormData,
-  headers: Record<string, string>,
-  fileSize: number,
-  { signal, onProgress }: Pick<UploadOptions, 'signal' | 'onProgress'>,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
-    if (signal?.aborted) {
-      reject(aborted());
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    // the body is the file and a few hundred bytes of multipart framing: its share sent is the file's
-    xhr.upload.onprogress = (event) => {
-      if (!event.lengthComputable || event.total <= 0) return;
-      const share = Math.min(1, event.loaded / event.total);
-      onProgress?.(Math.round(share * 100), Math.round(share * fileSize));
-    };
-    xhr.upload.onload = () => onProgress?.(100, fileSize);
-    const onAbort = () => xhr.abort();
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    xhr.onload = () => {
-      settle();
-      resolve({ status: xhr.status, text: xhr.responseText });
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError(FALLBACK_MESSAGE, 0, undefined));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(aborted());
-    };
-    signal?.addEventListener('abort', onAbort);
-    xhr.send(body);
-  });
-}
-
-/** Uploads one file as multipart form data, with progress, through the same token, overlay and error handling. */
-export function apiUpload<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
-  const { host = 'files', fieldName = 'file', signal, background = false, onProgress } = options;
-  const { headers, token } = authorizationHeaders('application/json');
-  const body = new FormData();
-  body.append(fieldName, file, file.name);
-
-  return withLoading(background, async () => {
-    const response = await sendMultipart(hostUrl(host, path), body, headers, file.size, { signal, onProgress });
-    if (response.status < 200 || response.status >= 300) {
-      throw await toApiError(response.status, response.text, token);
-    }
-    return JSON.parse(response.text) as T;
   });
 }

@@ -12,8 +12,16 @@ type Values = Record<string, unknown>;
 /** The fields of `V` whose values are of type `T`: `register` only binds text fields, `registerCheckbox` booleans. */
 type FieldsOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
 
+/**
+ * A form's schema, or how to load it. zod is a quarter of the Login page's script and the costliest to start: a form
+ * of a public page takes its page over without it and loads it when the visitor first reaches the form (a focus, a
+ * press, a key), or at the latest when the form is sent. Nothing a visitor sees needs it sooner: a field's message
+ * shows once the field was left, and a form sent before its schema is in is checked and sent once it is.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
 export interface UseZodFormOptions<S extends z.ZodType, V extends Values> {
-  schema: S;
+  schema: SchemaSource<S>;
   initialValues: V;
   onSubmit: (values: z.output<S>) => unknown | Promise<unknown>;
   /** Rules across fields (a confirmation matching its password), checked with the schema on every change. */
@@ -35,6 +43,52 @@ function firstErrors(error: z.ZodError): Record<string, string> {
     if (key && !(key in result)) result[key] = issue.message;
   }
   return result;
+}
+
+/** Schemas loaded by `SchemaSource` loaders: a form shown again validates from its first render. */
+const loadedSchemas = new WeakMap<() => Promise<z.ZodType>, z.ZodType>();
+
+/** The form's schema once it is in (at once for a schema given as is), and `load`, which brings it in. */
+function useSchema<S extends z.ZodType>(source: SchemaSource<S>) {
+  const loader = typeof source === 'function' ? source : undefined;
+  const [loaded, setLoaded] = useState(() => (loader ? (loadedSchemas.get(loader) as S | undefined) : undefined));
+  const loading = useRef<Promise<S> | undefined>(undefined);
+  const load = useCallback((): Promise<S> => {
+    if (!loader) return Promise.resolve(source as S);
+    const known = loadedSchemas.get(loader) as S | undefined;
+    if (known) return Promise.resolve(known);
+    loading.current ??= loader().then(
+      (schema) => {
+        loadedSchemas.set(loader, schema);
+        setLoaded(() => schema);
+        return schema;
+      },
+      (error: unknown) => {
+        // a failed download is tried again by the next attempt
+        loading.current = undefined;
+        throw error;
+      },
+    );
+    return loading.current;
+  }, [loader, source]);
+  return { schema: loader ? loaded : (source as S), load };
+}
+
+/** The first message of each field that `schema` (and `crossCheck`) find wrong in `candidate`. */
+function check<S extends z.ZodType, V extends Values>(
+  schema: S,
+  candidate: V,
+  crossCheck: UseZodFormOptions<S, V>['crossCheck'],
+) {
+  const result = schema.safeParse(candidate);
+  const crossErrors = Object.fromEntries(
+    Object.entries(crossCheck?.(candidate) ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  if (result.success && Object.keys(crossErrors).length === 0) {
+    return { ok: true as const, data: result.data as z.output<S>, errors: {} as Record<string, string> };
+  }
+  const errors = { ...crossErrors, ...(result.success ? {} : firstErrors(result.error)) };
+  return { ok: false as const, data: undefined, errors };
 }
 
 /** What a visitor put into `element` when it differs from `initial`, if anything. */
@@ -74,7 +128,7 @@ export interface TextFieldsOf<K extends string> {
  * server refused go once an attempt goes through.
  */
 export function useZodForm<S extends z.ZodType, V extends Values>({
-  schema,
+  schema: schema_,
   initialValues,
   onSubmit,
   crossCheck,
@@ -90,22 +144,10 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
   // the errors of attempts that failed, whose toasts stay until the form goes through
   const failures = useRef<unknown[]>([]);
 
-  const validate = useCallback(
-    (candidate: V) => {
-      const result = schema.safeParse(candidate);
-      const crossErrors = Object.fromEntries(
-        Object.entries(crossCheck?.(candidate) ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      );
-      if (result.success && Object.keys(crossErrors).length === 0) {
-        return { ok: true as const, data: result.data as z.output<S>, errors: {} as Record<string, string> };
-      }
-      const errors = { ...crossErrors, ...(result.success ? {} : firstErrors(result.error)) };
-      return { ok: false as const, data: undefined, errors };
-    },
-    [schema, crossCheck],
-  );
+  const { schema, load } = useSchema(schema_);
 
-  const allErrors = validate(values).errors;
+  // until the schema is in, nothing is known to be wrong, and nothing shows (a form is sent only once it is in)
+  const allErrors: Record<string, string> = schema ? check(schema, values, crossCheck).errors : {};
   const isComplete = Object.keys(allErrors).length === 0;
   // "please complete the form" goes once it is complete, and with the form (a step that went through, a page left):
   // it never outlives what it asks about
@@ -155,10 +197,10 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
 
   const fieldId = (name: keyof V) => `${formId}-${String(name)}`;
 
-  /** Shows a field's error now; true when the field is valid. */
-  const validateField = (name: keyof V & string): boolean => {
+  /** Shows a field's error now; true when the field is valid (checked once the schema is in). */
+  const validateField = async (name: keyof V & string): Promise<boolean> => {
     setTouched((current) => ({ ...current, [name]: true }));
-    const isValid = !allErrors[name];
+    const isValid = !check(await load(), latest.current.values, crossCheck).errors[name];
     if (!isValid) document.getElementById(fieldId(name))?.focus();
     return isValid;
   };
@@ -202,7 +244,16 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
 
   const submit = () => {
     setWasSubmitted(true);
-    const result = validate(values);
+    if (!schema) {
+      // sent before its schema is in: checked, and sent if it holds, once it is
+      submitWhenLoaded.current = true;
+      load().catch(() => {
+        submitWhenLoaded.current = false;
+        toast.error(messages.pageNotLoaded);
+      });
+      return;
+    }
+    const result = check(schema, values, crossCheck);
     if (!result.ok) {
       toast.warning(messages.completeTheForm, { key: formId });
       requestAnimationFrame(() => {
@@ -215,6 +266,27 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
     toast.dismiss(formId);
     send(result.data);
   };
+
+  const submitWhenLoaded = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the schema is in, with the values of that render
+  useEffect(() => {
+    if (schema && submitWhenLoaded.current) {
+      submitWhenLoaded.current = false;
+      submit();
+    }
+  }, [schema]);
+
+  // a loaded schema starts to load when the visitor first reaches the form
+  useEffect(() => {
+    const form = formRef.current;
+    if (schema || !form) return;
+    const prepare = () => void load().catch(() => undefined);
+    const reaches = ['focusin', 'pointerdown', 'keydown'] as const;
+    for (const event of reaches) form.addEventListener(event, prepare, { passive: true });
+    return () => {
+      for (const event of reaches) form.removeEventListener(event, prepare);
+    };
+  }, [schema, load]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { loginBodySchema, MY_PROJECTS_PATH } from '@portal/contracts';
+import { MY_PROJECTS_PATH } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormCard } from '../../../components/form/form-card.tsx';
@@ -11,6 +11,8 @@ export const DEFAULT_AFTER_LOGIN = MY_PROJECTS_PATH;
 /** Admins work in the review console. */
 const ADMIN_AFTER_LOGIN = '/admin';
 
+const loadLoginSchema = () => import('./sign-in-schemas.ts').then((schemas) => schemas.loginFormSchema);
+
 const LOGIN_INTRO = 'Welcome back. Sign in to manage your projects, versions and income.';
 
 export function LoginForm() {
@@ -18,7 +20,7 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const loginMutation = useLogin();
   const form = useZodForm({
-    schema: loginBodySchema,
+    schema: loadLoginSchema,
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
       const { profile } = await loginMutation.mutateAsync(values);

@@ -1,14 +1,6 @@
-import {
-  accessMessages,
-  confirmPasswordSchema,
-  registerBodySchema,
-  type StaticTextType,
-  staticTextTitles,
-  VERIFICATION_CODE_LENGTH,
-} from '@portal/contracts';
+import { accessMessages, type StaticTextType, staticTextTitles, VERIFICATION_CODE_LENGTH } from '@portal/contracts';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
 import { FormCard } from '../../../components/form/form-card.tsx';
 import { SubmitRow } from '../../../components/form/submit-row.tsx';
@@ -22,10 +14,7 @@ import { AgreementDialog } from './agreement-dialog.tsx';
 import { passwordsMatch } from './passwords-match.ts';
 import { SendCodeButton } from './send-code-button.tsx';
 
-const registerFormSchema = registerBodySchema.extend({
-  confirmPassword: confirmPasswordSchema,
-  agreement: z.boolean().refine((accepted) => accepted, { error: accessMessages.acceptTerms }),
-});
+const loadRegisterSchema = () => import('./sign-in-schemas.ts').then((schemas) => schemas.registerFormSchema);
 
 const initialValues = {
   firstName: '',
@@ -52,7 +41,7 @@ export function RegisterForm() {
   const isHydrated = useIsHydrated();
   const closeAgreement = useCallback(() => setOpenAgreement(undefined), []);
   const form = useZodForm({
-    schema: registerFormSchema,
+    schema: loadRegisterSchema,
     initialValues,
     crossCheck: passwordsMatch,
     onSubmit: async ({ confirmPassword: _confirm, agreement: _agreement, ...registration }) => {
@@ -74,7 +63,7 @@ export function RegisterForm() {
           <input className="input" type="email" autoComplete="email" {...register('email')} />
           <SendCodeButton
             purpose="Registration"
-            getValidEmail={() => (form.validateField('email') ? form.values.email.trim() : undefined)}
+            getValidEmail={async () => ((await form.validateField('email')) ? form.values.email.trim() : undefined)}
           />
         </div>
       </Field>

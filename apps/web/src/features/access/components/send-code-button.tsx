@@ -1,4 +1,4 @@
-import { accessMessages, CODE_RESEND_SECONDS } from '@portal/contracts';
+import { accessMessages, CODE_RESEND_SECONDS, messages } from '@portal/contracts';
 import { Button } from '../../../components/button.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -9,7 +9,7 @@ import { useCountdown } from '../hooks/use-countdown.ts';
 export interface SendCodeButtonProps {
   purpose: CodePurpose;
   /** Validates the email field; the code is sent only when it is valid. */
-  getValidEmail: () => string | undefined;
+  getValidEmail: () => Promise<string | undefined>;
   onSent?: (email: string) => void;
   label?: string;
   /** Seconds already to wait, when a code was just sent elsewhere. */
@@ -36,8 +36,11 @@ export function SendCodeButton({
       if (isApiError(err, 'CodeRequestTooSoon')) countdown.start(CODE_RESEND_SECONDS);
     }
   });
-  const handleClick = () => {
-    const email = getValidEmail();
+  const handleClick = async () => {
+    const email = await getValidEmail().catch(() => {
+      toast.error(messages.pageNotLoaded);
+      return undefined;
+    });
     if (email) send(email);
   };
   return (

@@ -40,7 +40,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
       <div className="form__actions form__actions--split">
         <SendCodeButton
           purpose="ResetPassword"
-          getValidEmail={() => (form.validateField('email') ? form.values.email.trim() : undefined)}
+          getValidEmail={async () => ((await form.validateField('email')) ? form.values.email.trim() : undefined)}
           onSent={onSent}
         />
         <Link className="btn btn--ghost btn--md" to="/login">
@@ -83,7 +83,7 @@ function ResetStep({ email }: { email: string }) {
           />
           <SendCodeButton
             purpose="ResetPassword"
-            getValidEmail={() => email}
+            getValidEmail={async () => email}
             label="Resend Code"
             initialWaitSeconds={CODE_RESEND_SECONDS}
           />

@@ -1,6 +1,6 @@
 import type { Asset, AssetPage } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { apiUpload } from '../../../lib/api-upload.ts';
 import { assetsQueryKey, assetsQueryOptions } from './get-assets.ts';
 
 /** Upload refusals the uploader explains next to itself; anything else goes to the global handler. */
