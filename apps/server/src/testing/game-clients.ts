@@ -1,7 +1,9 @@
 import { type HubConnection, HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
 import { type ConsoleMessage, type GameEvent, parseGameEvent } from '@portal/contracts';
-import { expect, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { listenOnFreePort } from './ports.ts';
 
 /** A player on the game hub through the official SignalR client, with what it has heard. */
 export interface GamePlayer {
@@ -53,4 +55,30 @@ export async function playAction(player: GamePlayer, action: string, ...args: un
   await player.client.invoke(action, ...args);
   await vi.waitFor(() => expect(player.results.length).toBeGreaterThan(before));
   return player.results[before] as ConsoleMessage;
+}
+
+/**
+ * The test app's hub on a free port for the suite (the SignalR client needs a real socket, not `app.inject`): its
+ * `origin`, the game host's `token` there, and `connect`, whose players are stopped after each test.
+ */
+export function useGameHub(t: { app: FastifyInstance }) {
+  let origin = '';
+  const clients: HubConnection[] = [];
+  beforeAll(async () => {
+    origin = `http://127.0.0.1:${await listenOnFreePort(t.app)}`;
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.stop()));
+  });
+  return {
+    get origin() {
+      return origin;
+    },
+    token: (email: string, password: string) => gameToken(origin, email, password),
+    async connect(token: string, options: { reconnects?: boolean } = {}): Promise<GamePlayer> {
+      const player = await connectGamePlayer(origin, token, options);
+      clients.push(player.client);
+      return player;
+    },
+  };
 }

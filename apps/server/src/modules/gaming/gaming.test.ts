@@ -1,10 +1,10 @@
-import type { HubConnection } from '@microsoft/signalr';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import {
   connectGamePlayer,
   type GamePlayer,
   gameToken as gameTokenAt,
   playAction,
+  useGameHub,
 } from '../../testing/game-clients.ts';
 import {
   createGameInTesting,
@@ -25,21 +25,9 @@ const listen = async (t: TestApp) => `http://127.0.0.1:${await listenOnFreePort(
 
 describeEachDatabase('the realtime game server, with the official SignalR client', (variant) => {
   const t = useTestApp(variant);
-  let origin: string;
-  const clients: HubConnection[] = [];
-  beforeAll(async () => {
-    origin = await listen(t);
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.stop()));
-  });
-
-  const gameToken = (email: string, password: string) => gameTokenAt(origin, email, password);
-  async function connect(token: string): Promise<Player> {
-    const player = await connectGamePlayer(origin, token);
-    clients.push(player.client);
-    return player;
-  }
+  const hub = useGameHub(t);
+  const gameToken = hub.token;
+  const connect = (token: string): Promise<Player> => hub.connect(token);
   const act = playAction;
 
   it('plays a testing version: the partner creates and starts a game, a whitelisted tester joins, both see the events', async () => {
@@ -85,12 +73,12 @@ describeEachDatabase('the realtime game server, with the official SignalR client
     expect(missing).toMatchObject({ succeeded: false });
 
     await expect(connect('not-a-token')).rejects.toThrow();
-    const negotiate = await fetch(`${origin}/game/socket/Gaming/negotiate?negotiateVersion=1`, {
+    const negotiate = await fetch(`${hub.origin}/game/socket/Gaming/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { authorization: 'Bearer not-a-token' },
     });
     expect(negotiate.status).toBe(401);
-    const login = await fetch(`${origin}/game/api/Access/Login`, {
+    const login = await fetch(`${hub.origin}/game/api/Access/Login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: stranger.email, password: 'Wrong-password1' }),

@@ -1,11 +1,9 @@
-import type { HubConnection } from '@microsoft/signalr';
 import { ACTION_BURST, type ConsoleMessage, gameErrorCatalog, MAX_MESSAGE_BYTES } from '@portal/contracts';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { connectGamePlayer, type GamePlayer, gameToken, playAction } from '../../testing/game-clients.ts';
+import { expect, it, vi } from 'vitest';
+import { type GamePlayer, playAction, useGameHub } from '../../testing/game-clients.ts';
 import {
   createGameInTesting,
   describeEachDatabase,
-  listenOnFreePort,
   registerConnectedPartner,
   useTestApp,
 } from '../../testing/index.ts';
@@ -15,21 +13,13 @@ const codeOf = (message: ConsoleMessage | undefined) => message?.error?.errorCod
 
 describeEachDatabase('the realtime game server’s limits, with the official SignalR client', (variant) => {
   const t = useTestApp(variant);
-  let origin: string;
-  const clients: HubConnection[] = [];
-  beforeAll(async () => {
-    origin = `http://127.0.0.1:${await listenOnFreePort(t.app)}`;
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.stop()));
-  });
+  const hub = useGameHub(t);
 
   /** The partner's console, in a game of its testing version. */
   async function hostInGame(name: string): Promise<{ host: GamePlayer; gameId: string }> {
     const partner = await registerConnectedPartner(t.app);
     const game = await createGameInTesting(t.app, partner.accessToken, name);
-    const host = await connectGamePlayer(origin, await gameToken(origin, partner.email, partner.password));
-    clients.push(host.client);
+    const host = await hub.connect(await hub.token(partner.email, partner.password));
     const created = await playAction(host, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
     return { host, gameId: (JSON.parse(created.jsonData as string) as { id: string }).id };
   }

@@ -1,14 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { HubConnection } from '@microsoft/signalr';
 import { gameErrorCatalog } from '@portal/contracts';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { connectGamePlayer, type GamePlayer, gameToken, playAction } from '../../testing/game-clients.ts';
+import { expect, it, vi } from 'vitest';
+import { type GamePlayer, playAction, useGameHub } from '../../testing/game-clients.ts';
 import {
   as,
   createGameInTesting,
   describeEachDatabase,
   latestCode,
-  listenOnFreePort,
   registerConnectedPartner,
   registerPartner,
   registerTester,
@@ -33,18 +31,11 @@ const closedBy = (reason: string) => `Server returned an error on close: ${reaso
 
 describeEachDatabase('the realtime game server when a session ends', (variant) => {
   const t = useTestApp(variant);
-  let origin: string;
-  const clients: HubConnection[] = [];
-  beforeAll(async () => {
-    origin = `http://127.0.0.1:${await listenOnFreePort(t.app)}`;
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.stop()));
-  });
+  const hub = useGameHub(t);
+  const gameToken = hub.token;
 
   async function connect(token: string): Promise<Player> {
-    const player = await connectGamePlayer(origin, token, { reconnects: true });
-    clients.push(player.client);
+    const player = await hub.connect(token, { reconnects: true });
     return { ...player, closed: new Promise((resolve) => player.client.onclose(resolve)) };
   }
 
@@ -52,10 +43,10 @@ describeEachDatabase('the realtime game server when a session ends', (variant) =
     const partner = await registerConnectedPartner(t.app);
     const tester = await registerTester(t.app, partner.accessToken);
     const game = await createGameInTesting(t.app, partner.accessToken, 'Logout Tag');
-    const token = await gameToken(origin, partner.email, partner.password);
+    const token = await gameToken(partner.email, partner.password);
     const player = await connect(token);
-    const elsewhere = await connect(await gameToken(origin, partner.email, partner.password));
-    const guest = await connect(await gameToken(origin, tester.email, tester.password));
+    const elsewhere = await connect(await gameToken(partner.email, partner.password));
+    const guest = await connect(await gameToken(tester.email, tester.password));
     const created = await playAction(player, 'CreateGame', 'anchor', { ProductId: game.productId, ProductVersion: 1 });
     const gameId = (JSON.parse(created.jsonData as string) as { id: string }).id;
     expect(await playAction(guest, 'JoinGame', gameId)).toMatchObject({ succeeded: true });
@@ -76,11 +67,11 @@ describeEachDatabase('the realtime game server when a session ends', (variant) =
   it('closes every connection of an account whose password is reset, within a second', async () => {
     const partner = await registerPartner(t.app);
     const players = [
-      await connect(await gameToken(origin, partner.email, partner.password)),
-      await connect(await gameToken(origin, partner.email, partner.password)),
+      await connect(await gameToken(partner.email, partner.password)),
+      await connect(await gameToken(partner.email, partner.password)),
     ];
     const stranger = await registerPartner(t.app);
-    const unrelated = await connect(await gameToken(origin, stranger.email, stranger.password));
+    const unrelated = await connect(await gameToken(stranger.email, stranger.password));
 
     const sent = await as(t.app).get(`/api/Access/SendResetPasswordCode?email=${encodeURIComponent(partner.email)}`);
     expect(sent.statusCode).toBe(200);
@@ -104,7 +95,7 @@ describeEachDatabase('the realtime game server when a session ends', (variant) =
     const created = await as(t.app, partner.accessToken).post('/api/ApiKey', { name: 'CI', scopes: ['read'] });
     expect(created.statusCode).toBe(200);
     const { secret } = created.json() as { secret: string };
-    const negotiate = await fetch(`${origin}/game/socket/Gaming/negotiate?negotiateVersion=1`, {
+    const negotiate = await fetch(`${hub.origin}/game/socket/Gaming/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: { authorization: `Bearer ${secret}` },
     });
@@ -115,14 +106,14 @@ describeEachDatabase('the realtime game server when a session ends', (variant) =
   it("refuses an account's 21st connection with the reason, and takes one again once another closes", async () => {
     expect(t.config.hubConnectionsPerUser).toBe(20);
     const partner = await registerPartner(t.app);
-    const token = await gameToken(origin, partner.email, partner.password);
+    const token = await gameToken(partner.email, partner.password);
     const held = await Promise.all(Array.from({ length: 20 }, () => connect(token)));
     await expect(connect(token)).rejects.toThrow(
       `Server returned handshake error: ${hubErrors.tooManyConnections(20)}`,
     );
     // another account has room of its own
     const stranger = await registerPartner(t.app);
-    await connect(await gameToken(origin, stranger.email, stranger.password));
+    await connect(await gameToken(stranger.email, stranger.password));
     await held[0]?.client.stop();
     await vi.waitFor(async () => {
       await connect(token);
@@ -132,20 +123,9 @@ describeEachDatabase('the realtime game server when a session ends', (variant) =
 
 describeEachDatabase('the realtime game server when a tester is taken off the whitelist', (variant) => {
   const t = useTestApp(variant);
-  let origin: string;
-  const clients: HubConnection[] = [];
-  beforeAll(async () => {
-    origin = `http://127.0.0.1:${await listenOnFreePort(t.app)}`;
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((client) => client.stop()));
-  });
-
-  async function connect(email: string, password: string): Promise<GamePlayer> {
-    const player = await connectGamePlayer(origin, await gameToken(origin, email, password));
-    clients.push(player.client);
-    return player;
-  }
+  const hub = useGameHub(t);
+  const connect = async (email: string, password: string): Promise<GamePlayer> =>
+    hub.connect(await hub.token(email, password));
 
   async function startTestingGame(name: string) {
     const partner = await registerConnectedPartner(t.app);
