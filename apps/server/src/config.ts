@@ -148,6 +148,8 @@ const envSchema = z.object({
   RATE_LIMIT_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(6),
   RATE_LIMIT_CODES_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_TESTER_LOOKUPS: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_SECOND_STEP_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SECOND_STEP_PER_IP: z.coerce.number().int().min(1).default(30),
   /** JSON of per-platform overrides of the build budgets, e.g. {"android":{"triangles":80000}}. */
   BUILD_BUDGETS: z.string().optional(),
   BUILD_VALIDATION_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
@@ -253,6 +255,9 @@ export interface AppConfig {
     codesPerIp: number;
     /** Whitelist searches and additions per partner per hour: each one tells whether an email has an account. */
     testerLookups: number;
+    /** Wrong second-step codes per account, and per client address, per 15 minutes, across sign-in attempts. */
+    secondStepPerAccount: number;
+    secondStepPerIp: number;
   };
   /** What a build may cost each platform (the defaults with BUILD_BUDGETS over them), judged when it is validated. */
   buildBudgets: BuildBudgets;
@@ -404,6 +409,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       codesPerEmail: e.RATE_LIMIT_CODES_PER_EMAIL,
       codesPerIp: e.RATE_LIMIT_CODES_PER_IP,
       testerLookups: e.RATE_LIMIT_TESTER_LOOKUPS,
+      secondStepPerAccount: e.RATE_LIMIT_SECOND_STEP_PER_ACCOUNT,
+      secondStepPerIp: e.RATE_LIMIT_SECOND_STEP_PER_IP,
     },
     buildBudgets: budgets.budgets,
     buildValidationTimeoutMs: e.BUILD_VALIDATION_TIMEOUT_SECONDS * 1000,

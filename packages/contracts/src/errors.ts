@@ -29,6 +29,18 @@ export const errorCatalog = {
     message: 'Too many wrong verification codes, please send a new one.',
   },
   CodeRequestTooSoon: { status: 429, message: 'Please wait 30 seconds before requesting a new code.' },
+  // one answer for a wrong, reused or unknown authenticator code and recovery code alike: it tells nothing apart
+  TwoFactorCodeIncorrect: { status: 400, message: 'The code is incorrect or has already been used.' },
+  TwoFactorChallengeExpired: {
+    status: 400,
+    message: 'This sign-in has expired or had too many wrong codes, please sign in again.',
+  },
+  TwoFactorAlreadyEnabled: { status: 409, message: 'Two-step sign-in is already on for this account.' },
+  TwoFactorSetupNotStarted: {
+    status: 409,
+    message: 'No authenticator app is waiting to be confirmed, please start the setup again.',
+  },
+  TwoFactorNotEnabled: { status: 409, message: 'Two-step sign-in is not on for this account.' },
   Forbidden: { status: 403, message: 'You do not have permission to do this.' },
   NotFound: { status: 404, message: 'The requested resource was not found.' },
   DocumentNotFound: { status: 404, message: 'This document does not exist.' },

@@ -30,6 +30,7 @@ export * from './stages.ts';
 export * from './subscription-rules.ts';
 export * from './subscriptions.ts';
 export * from './testers.ts';
+export * from './two-factor.ts';
 export * from './validation.ts';
 export * from './version-rules.ts';
 export * from './versions.ts';

@@ -14,6 +14,9 @@ import { documentedOperations, type Operation } from '../testing/openapi.ts';
 const PUBLIC_OPERATIONS = new Set([
   'POST /api/Access/Login',
   'POST /game/api/Access/Login',
+  // a sign-in's second step: the challenge its password opened stands for the session it completes
+  'POST /api/Access/Login/TwoFactor',
+  'POST /game/api/Access/Login/TwoFactor',
   'GET /api/Access/SendRegistrationCode',
   'POST /api/Access/Register',
   'GET /api/Access/SendResetPasswordCode',

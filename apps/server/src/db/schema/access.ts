@@ -1,6 +1,6 @@
 import { apiKeyScopes } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -75,4 +75,51 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('verification_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/**
+ * An account's authenticator app (TOTP). A row without `enabled_at` is a setup waiting for its first code. The secret
+ * is sealed with AES-256-GCM under a key derived from SECRET_KEY: a copy of the database alone cannot make codes.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused (replay). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+});
+
+/** Single-use recovery codes, HMAC-SHA-256 under SECRET_KEY; the codes themselves are shown once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** A sign-in waiting for its second step: the password was right; the challenge token names it (sha256 kept). */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
 );

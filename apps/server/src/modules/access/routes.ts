@@ -5,11 +5,20 @@ import {
   type LoginResponse,
   loginBodySchema,
   loginResponseSchema,
+  loginTwoFactorBodySchema,
   type Profile,
   profileSchema,
+  recoveryCodesBodySchema,
+  recoveryCodesResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sendCodeQuerySchema,
+  signInResponseSchema,
+  type TwoFactorChallenge,
+  totpDisableBodySchema,
+  totpEnableBodySchema,
+  totpSetupResponseSchema,
+  twoFactorStatusSchema,
   updateProfileBodySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
@@ -42,11 +51,25 @@ export const accessRoutes = (profiles: ProfileSource) =>
 
     app.post(
       '/api/Access/Login',
-      doc('signIn', 'Sign in with email and password', {
-        body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errors },
-      }),
-      async (request) => withProfile(await access.login(request.body.email, request.body.password, request.ip)),
+      doc(
+        'signIn',
+        'Sign in with email and password: the session, or, for an account with two-step sign-in, the challenge its second step answers',
+        { body: loginBodySchema, response: { 200: signInResponseSchema, ...errors } },
+      ),
+      async (request): Promise<LoginResponse | TwoFactorChallenge> => {
+        const started = await access.login(request.body.email, request.body.password, request.ip);
+        return 'twoFactorRequired' in started ? started : withProfile(started);
+      },
+    );
+
+    app.post(
+      '/api/Access/Login/TwoFactor',
+      doc(
+        'signInSecondStep',
+        "A sign-in's second step: its challenge with an authenticator app's code or a recovery code; answers the session as Login does",
+        { body: loginTwoFactorBodySchema, response: { 200: loginResponseSchema, ...errors } },
+      ),
+      async (request) => withProfile(await access.loginSecondStep(request.body, request.ip)),
     );
 
     app.get(
@@ -124,6 +147,64 @@ export const accountRoutes = (profiles: ProfileSource) =>
       async (request, reply) => {
         const { currentPassword, password } = request.body;
         await access.changePassword(currentUser(request), currentPassword, password, request.ip);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/Access/TwoFactor',
+      doc(
+        'getTwoFactorStatus',
+        "The signed-in partner's second factors: whether the authenticator app is on, since when, and the recovery codes left",
+        {
+          response: { 200: twoFactorStatusSchema },
+        },
+      ),
+      async (request) => access.twoFactorStatus(currentUser(request)),
+    );
+
+    app.post(
+      '/api/Access/TwoFactor/RecoveryCodes',
+      doc(
+        'createRecoveryCodes',
+        'Make a new set of 10 recovery codes with a current authenticator code; the earlier ones stop working',
+        {
+          body: recoveryCodesBodySchema,
+          response: { 200: recoveryCodesResponseSchema, 409: apiErrorSchema, ...errors },
+        },
+      ),
+      async (request) => access.regenerateRecoveryCodes(currentUser(request), request.body.code),
+    );
+
+    app.post(
+      '/api/Access/TwoFactor/Totp/Setup',
+      doc(
+        'setUpTotp',
+        'Start setting up an authenticator app: a new secret, its otpauth URL and QR code; nothing changes at sign-in until it is enabled',
+        { response: { 200: totpSetupResponseSchema, 409: apiErrorSchema } },
+      ),
+      async (request) => access.setupTotp(currentUser(request)),
+    );
+
+    app.post(
+      '/api/Access/TwoFactor/Totp/Enable',
+      doc(
+        'enableTotp',
+        'Turn two-step sign-in on with a code of the app being set up; answers 10 single-use recovery codes, shown this once',
+        { body: totpEnableBodySchema, response: { 200: recoveryCodesResponseSchema, 409: apiErrorSchema, ...errors } },
+      ),
+      async (request) => access.enableTotp(currentUser(request), request.body.code),
+    );
+
+    app.delete(
+      '/api/Access/TwoFactor/Totp',
+      doc(
+        'disableTotp',
+        'Turn two-step sign-in off with the password and a current code; the recovery codes go with it, and a mail says so',
+        { body: totpDisableBodySchema, response: { 204: z.null(), 409: apiErrorSchema, ...errors } },
+      ),
+      async (request, reply) => {
+        await access.disableTotp(currentUser(request), request.body.password, request.body.code);
         return reply.status(204).send(null);
       },
     );

@@ -5,8 +5,10 @@ import {
   type CodeSentResponse,
   FORGOT_PASSWORD_PATH,
   LOGIN_PATH,
+  type LoginTwoFactorBody,
   type ProfileUpdate,
   type Registration,
+  type TwoFactorChallenge,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caches } from '../../caches.ts';
@@ -23,6 +25,7 @@ import { createNumericCode, createToken, hmacSha256, sha256 } from '../../lib/to
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
 import * as repo from './repository.ts';
+import { createSecondFactors } from './two-factor.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const ONE_HOUR = 60 * 60_000;
@@ -101,6 +104,7 @@ export function createAccessService({
   secretKey,
   now = () => new Date(),
 }: AccessDeps) {
+  const secondFactors = createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now });
   const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
     hmacSha256(secretKey, `${purpose}:${email}:${code}`);
   const limits = config.rateLimits;
@@ -236,7 +240,8 @@ export function createAccessService({
       return startSession(user);
     },
 
-    async login(rawEmail: string, password: string, clientIp: string): Promise<StartedSession> {
+    /** A session for the right password, or, for an account with a second factor, the challenge of its second step. */
+    async login(rawEmail: string, password: string, clientIp: string): Promise<StartedSession | TwoFactorChallenge> {
       const email = normalizeEmail(rawEmail);
       const emailFromAddress = `${email}|${clientIp}`;
       // failures are counted before the password is checked, so parallel guesses cannot all pass the limit; a
@@ -250,8 +255,22 @@ export function createAccessService({
       const user = await repo.selectUserByEmail(db, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new AppError('InvalidCredentials');
       await Promise.all([loginFailuresByAddress.reset(emailFromAddress), loginFailuresByEmail.refund(email)]);
+      if (await secondFactors.isRequired(user.id)) return secondFactors.challenge(user.id);
       return startSession(user);
     },
+
+    /** The second step of a sign-in: its challenge with an authenticator or recovery code; answers the session. */
+    async loginSecondStep(body: LoginTwoFactorBody, clientIp: string): Promise<StartedSession> {
+      return startSession(await secondFactors.answer(body, clientIp));
+    },
+
+    setupTotp: (user: AuthUser) => secondFactors.setupTotp(user.id, user.email),
+    enableTotp: (user: AuthUser, code: string) => secondFactors.enableTotp(user.id, user.email, code),
+    twoFactorStatus: (user: AuthUser) => secondFactors.status(user.id),
+    regenerateRecoveryCodes: (user: AuthUser, code: string) =>
+      secondFactors.regenerateRecoveryCodes(user.id, user.email, code),
+    disableTotp: (user: AuthUser, password: string, code: string) =>
+      secondFactors.disableTotp(user.id, user.email, password, code),
 
     async logout(user: AuthUser): Promise<void> {
       await repo.revokeSession(db, user.sessionId, now());

@@ -5,7 +5,9 @@ import {
   GAME_RESULT_METHOD,
   gameActions,
   gameLoginResponseSchema,
+  gameSignInResponseSchema,
   loginBodySchema,
+  loginTwoFactorBodySchema,
   MAX_MESSAGE_BYTES,
   syntheticPlayerActions,
 } from '@portal/contracts';
@@ -66,12 +68,29 @@ export const gameAccessRoutes = routeGroup(async (app) => {
       {
         security: [],
         body: loginBodySchema,
-        response: { 200: gameLoginResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: gameSignInResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     ),
     async (request) => {
       const login = await app.services.access.login(request.body.email, request.body.password, request.ip);
-      return { accessToken: `Bearer ${login.accessToken}` };
+      return 'twoFactorRequired' in login ? login : { accessToken: `Bearer ${login.accessToken}` };
+    },
+  );
+
+  app.post(
+    `${app.config.gameRoutesPrefix}/api/Access/Login/TwoFactor`,
+    doc(
+      'signInToGameHostSecondStep',
+      "The game API host's second step, for an account with two-step sign-in: the game token, as its Login answers it",
+      {
+        security: [],
+        body: loginTwoFactorBodySchema,
+        response: { 200: gameLoginResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    ),
+    async (request) => {
+      const session = await app.services.access.loginSecondStep(request.body, request.ip);
+      return { accessToken: `Bearer ${session.accessToken}` };
     },
   );
 });

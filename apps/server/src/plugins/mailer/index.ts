@@ -23,7 +23,10 @@ export type MailPurpose =
   | 'stage-expiry-reminder'
   | 'stage-expired'
   | 'stage-content-withdrawn'
-  | 'password-changed';
+  | 'password-changed'
+  | 'two-factor-enabled'
+  | 'two-factor-disabled'
+  | 'recovery-codes-low';
 
 export interface MailMessage {
   purpose: MailPurpose;

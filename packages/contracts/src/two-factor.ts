@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { loginResponseSchema } from './access.ts';
+import { accessMessages } from './access-texts.ts';
+import { gameLoginResponseSchema } from './gaming.ts';
+import { TOTP_DIGITS, twoFactorMessages, twoFactorMethods } from './two-factor-texts.ts';
+
+export * from './two-factor-texts.ts';
+
+/** An authenticator app's code: its digits, spaces a person may type between them left out. */
+export const totpCodeSchema = z
+  .string({ error: twoFactorMessages.codeRequired })
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: twoFactorMessages.codeRequired, abort: true })
+      .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), { error: twoFactorMessages.codeFormat }),
+  );
+
+/** A recovery code as shown (`4f7kq-9xm2p`), in either case, with or without its dash. */
+export const recoveryCodeSchema = z
+  .string({ error: twoFactorMessages.recoveryCodeRequired })
+  .transform((code) => code.replace(/[\s-]+/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: twoFactorMessages.recoveryCodeRequired, abort: true })
+      .regex(/^[a-z0-9]{10}$/, { error: twoFactorMessages.recoveryCodeFormat }),
+  );
+
+export const totpSetupResponseSchema = z.object({
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code, an SVG document. */
+  qrSvg: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+export const totpEnableBodySchema = z.strictObject({ code: totpCodeSchema });
+export type TotpEnableBody = z.input<typeof totpEnableBodySchema>;
+
+export const recoveryCodesResponseSchema = z.object({
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: z.array(z.string()),
+});
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+export const totpDisableBodySchema = z.strictObject({
+  password: z
+    .string({ error: twoFactorMessages.passwordRequired })
+    .min(1, { error: twoFactorMessages.passwordRequired, abort: true })
+    .max(128, { error: accessMessages.passwordFormat }),
+  code: totpCodeSchema,
+});
+export type TotpDisableBody = z.input<typeof totpDisableBodySchema>;
+
+/** The signed-in partner's second factors, for the Security page and the profile. */
+export const twoFactorStatusSchema = z.object({
+  totpEnabled: z.boolean(),
+  /** When the authenticator app was turned on; null while it is off. */
+  enabledAt: z.string().nullable(),
+  /** Recovery codes not used yet; 0 while the authenticator is off. */
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** A new set of recovery codes, asked for with a current authenticator code. */
+export const recoveryCodesBodySchema = z.strictObject({ code: totpCodeSchema });
+export type RecoveryCodesBody = z.input<typeof recoveryCodesBodySchema>;
+
+/** What Login answers, instead of a session, for an account with a second factor. */
+export const twoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  /** Names this sign-in attempt in its second step; lives `TWO_FACTOR_CHALLENGE_MINUTES`. */
+  challenge: z.string(),
+  methods: z.array(z.enum(twoFactorMethods)),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+const challengeSchema = z.string().min(1).max(200);
+
+/** The second step: the challenge with an authenticator code, or with a recovery code. */
+export const loginTwoFactorBodySchema = z.union([
+  z.strictObject({ challenge: challengeSchema, code: totpCodeSchema }),
+  z.strictObject({ challenge: challengeSchema, recoveryCode: recoveryCodeSchema }),
+]);
+export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBodySchema>;
+
+/** What Login answers: a session, or the challenge of a second step. */
+export const signInResponseSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/** What the game host's Login answers: the game token, or the challenge of a second step. */
+export const gameSignInResponseSchema = z.union([gameLoginResponseSchema, twoFactorChallengeSchema]);
