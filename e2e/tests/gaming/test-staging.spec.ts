@@ -9,6 +9,7 @@ import {
   signIn,
   test,
 } from '../../fixtures/test.ts';
+import { enableTotp } from '../../fixtures/two-factor.ts';
 
 test('the staging console signs in to the game server, plays a testing version and logs every answer', async ({
   page,
@@ -113,6 +114,33 @@ test('a wrong password on the game server is refused and the console stays signe
   // the partner's own session is untouched
   await page.goto('/developers/my-project');
   await expect(page).toHaveURL(/\/developers\/my-project$/);
+});
+
+test('an account with two-step sign-in connects the console with a code after its password', async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  const { game } = await seedGameInTesting(request, partner, { withBuilds: false });
+  const { app } = await enableTotp(request, partner);
+  await signIn(page, partner);
+  await page.goto(`/developers/my-project/test-staging?${new URLSearchParams({ prodId: game.id })}`);
+  await page.getByLabel('Email').fill(partner.email);
+  await page.getByLabel('Password').fill(partner.password);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  const secondStep = page.getByRole('form', { name: 'Two-step sign-in' });
+  await expect(secondStep.getByText(`The password of ${partner.email} was right.`)).toBeVisible();
+  await secondStep.getByLabel('Authentication code').fill('000000');
+  await secondStep.getByRole('button', { name: 'Verify' }).click();
+  await expect(secondStep.getByText('The code is incorrect or has already been used.')).toBeVisible();
+  await secondStep.getByLabel('Authentication code').fill(await app.nextCode());
+  await expect(async () => {
+    await secondStep.getByRole('button', { name: 'Verify' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Notifications' }).getByText('Connected', { exact: true }),
+    ).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  await expect(page.getByText(`Signed in to the game server as ${partner.email}.`)).toBeVisible();
 });
 
 test.describe('in a browser of the United States, whose own clock has 12 hours', () => {

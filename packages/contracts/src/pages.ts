@@ -10,6 +10,8 @@ export const LOGIN_PATH = '/login';
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
 /** Edit Profile, where a signed-in partner also changes their password. */
 export const PROFILE_PATH = '/profile';
+/** Security: two-step sign-in (the authenticator app, recovery codes); the two-step mails link to it. */
+export const SECURITY_PATH = '/security';
 export const MY_PROJECTS_PATH = '/developers/my-project';
 export const GAME_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/submission` as const;
 export const MODEL_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/3D-model-submission` as const;

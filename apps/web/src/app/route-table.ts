@@ -8,6 +8,7 @@ import {
   MODEL_SUBMISSION_PATH,
   MY_PROJECTS_PATH,
   PURCHASE_HISTORY_PATH,
+  SECURITY_PATH,
   STRIPE_CONNECTED_PATH,
   TEST_STAGING_PATH,
   TESTING_BUILDS_PATH,
@@ -127,6 +128,11 @@ export const routeTable = [
   route({
     path: '/profile',
     name: 'Edit Profile',
+    guards: ['auth'],
+  }),
+  route({
+    path: SECURITY_PATH,
+    name: 'Security',
     guards: ['auth'],
   }),
   route({

@@ -31,6 +31,7 @@ const loaders: Record<RoutePath, PortalRoute['load']> = {
   [pages.TEST_STAGING_PATH]: () => import('../features/gaming/pages/test-staging-page.tsx'),
   '/faqs': () => import('../features/content/pages/faqs-page.tsx'),
   '/profile': () => import('../features/access/pages/profile-page.tsx'),
+  [pages.SECURITY_PATH]: () => import('../features/access/pages/security-page.tsx'),
   '/api-keys': () => import('../features/access/pages/api-keys-page.tsx'),
   '/contact': () => import('../features/content/pages/contact-page.tsx'),
   [pages.CONNECT_PAYOUT_ACCOUNT_PATH]: () => import('../features/payments/pages/stripe-page.tsx'),

@@ -112,12 +112,17 @@ export async function selectLiveChallenge(
   return row;
 }
 
-/** Counts a wrong code against the challenge, in one statement: concurrent tries cannot pass the limit together. */
-export async function countChallengeFailure(db: Executor, id: string, maxAttempts: number): Promise<void> {
-  await db
+/**
+ * Counts a wrong code against the challenge, in one statement (concurrent tries cannot pass the limit together):
+ * whether the challenge may still be answered after it.
+ */
+export async function countChallengeFailure(db: Executor, id: string, maxAttempts: number): Promise<boolean> {
+  const [row] = await db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(and(eq(loginChallenges.id, id), lt(loginChallenges.attempts, maxAttempts)));
+    .where(and(eq(loginChallenges.id, id), lt(loginChallenges.attempts, maxAttempts)))
+    .returning({ attempts: loginChallenges.attempts });
+  return row !== undefined && row.attempts < maxAttempts;
 }
 
 /** Ends the challenge with its sign-in: true for the one request that does, while it is still live. */

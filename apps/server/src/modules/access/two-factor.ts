@@ -158,8 +158,9 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
         ? await spendRecoveryCode(user.id, user.email, recoveryCode)
         : await spendTotpCode(user.id, user.email, 'code' in body ? body.code : '');
       if (!isRight) {
-        await factors.countChallengeFailure(db, challenge.id, TWO_FACTOR_MAX_ATTEMPTS);
-        throw new AppError('TwoFactorCodeIncorrect');
+        // the wrong code that uses up the attempts ends the sign-in: its answer says to start again
+        const mayRetry = await factors.countChallengeFailure(db, challenge.id, TWO_FACTOR_MAX_ATTEMPTS);
+        throw new AppError(mayRetry ? 'TwoFactorCodeIncorrect' : 'TwoFactorChallengeExpired');
       }
       if (!(await factors.consumeChallenge(db, challenge.id, TWO_FACTOR_MAX_ATTEMPTS, now()))) {
         throw new AppError('TwoFactorChallengeExpired');

@@ -1,4 +1,10 @@
-import { INCOME_PATH, MY_PROJECTS_PATH, PURCHASE_HISTORY_PATH, TESTING_BUILDS_PATH } from '@portal/contracts/pages';
+import {
+  INCOME_PATH,
+  MY_PROJECTS_PATH,
+  PURCHASE_HISTORY_PATH,
+  SECURITY_PATH,
+  TESTING_BUILDS_PATH,
+} from '@portal/contracts/pages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
@@ -10,6 +16,7 @@ const accountItems = [
   { to: INCOME_PATH, label: 'My Project Income' },
   { to: PURCHASE_HISTORY_PATH, label: 'My Purchase History' },
   { to: '/profile', label: 'Edit Profile' },
+  { to: SECURITY_PATH, label: 'Security' },
   { to: '/api-keys', label: 'API keys' },
 ];
 

@@ -1,4 +1,4 @@
-import { MY_PROJECTS_PATH } from '@portal/contracts';
+import { MY_PROJECTS_PATH, type Profile } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormCard } from '../../../components/form/form-card.tsx';
@@ -15,17 +15,31 @@ const loadLoginSchema = () => import('./sign-in-schemas.ts').then((schemas) => s
 
 const LOGIN_INTRO = 'Welcome back. Sign in to manage your projects, versions and income.';
 
-export function LoginForm() {
+/** Where a sign-in goes once its session has started: the page that asked for it, else the partner's home. */
+export function useAfterSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  return (profile: Profile) => {
+    const home = profile.role === 'Admin' ? ADMIN_AFTER_LOGIN : DEFAULT_AFTER_LOGIN;
+    navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
+  };
+}
+
+export interface LoginFormProps {
+  /** The password was right and the account asks for a second step: this sign-in's challenge. */
+  onChallenge: (challenge: string) => void;
+}
+
+export function LoginForm({ onChallenge }: LoginFormProps) {
+  const afterSignIn = useAfterSignIn();
   const loginMutation = useLogin();
   const form = useZodForm({
     schema: loadLoginSchema,
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
-      const { profile } = await loginMutation.mutateAsync(values);
-      const home = profile.role === 'Admin' ? ADMIN_AFTER_LOGIN : DEFAULT_AFTER_LOGIN;
-      navigate(safeRedirect(params.get('redirect')) ?? home, { replace: true });
+      const answer = await loginMutation.mutateAsync(values);
+      if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
+      else afterSignIn(answer.profile);
     },
   });
   return (

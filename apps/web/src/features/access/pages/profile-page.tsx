@@ -3,18 +3,21 @@ import {
   changePasswordBodySchema,
   confirmPasswordSchema,
   type Profile,
+  RECOVERY_CODES_LOW,
   updateProfileBodySchema,
 } from '@portal/contracts';
 import { Link } from 'react-router';
+import { CurrentPasswordField } from '../../../components/form/sign-in-fields.tsx';
 import { SubmitRow } from '../../../components/form/submit-row.tsx';
-import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { useProfile } from '../api/get-profile.ts';
+import { useTwoFactorStatus } from '../api/two-factor.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { BusinessFields, NameFields, NewPasswordFields } from '../components/account-fields.tsx';
 import { passwordsMatch } from '../components/passwords-match.ts';
+import { LowRecoveryCodesAlert } from '../components/recovery-codes.tsx';
 
 const changePasswordFormSchema = changePasswordBodySchema.extend({ confirmPassword: confirmPasswordSchema });
 const NO_PASSWORDS = { currentPassword: '', password: '', confirmPassword: '' };
@@ -94,14 +97,7 @@ function ChangePasswordForm({ email }: { email: string }) {
       </p>
       {/* lets a password manager file the new password under this account */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <InputField
-        form={form}
-        name="currentPassword"
-        label="Current password"
-        isRequired
-        type="password"
-        autoComplete="current-password"
-      />
+      <CurrentPasswordField form={form} name="currentPassword" label="Current password" />
       <NewPasswordFields form={form} label="New password" />
       <SubmitRow isSubmitting={form.isSubmitting}>Change Password</SubmitRow>
     </form>
@@ -110,10 +106,14 @@ function ChangePasswordForm({ email }: { email: string }) {
 
 export default function ProfilePage() {
   const profile = useProfile();
+  const twoFactor = useTwoFactorStatus().data;
   if (!profile.data) return <div className="page-loading" aria-busy="true" />;
   return (
     <div className="narrow-form">
       <PayoutAccountAlert isConnected={profile.data.connectedToStripe} />
+      {twoFactor?.totpEnabled && twoFactor.recoveryCodesLeft <= RECOVERY_CODES_LOW ? (
+        <LowRecoveryCodesAlert left={twoFactor.recoveryCodesLeft} />
+      ) : null}
       <ProfileForm profile={profile.data} />
       <ChangePasswordForm email={profile.data.email} />
     </div>

@@ -11,10 +11,12 @@ import {
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { type SecondStepAnswer, SecondStepForm } from '../../../components/form/second-step-form.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
-import { gameToken, useGameLogin } from '../api/game-login.ts';
+import { gameToken, useGameLogin, useGameSecondStep } from '../api/game-login.ts';
 import { useStagingVersion } from '../api/get-staging-version.ts';
 import { ConnectForm } from '../components/connect-form.tsx';
 import { GameActionForm } from '../components/game-action-form.tsx';
@@ -60,6 +62,9 @@ export default function TestStagingPage() {
   const [hasDisconnected, setHasDisconnected] = useState(false);
   const nextId = useRef(1);
   const login = useGameLogin();
+  const secondStep = useGameSecondStep();
+  // an account with two-step sign-in: the email and challenge of the sign-in waiting for its code
+  const [waiting, setWaiting] = useState<{ email: string; challenge: string } | null>(null);
   const session = useSessionLog();
   // until a game is created, CreateGame starts from the game's released version (else the one in testing)
   const stagingVersion = useStagingVersion(productId).data ?? '';
@@ -126,7 +131,22 @@ export default function TestStagingPage() {
   const replay = useReplay(connection.invoke);
 
   const connect = async ({ email, password }: { email: string; password: string }) => {
-    const token = await login.mutateAsync({ email, password });
+    const signIn = await login.mutateAsync({ email, password });
+    if ('challenge' in signIn) setWaiting({ email, challenge: signIn.challenge });
+    else await connectAs(email, signIn.token);
+  };
+
+  const answerChallenge = async (email: string, answer: SecondStepAnswer & { challenge: string }) => {
+    try {
+      await connectAs(email, await secondStep.mutateAsync(answer));
+      setWaiting(null);
+    } catch (error) {
+      if (isApiError(error, 'TwoFactorChallengeExpired')) setWaiting(null);
+      throw error;
+    }
+  };
+
+  const connectAs = async (email: string, token: string) => {
     try {
       await connection.connect(token);
     } catch (error) {
@@ -206,6 +226,15 @@ export default function TestStagingPage() {
                   Disconnect
                 </Button>
               </div>
+            ) : waiting ? (
+              <SecondStepForm
+                className="form gaming-connect"
+                titleId="gaming-second-step-title"
+                title="Two-step sign-in"
+                intro={`The password of ${waiting.email} was right.`}
+                onCancel={() => setWaiting(null)}
+                onAnswer={(answer) => answerChallenge(waiting.email, { challenge: waiting.challenge, ...answer })}
+              />
             ) : (
               <>
                 <p className="gaming-card__intro">Sign in to the game server with your account’s email and password.</p>

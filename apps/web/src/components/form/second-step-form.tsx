@@ -1,0 +1,113 @@
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { isApiError } from '../../lib/api-client.ts';
+import { Button } from '../button.tsx';
+import { InputField } from './text-field.tsx';
+import { useZodForm } from './use-zod-form.ts';
+
+/** What answers a sign-in's second step: a code of the authenticator app, or one of the recovery codes. */
+export type SecondStepAnswer = { code: string } | { recoveryCode: string };
+type Method = 'code' | 'recoveryCode';
+
+/** The refusal of a wrong (or spent) code, which the form shows itself: `handlesErrors` of the call it makes. */
+export const CODE_REFUSED = 'TwoFactorCodeIncorrect';
+
+export interface SecondStepFormProps {
+  titleId: string;
+  title: string;
+  intro: ReactNode;
+  /**
+   * Sends the answer. A wrong code (`CODE_REFUSED`, which the call leaves to this form) empties the field and says so
+   * under it; any other refusal is reported by the query client.
+   */
+  onAnswer: (answer: SecondStepAnswer) => Promise<void>;
+  /** Back to the password: the sign-in starts again. */
+  onCancel: () => void;
+  className?: string;
+}
+
+const loadSchemas = () => import('./second-step-schemas.ts');
+
+/** How each way of answering is asked for. */
+const METHODS = {
+  code: {
+    schema: () => loadSchemas().then((schemas) => schemas.codeFormSchema),
+    label: 'Authentication code',
+    explanation: 'Enter the 6-digit code your authenticator app shows for this account.',
+    switchLabel: 'Use a recovery code',
+    input: { autoComplete: 'one-time-code', inputMode: 'numeric' },
+  },
+  recoveryCode: {
+    schema: () => loadSchemas().then((schemas) => schemas.recoveryCodeFormSchema),
+    label: 'Recovery code',
+    explanation: 'Enter one of the recovery codes you saved when you turned two-step sign-in on. Each code works once.',
+    switchLabel: 'Use your authenticator app',
+    input: { autoComplete: 'off', autoCapitalize: 'none', placeholder: 'xxxxx-xxxxx' },
+  },
+} satisfies Record<Method, { input: ComponentProps<'input'> } & Record<string, unknown>>;
+
+function MethodForm({
+  method,
+  onSwitch,
+  titleId,
+  title,
+  intro,
+  onAnswer,
+  onCancel,
+  className,
+}: SecondStepFormProps & { method: Method; onSwitch: () => void }) {
+  const how = METHODS[method];
+  const form = useZodForm({
+    schema: how.schema,
+    initialValues: { code: '' },
+    onSubmit: async ({ code }) => {
+      try {
+        await onAnswer(method === 'code' ? { code } : { recoveryCode: code });
+      } catch (error) {
+        // a wrong code is said under the field, emptied for the next one; anything else is the caller's to report
+        if (!isApiError(error, CODE_REFUSED)) throw error;
+        form.setValue('code', '');
+        form.setFieldError('code', error.message);
+      }
+    },
+  });
+  return (
+    <form ref={form.formRef} className={className} onSubmit={form.handleSubmit} noValidate aria-labelledby={titleId}>
+      <h2 id={titleId} className="form__title">
+        {title}
+      </h2>
+      <p className="form__intro">
+        {intro} {how.explanation}
+      </p>
+      <InputField form={form} name="code" label={how.label} isRequired spellCheck={false} autoFocus {...how.input} />
+      <div className="form__actions form__actions--split">
+        <Button type="submit" isLoading={form.isSubmitting}>
+          Verify
+        </Button>
+        <Button variant="ghost" onClick={onSwitch} isThrottled={false}>
+          {how.switchLabel}
+        </Button>
+      </div>
+      <p className="second-step__back">
+        <button type="button" className="link-button" onClick={onCancel}>
+          Back to sign in
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * A sign-in's second step: a code of the authenticator app, or, a click away, a recovery code. The portal's login
+ * and the game console's both ask with it.
+ */
+export function SecondStepForm(props: SecondStepFormProps) {
+  const [method, setMethod] = useState<Method>('code');
+  return (
+    <MethodForm
+      key={method}
+      {...props}
+      method={method}
+      onSwitch={() => setMethod(method === 'code' ? 'recoveryCode' : 'code')}
+    />
+  );
+}

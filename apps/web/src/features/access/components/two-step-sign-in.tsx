@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { SecondStepForm } from '../../../components/form/second-step-form.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useLoginSecondStep } from '../api/login.ts';
+import { useAfterSignIn } from './login-form.tsx';
+
+const TITLE = 'Two-step sign-in';
+
+export interface TwoStepSignInProps {
+  challenge: string;
+  /** Back to the password, because the partner asked or the challenge ended. */
+  onRestart: () => void;
+}
+
+/** The Login page's second screen: the password was right, and the account asks for a code too. */
+export function TwoStepSignIn({ challenge, onRestart }: TwoStepSignInProps) {
+  const afterSignIn = useAfterSignIn();
+  const secondStep = useLoginSecondStep();
+
+  // the page's title says which step this is while it is on screen
+  useEffect(() => {
+    const pageTitle = document.title;
+    document.title = pageTitle.replace(/^[^·]*/, `${TITLE} `);
+    return () => {
+      document.title = pageTitle;
+    };
+  }, []);
+
+  return (
+    <div className="narrow-form second-step">
+      <SecondStepForm
+        className="card form"
+        titleId="second-step-title"
+        title={TITLE}
+        intro="Your password was right."
+        onCancel={onRestart}
+        onAnswer={async (answer) => {
+          try {
+            const { profile } = await secondStep.mutateAsync({ challenge, ...answer });
+            afterSignIn(profile);
+          } catch (error) {
+            // five wrong codes, or five minutes: this sign-in is over, its message says to sign in again
+            if (isApiError(error, 'TwoFactorChallengeExpired')) onRestart();
+            throw error;
+          }
+        }}
+      />
+    </div>
+  );
+}
