@@ -17,7 +17,9 @@ import {
   latestPayoutDayOnOrBefore,
   parseGameEvent,
   payoutZoneDate,
+  TOTP_PERIOD_SECONDS,
 } from '@portal/contracts';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { DEMO_ADMIN, DEMO_PARTNER } from './modules/access/demo.ts';
@@ -380,6 +382,38 @@ if (!postgresUrl || !testRedisUrl) {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // and the other node refuses it too
       expect((await attempt(LOGIN_FAILURES_PER_EMAIL + 1)).status).toBe(429);
+    });
+
+    it('finishes on node B a second step started on node A, and refuses its code again on either node', async () => {
+      const email = uniqueEmail('two-step');
+      await registerPartner(node(0), node(1), email);
+      const token = await login(node(1), email, PASSWORD);
+      const setup = await call(node(0), 'POST', '/api/Access/TwoFactor/Totp/Setup', { token });
+      const secret = Secret.fromBase32(setup.body.secret as string);
+      const codeOfStep = (steps: number) =>
+        TOTP.generate({ secret, timestamp: Date.now() + steps * TOTP_PERIOD_SECONDS * 1000 });
+      // set up on A, turned on through B, with the code of the step before now
+      const enabled = await call(node(1), 'POST', '/api/Access/TwoFactor/Totp/Enable', {
+        token,
+        json: { code: codeOfStep(-1) },
+      });
+      expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+
+      const started = await call(node(0), 'POST', '/api/Access/Login', { json: { email, password: PASSWORD } });
+      expect(started.body).toMatchObject({ twoFactorRequired: true });
+      const challenge = started.body.challenge as string;
+      const code = codeOfStep(0);
+      const finished = await call(node(1), 'POST', '/api/Access/Login/TwoFactor', { json: { challenge, code } });
+      expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+      expect(finished.body.accessToken).toEqual(expect.any(String));
+      // the challenge is spent everywhere, and so is the code's step
+      const again = await call(node(0), 'POST', '/api/Access/Login/TwoFactor', { json: { challenge, code } });
+      expect(again.body).toMatchObject({ errorCode: 'TwoFactorChallengeExpired' });
+      const next = await call(node(0), 'POST', '/api/Access/Login', { json: { email, password: PASSWORD } });
+      const replayed = await call(node(0), 'POST', '/api/Access/Login/TwoFactor', {
+        json: { challenge: next.body.challenge, code },
+      });
+      expect(replayed.body).toMatchObject({ errorCode: 'TwoFactorCodeIncorrect' });
     });
 
     it('lets two official SignalR clients, one on each node, play one game and hear each other', async () => {
