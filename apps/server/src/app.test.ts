@@ -23,6 +23,13 @@ describe('config', () => {
     expect(config.seedDemo).toBe(true);
   });
 
+  it('asks admins for two-step sign-in in production, unless ADMIN_REQUIRE_2FA says otherwise', () => {
+    expect(loadConfig({}).adminRequireTwoFactor).toBe(false);
+    expect(loadConfig(productionEnv).adminRequireTwoFactor).toBe(true);
+    expect(loadConfig({ ...productionEnv, ADMIN_REQUIRE_2FA: 'false' }).adminRequireTwoFactor).toBe(false);
+    expect(loadConfig({ ADMIN_REQUIRE_2FA: 'true' }).adminRequireTwoFactor).toBe(true);
+  });
+
   it('listens on this machine only outside production, on every interface in production, or where HOST says', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig(productionEnv).host).toBe('0.0.0.0');

@@ -78,6 +78,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url().transform((url) => new URL(url).origin)).optional()),
   API_DOCS: booleanFlag,
+  ADMIN_REQUIRE_2FA: booleanFlag,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partners.example.com>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -184,6 +185,8 @@ export interface AppConfig {
   webOrigins: string[];
   /** Serve the OpenAPI document and its browser at /api/docs (always outside production). */
   apiDocs: boolean;
+  /** An admin opens the review console only with two-step sign-in on (default: in production). */
+  adminRequireTwoFactor: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -378,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gameRoutesPrefix: e.GAME_ROUTES_PREFIX,
     webOrigins: e.WEB_ORIGIN?.length ? e.WEB_ORIGIN : [new URL(publicUrl).origin],
     apiDocs: e.API_DOCS ?? !isProduction,
+    adminRequireTwoFactor: e.ADMIN_REQUIRE_2FA ?? isProduction,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

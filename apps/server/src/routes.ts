@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventSubscriber } from './events.ts';
 import type { Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
 import { apiKeysRoutes } from './modules/access/api-keys-routes.ts';
 import { accessRoutes, accountRoutes } from './modules/access/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -22,7 +23,7 @@ import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { nearbyStageRoutes, stageRoutes } from './modules/stages/routes.ts';
 import { testersRoutes } from './modules/testers/routes.ts';
 import { modelVersionRoutes, productVersionRoutes, reviewStandingRoutes } from './modules/versions/routes.ts';
-import { adminOnly, keyAccess, signedIn } from './plugins/auth.ts';
+import { adminOnly, currentUser, keyAccess, signedIn } from './plugins/auth.ts';
 import { clockControlRoutes } from './plugins/clock-control.ts';
 import { outboxRoutes } from './plugins/mailer/outbox-routes.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -78,7 +79,19 @@ export async function registerRoutes(
   );
   // the realtime game server's hub, on the root instance: it takes its WebSocket upgrades from the HTTP server
   await registerGameHub(app, events);
-  await app.register(adminOnly(adminRoutes));
+  await app.register(
+    adminOnly(async (admin) => {
+      // ADMIN_REQUIRE_2FA: the review console and every admin call wait until the admin's second factor is on
+      if (config.adminRequireTwoFactor) {
+        admin.addHook('onRequest', async (request) => {
+          if (!(await services.access.hasSecondFactor(currentUser(request).id))) {
+            throw new AppError('TwoFactorSetupRequired');
+          }
+        });
+      }
+      await admin.register(adminRoutes);
+    }),
+  );
   if (config.marketplaceToken) await app.register(marketplaceRoutes(config.marketplaceToken));
   if (!config.isProduction && mailer.kind === 'outbox') await app.register(outboxRoutes);
   await app.register(webPlugin);

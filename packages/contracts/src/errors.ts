@@ -41,6 +41,10 @@ export const errorCatalog = {
     message: 'No authenticator app is waiting to be confirmed, please start the setup again.',
   },
   TwoFactorNotEnabled: { status: 409, message: 'Two-step sign-in is not on for this account.' },
+  TwoFactorSetupRequired: {
+    status: 403,
+    message: 'Turn on two-step sign-in on the Security page before you open the review console.',
+  },
   Forbidden: { status: 403, message: 'You do not have permission to do this.' },
   NotFound: { status: 404, message: 'The requested resource was not found.' },
   DocumentNotFound: { status: 404, message: 'This document does not exist.' },

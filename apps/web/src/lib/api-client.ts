@@ -33,6 +33,15 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+/** What the server answers an admin without a second factor under ADMIN_REQUIRE_2FA. */
+export const SECOND_FACTOR_SETUP_REQUIRED = 'TwoFactorSetupRequired';
+let onSecondFactorSetupRequired: (message: string) => void = () => {};
+
+/** The app registers where an admin without a second factor goes (the Security page). */
+export function setSecondFactorSetupHandler(handler: (message: string) => void) {
+  onSecondFactorSetupRequired = handler;
+}
+
 let localization: Promise<LocalizationResponse> | undefined;
 
 function loadLocalization(): Promise<LocalizationResponse> {
@@ -69,7 +78,14 @@ export async function toApiError(status: number, bodyText: string, sentToken: st
   const serverMessage = typeof body?.message === 'string' && body.message ? body.message : undefined;
   if (!errorCode) return new ApiError(serverMessage ?? FALLBACK_MESSAGE, status, undefined);
   const messages = await loadLocalization();
-  return new ApiError(messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE, status, errorCode, serverMessage);
+  const error = new ApiError(
+    messages[errorCode] ?? serverMessage ?? FALLBACK_MESSAGE,
+    status,
+    errorCode,
+    serverMessage,
+  );
+  if (errorCode === SECOND_FACTOR_SETUP_REQUIRED) onSecondFactorSetupRequired(error.message);
+  return error;
 }
 
 export function authorizationHeaders(

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ToastKey, toast } from '../components/toast.tsx';
-import { ApiError } from './api-client.ts';
+import { ApiError, SECOND_FACTOR_SETUP_REQUIRED } from './api-client.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -20,6 +20,8 @@ function reportError(error: unknown, handles: readonly string[] | 'all' | undefi
   if (handles === 'all') return;
   if (error instanceof ApiError) {
     if (error.status === 401 && error.errorCode === 'Unauthorized') return;
+    // the app's own handler sends the admin to Security with this message
+    if (error.errorCode === SECOND_FACTOR_SETUP_REQUIRED) return;
     if (error.errorCode && handles?.includes(error.errorCode)) return;
     toast.error(error.message, { key: errorToastKey(error) });
     return;

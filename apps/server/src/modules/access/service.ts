@@ -266,6 +266,8 @@ export function createAccessService({
 
     setupTotp: (user: AuthUser) => secondFactors.setupTotp(user.id, user.email),
     enableTotp: (user: AuthUser, code: string) => secondFactors.enableTotp(user.id, user.email, code),
+    /** Whether the account signs in with a second factor. */
+    hasSecondFactor: (userId: string) => secondFactors.isRequired(userId),
     twoFactorStatus: (user: AuthUser) => secondFactors.status(user.id),
     regenerateRecoveryCodes: (user: AuthUser, code: string) =>
       secondFactors.regenerateRecoveryCodes(user.id, user.email, code),

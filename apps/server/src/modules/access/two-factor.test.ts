@@ -11,12 +11,15 @@ import { Secret, TOTP } from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
 import { loginChallenges, recoveryCodes, totpFactors } from '../../db/schema/access.ts';
 import {
+  ADMIN,
+  adminEnv,
   as,
   describeEachDatabase,
   PASSWORD,
   type Partner,
   readOutbox,
   registerPartner,
+  signIn,
   userIdOf,
   useTestApp,
 } from '../../testing/index.ts';
@@ -375,5 +378,38 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
     expect(logged).toContain('signed in with a recovery code');
     expect(logged).not.toContain(partner.secret);
     for (const code of partner.recoveryCodes) expect(logged).not.toContain(code);
+  });
+});
+
+describeEachDatabase('an admin under ADMIN_REQUIRE_2FA', (variant) => {
+  const t = useTestApp(variant, { ...adminEnv(), ADMIN_REQUIRE_2FA: 'true' });
+
+  it('opens no admin route until the admin turns two-step sign-in on, and every one after', async () => {
+    const token = await signIn(t.app, ADMIN);
+    const queue = () => as(t.app, token).get('/api/Admin/Income/Balances');
+    const refused = await queue();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      errorCode: 'TwoFactorSetupRequired',
+      message: 'Turn on two-step sign-in on the Security page before you open the review console.',
+    });
+    // the admin may still reach the Security page's calls
+    const setup = await as(t.app, token).post('/api/Access/TwoFactor/Totp/Setup');
+    expect(setup.statusCode).toBe(200);
+    const { secret } = setup.json() as { secret: string };
+    await awayFromStepEdge();
+    const enable = await as(t.app, token).post('/api/Access/TwoFactor/Totp/Enable', { code: codeAt(secret) });
+    expect(enable.statusCode, enable.body).toBe(200);
+    expect((await queue()).statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('an admin without ADMIN_REQUIRE_2FA (outside production, by default)', (variant) => {
+  const t = useTestApp(variant, adminEnv());
+
+  it('opens the admin routes with a password alone', async () => {
+    const token = await signIn(t.app, ADMIN);
+    expect(t.config.adminRequireTwoFactor).toBe(false);
+    expect((await as(t.app, token).get('/api/Admin/Income/Balances')).statusCode).toBe(200);
   });
 });

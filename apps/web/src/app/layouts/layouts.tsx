@@ -1,11 +1,11 @@
-import { LOGIN_PATH } from '@portal/contracts/pages';
+import { LOGIN_PATH, SECURITY_PATH } from '@portal/contracts/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { Toaster, toast } from '../../components/toast.tsx';
 import { useProfile } from '../../features/access/api/get-profile.ts';
-import { SESSION_EXPIRED_MESSAGE, setUnauthorizedHandler } from '../../lib/api-client.ts';
+import { SESSION_EXPIRED_MESSAGE, setSecondFactorSetupHandler, setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { useLeaveGuardHost } from '../../lib/leave-guard-host.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { Banner } from './banner.tsx';
@@ -32,6 +32,11 @@ export function RootLayout() {
       toast.error(SESSION_EXPIRED_MESSAGE, { key: SESSION_EXPIRED_MESSAGE });
       queryClient.removeQueries({ queryKey: ['profile'] });
       navigate(LOGIN_PATH);
+    });
+    // ADMIN_REQUIRE_2FA: the review console waits until the admin's second factor is on
+    setSecondFactorSetupHandler((message) => {
+      toast.warning(message, { key: message });
+      navigate(SECURITY_PATH, { replace: true });
     });
   }, [navigate, queryClient]);
 
