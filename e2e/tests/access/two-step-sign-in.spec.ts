@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MAX_ATTEMPTS } from '@portal/contracts';
 import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
+import { PASSWORD } from '../../fixtures/partners.ts';
 import { authHeaders, expect, readOutbox, registerPartner, signIn, signInAdmin, test } from '../../fixtures/test.ts';
 import { authenticator, enableTotp, signInWithRecoveryCode } from '../../fixtures/two-factor.ts';
 
@@ -243,3 +244,56 @@ test('an admin whose console asks for two-step sign-in (ADMIN_REQUIRE_2FA) is se
   ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`a change that needs a fresh second step asks for a code in a dialog and goes through after it (${width})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const partner = await registerPartner(request);
+    // a session signed in with the password alone, before two-step sign-in was turned on
+    const login = await request.post('/api/Access/Login', { data: { email: partner.email, password: PASSWORD } });
+    const stale = { ...partner, accessToken: ((await login.json()) as { accessToken: string }).accessToken };
+    const { app } = await enableTotp(request, partner);
+    await signIn(page, stale);
+
+    // cancelled: nothing changes, nothing is lost, no error
+    await page.goto('/profile');
+    const password = page.getByRole('form', { name: 'Change password' });
+    await password.getByLabel('Current password').fill(PASSWORD);
+    await password.getByLabel('New password').fill('Fresh4567');
+    await password.getByLabel('Confirm password').fill('Fresh4567');
+    await password.getByRole('button', { name: 'Change Password' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await expect(stepUp.getByLabel('Authentication code')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(stepUp).toBeHidden();
+    await expect(password.getByLabel('New password')).toHaveValue('Fresh4567');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // given: a wrong code said in the dialog, then the key is made with no second click
+    await page.goto('/api-keys');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const create = page.getByRole('dialog', { name: 'Create API key' });
+    await create.getByLabel('Name').fill('Release script');
+    await create.getByRole('button', { name: 'Create API key' }).click();
+    await expect(stepUp.getByLabel('Authentication code')).toBeFocused();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/step-up-${width}.png` });
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Enter');
+    await expect(stepUp.getByText(CODE_REFUSED)).toBeVisible();
+    await page.keyboard.type(await app.nextCode());
+    // a second submit within the click throttle of the first is not sent: press again until one is
+    await expect(async () => {
+      await page.keyboard.press('Enter');
+      await expect(stepUp).toBeHidden({ timeout: 1000 });
+    }).toPass();
+    await expect(page.getByRole('dialog', { name: 'API key created' })).toBeVisible();
+    const keys = await request.get('/api/ApiKey', { headers: authHeaders(stale) });
+    expect(((await keys.json()) as { data: Array<{ name: string }> }).data.map((key) => key.name)).toEqual([
+      'Release script',
+    ]);
+  });
+}

@@ -41,6 +41,10 @@ export const errorCatalog = {
     message: 'No authenticator app is waiting to be confirmed, please start the setup again.',
   },
   TwoFactorNotEnabled: { status: 409, message: 'Two-step sign-in is not on for this account.' },
+  StepUpRequired: {
+    status: 403,
+    message: 'Confirm it is you: enter a code from your authenticator app to continue.',
+  },
   TwoFactorSetupRequired: {
     status: 403,
     message: 'Turn on two-step sign-in on the Security page before you open the review console.',

@@ -13,6 +13,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const RECOVERY_CODES_LOW = 2;
 /** How long a sign-in waits for its second step. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+/** How long a second factor given by a session lets it change the payout account, keys, income export or password. */
+export const STEP_UP_MINUTES = 10;
 /** Wrong codes that end a sign-in attempt. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 

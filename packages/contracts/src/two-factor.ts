@@ -69,6 +69,13 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export const recoveryCodesBodySchema = z.strictObject({ code: totpCodeSchema });
 export type RecoveryCodesBody = z.input<typeof recoveryCodesBodySchema>;
 
+/** A fresh second factor for this session (a step-up): an authenticator code or a recovery code. */
+export const stepUpBodySchema = z.union([
+  z.strictObject({ code: totpCodeSchema }),
+  z.strictObject({ recoveryCode: recoveryCodeSchema }),
+]);
+export type StepUpBody = z.input<typeof stepUpBodySchema>;
+
 /** What Login answers, instead of a session, for an account with a second factor. */
 export const twoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),

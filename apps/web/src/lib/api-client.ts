@@ -33,6 +33,18 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+/** What the server answers a change that needs a fresh second factor from this session. */
+export const STEP_UP_REQUIRED = 'StepUpRequired';
+let onStepUpRequired: (() => Promise<void>) | undefined;
+
+/**
+ * The app registers how a fresh second factor is asked for (a dialog): it resolves once given, and rejects with an
+ * AbortError when the partner cancels. A call refused for want of one is sent again once it is given.
+ */
+export function setStepUpHandler(handler: (() => Promise<void>) | undefined) {
+  onStepUpRequired = handler;
+}
+
 /** What the server answers an admin without a second factor under ADMIN_REQUIRE_2FA. */
 export const SECOND_FACTOR_SETUP_REQUIRED = 'TwoFactorSetupRequired';
 let onSecondFactorSetupRequired: (message: string) => void = () => {};
@@ -132,28 +144,36 @@ function buildUrl(host: HostKey, path: string, query: RequestOptions['query']): 
   return qs ? `${url}?${qs}` : url;
 }
 
-/** The one HTTP client: bearer token, loading overlay, errors turned into ApiError, 401 handling. */
+/**
+ * The one HTTP client: bearer token, loading overlay, errors turned into ApiError, 401 handling, and a fresh second
+ * factor asked for (then the call sent again) where a change needs one.
+ */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', host = 'api', query, body, signal, background = false, as = 'json' } = options;
   const { headers, token } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*', options.token);
   if (body !== undefined) headers['content-type'] = 'application/json';
-
-  return withLoading(background, async () => {
-    let response: Response;
-    try {
-      response = await fetch(buildUrl(host, path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      throw new ApiError(FALLBACK_MESSAGE, 0, undefined);
-    }
-    if (!response.ok) throw await toApiError(response.status, await response.text().catch(() => ''), token);
-    if (response.status === 204) return undefined as T;
-    if (as === 'blob') return (await response.blob()) as T;
-    return (as === 'text' ? await response.text() : await response.json()) as T;
+  const url = buildUrl(host, path, query);
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
+  const send = () => withLoading(background, () => fetchAs<T>(url, init, as, token));
+  return send().catch(async (error: unknown) => {
+    // asked outside the loading overlay, so that the dialog can be used
+    if (!isApiError(error, STEP_UP_REQUIRED) || !onStepUpRequired) throw error;
+    await onStepUpRequired();
+    return send();
   });
+}
+
+/** One request, its answer read as `as`; a failure as an ApiError. */
+async function fetchAs<T>(url: string, init: RequestInit, as: RequestOptions['as'], token: string | null): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    throw new ApiError(FALLBACK_MESSAGE, 0, undefined);
+  }
+  if (!response.ok) throw await toApiError(response.status, await response.text().catch(() => ''), token);
+  if (response.status === 204) return undefined as T;
+  if (as === 'blob') return (await response.blob()) as T;
+  return (as === 'text' ? await response.text() : await response.json()) as T;
 }

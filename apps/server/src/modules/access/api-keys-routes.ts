@@ -14,7 +14,7 @@ const doc = describeRoutes(['access']);
 const errors = errorResponses(400, 403, 404, 409);
 
 /** The signed-in partner's API keys; registered behind `signedIn`, where no API key may reach them. */
-export const apiKeysRoutes = routeGroup(async (app, { apiKeys }) => {
+export const apiKeysRoutes = routeGroup(async (app, { apiKeys, access }) => {
   app.get(
     '/api/ApiKey',
     doc(
@@ -32,7 +32,10 @@ export const apiKeysRoutes = routeGroup(async (app, { apiKeys }) => {
       `Create an API key (at most ${MAX_API_KEYS_PER_PARTNER} active ones); the answer holds its secret, which is never shown again`,
       { body: createApiKeyBodySchema, response: { 200: createdApiKeySchema, ...errors } },
     ),
-    async (request) => apiKeys.create(currentUser(request).id, request.body),
+    async (request) => {
+      await access.requireFreshSecondFactor(currentUser(request));
+      return apiKeys.create(currentUser(request).id, request.body);
+    },
   );
 
   app.delete(

@@ -58,6 +58,20 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
   await db.insert(sessions).values(session);
 }
 
+/** Records that the session gave a second factor at `at`. */
+export async function markSecondFactor(db: Executor, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** When the session last gave a second factor; null when it never did (or is not a session). */
+export async function selectSecondFactorAt(db: Executor, sessionId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ secondFactorAt: sessions.secondFactorAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.secondFactorAt ?? null;
+}
+
 /** The live sessions of some token hashes, with what authorization needs of their users. */
 export async function selectLiveSessions(db: Executor, tokenHashes: string[], now: Date) {
   const query = prepared(db, 'live_sessions', (on) =>

@@ -14,6 +14,7 @@ import {
   resetPasswordBodySchema,
   sendCodeQuerySchema,
   signInResponseSchema,
+  stepUpBodySchema,
   type TwoFactorChallenge,
   totpDisableBodySchema,
   totpEnableBodySchema,
@@ -146,7 +147,21 @@ export const accountRoutes = (profiles: ProfileSource) =>
       ),
       async (request, reply) => {
         const { currentPassword, password } = request.body;
+        await access.requireFreshSecondFactor(currentUser(request));
         await access.changePassword(currentUser(request), currentPassword, password, request.ip);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/Access/TwoFactor/StepUp',
+      doc(
+        'confirmSecondFactor',
+        'Give this session a fresh second factor (an authenticator or recovery code): for 10 minutes it may change the payout account, create API keys, export income and change the password',
+        { body: stepUpBodySchema, response: { 204: z.null(), 409: apiErrorSchema, ...errors } },
+      ),
+      async (request, reply) => {
+        await access.stepUp(currentUser(request), request.body, request.ip);
         return reply.status(204).send(null);
       },
     );

@@ -8,6 +8,8 @@ import {
   type LoginTwoFactorBody,
   type ProfileUpdate,
   type Registration,
+  STEP_UP_MINUTES,
+  type StepUpBody,
   type TwoFactorChallenge,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -130,13 +132,15 @@ export function createAccessService({
     role: user.role,
   });
 
-  async function startSession(user: repo.UserRow): Promise<StartedSession> {
+  /** A new session of `user`; `withSecondFactor` when its sign-in gave one (it counts as a step-up). */
+  async function startSession(user: repo.UserRow, { withSecondFactor = false } = {}): Promise<StartedSession> {
     const accessToken = createToken();
     const createdAt = now();
     await repo.insertSession(db, {
       userId: user.id,
       tokenHash: sha256(accessToken),
       createdAt,
+      secondFactorAt: withSecondFactor ? createdAt : null,
       expiresAt: new Date(createdAt.getTime() + config.sessionTtlDays * 24 * 60 * 60_000),
     });
     return { accessToken, userId: user.id };
@@ -261,11 +265,35 @@ export function createAccessService({
 
     /** The second step of a sign-in: its challenge with an authenticator or recovery code; answers the session. */
     async loginSecondStep(body: LoginTwoFactorBody, clientIp: string): Promise<StartedSession> {
-      return startSession(await secondFactors.answer(body, clientIp));
+      return startSession(await secondFactors.answer(body, clientIp), { withSecondFactor: true });
     },
 
     setupTotp: (user: AuthUser) => secondFactors.setupTotp(user.id, user.email),
-    enableTotp: (user: AuthUser, code: string) => secondFactors.enableTotp(user.id, user.email, code),
+    /** Turns the authenticator on; its first code is this session's fresh second factor. */
+    async enableTotp(user: AuthUser, code: string) {
+      const answer = await secondFactors.enableTotp(user.id, user.email, code);
+      await repo.markSecondFactor(db, user.sessionId, now());
+      return answer;
+    },
+
+    /** A fresh second factor for this session: for `STEP_UP_MINUTES`, it may change what needs one. */
+    async stepUp(user: AuthUser, body: StepUpBody, clientIp: string): Promise<void> {
+      await secondFactors.verify(user.id, user.email, body, clientIp);
+      await repo.markSecondFactor(db, user.sessionId, now());
+    },
+
+    /**
+     * Refuses (403 StepUpRequired) a change of the payout account, a new API key, an income export or a new password
+     * by a session of an account with a second factor that has not given one in the last `STEP_UP_MINUTES`. An API
+     * key passes: making it needed a fresh second factor, and it never reaches the account's own routes.
+     */
+    async requireFreshSecondFactor(user: AuthUser): Promise<void> {
+      if (user.apiKey || !(await secondFactors.isRequired(user.id))) return;
+      const givenAt = await repo.selectSecondFactorAt(db, user.sessionId);
+      if (!givenAt || now().getTime() - givenAt.getTime() > STEP_UP_MINUTES * 60_000) {
+        throw new AppError('StepUpRequired');
+      }
+    },
     /** Whether the account signs in with a second factor. */
     hasSecondFactor: (userId: string) => secondFactors.isRequired(userId),
     twoFactorStatus: (user: AuthUser) => secondFactors.status(user.id),

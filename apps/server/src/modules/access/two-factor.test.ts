@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { loginChallenges, recoveryCodes, totpFactors } from '../../db/schema/access.ts';
+import { loginChallenges, recoveryCodes, sessions, totpFactors } from '../../db/schema/access.ts';
 import {
   ADMIN,
   adminEnv,
@@ -369,6 +369,87 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
     }
     const enable = await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Enable', { code: '123456' });
     expect(enable.json()).toMatchObject({ errorCode: 'TwoFactorSetupNotStarted' });
+  });
+
+  it('asks a session without a fresh second factor for one before money, keys, exports and passwords change', async () => {
+    const partner = await registerPartner(t.app);
+    // a session signed in with the password alone, before the authenticator was turned on
+    const before = (await login(partner.email)).json() as { accessToken: string };
+    const { secret } = (await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Setup')).json() as {
+      secret: string;
+    };
+    await awayFromStepEdge();
+    await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Enable', { code: codeAt(secret, -1) });
+
+    const protectedCalls = (token: string) => {
+      const caller = as(t.app, token);
+      return Promise.all([
+        caller.get('/api/Stripe/Connect/Url'),
+        caller.post('/api/Stripe/Connect/Confirm', { code: 'ac_123' }),
+        caller.post('/api/Stripe/Connect/SendEmail', { email: 'finance@studio.example', accountType: 'Express' }),
+        caller.get('/api/Stripe/Connect/Dashboard'),
+        caller.post('/api/ApiKey', { name: 'CI', scopes: ['read'] }),
+        caller.get('/api/User/Income/Export.csv'),
+        caller.put('/api/Access/Password', { currentPassword: 'Wrong1234', password: 'Fresh4567' }),
+      ]);
+    };
+    const refusedAll = async (token: string) =>
+      (await protectedCalls(token)).every(
+        (response) => response.statusCode === 403 && response.json().errorCode === 'StepUpRequired',
+      );
+    // the session that turned it on gave a code a moment ago; the older one never did
+    expect(await refusedAll(partner.accessToken)).toBe(false);
+    const refused = await protectedCalls(before.accessToken);
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({
+        errorCode: 'StepUpRequired',
+        message: 'Confirm it is you: enter a code from your authenticator app to continue.',
+      });
+    }
+    // reads that change nothing are not asked
+    expect((await as(t.app, before.accessToken).get('/api/ApiKey')).statusCode).toBe(200);
+
+    const stepUp = (body: object) => as(t.app, before.accessToken).post('/api/Access/TwoFactor/StepUp', body);
+    expect((await stepUp({ code: '000000' })).json()).toMatchObject({ errorCode: 'TwoFactorCodeIncorrect' });
+    expect((await stepUp({ code: codeAt(secret, -1) })).json()).toMatchObject({ errorCode: 'TwoFactorCodeIncorrect' });
+    expect((await stepUp({ code: codeAt(secret) })).statusCode).toBe(204);
+    for (const response of await protectedCalls(before.accessToken)) {
+      // through the step-up: each answers what it answers for itself (the CSV, a wrong current password…)
+      expect(response.body, `${response.statusCode}`).not.toContain('StepUpRequired');
+    }
+    const key = (
+      await as(t.app, before.accessToken).post('/api/ApiKey', { name: 'Exports', scopes: ['read'] })
+    ).json() as { secret: string };
+
+    // ten minutes on, the session is asked again
+    const userId = await userIdOf(t.database.db, partner.email);
+    await t.database.db
+      .update(sessions)
+      .set({ secondFactorAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.userId, userId));
+    expect(await refusedAll(before.accessToken)).toBe(true);
+    // a key made with a fresh second factor exports without one of its own
+    expect((await as(t.app, key.secret).get('/api/User/Income/Export.csv')).statusCode).toBe(200);
+    // a recovery code steps up too
+    const recovered = await as(t.app, before.accessToken).post('/api/Access/TwoFactor/StepUp', {
+      recoveryCode: (
+        await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/RecoveryCodes', {
+          code: codeAt(secret, 1),
+        })
+      ).json().recoveryCodes[0],
+    });
+    expect(recovered.statusCode, recovered.body).toBe(204);
+    expect(await refusedAll(before.accessToken)).toBe(false);
+  });
+
+  it('asks nothing of an account without a second factor', async () => {
+    const partner = await registerPartner(t.app);
+    expect(
+      (await as(t.app, partner.accessToken).post('/api/ApiKey', { name: 'CI', scopes: ['read'] })).statusCode,
+    ).toBe(200);
+    const stepUp = await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/StepUp', { code: '123456' });
+    expect(stepUp.json()).toMatchObject({ errorCode: 'TwoFactorNotEnabled' });
   });
 
   it('writes no secret, code or recovery code to the log', async () => {

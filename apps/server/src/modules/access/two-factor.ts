@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODES_LOW,
   type RecoveryCodesResponse,
+  type StepUpBody,
   TOTP_DIGITS,
   TOTP_ISSUER,
   TOTP_PERIOD_SECONDS,
@@ -182,6 +183,24 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
         }
       }
       return user;
+    },
+
+    /**
+     * Checks a fresh second factor of a signed-in account (a step-up): an authenticator code or a recovery code,
+     * counted against the same limits as a sign-in's second step.
+     */
+    async verify(userId: string, email: string, body: StepUpBody, clientIp: string): Promise<void> {
+      const wait = await failuresByIp
+        .take(clientIp)
+        .then(async (ipWait) => (ipWait > 0 ? ipWait : failuresByAccount.take(userId)));
+      if (wait > 0) throw tooManyRequests(wait);
+      if (!(await factors.hasEnabledTotp(db, userId))) throw new AppError('TwoFactorNotEnabled');
+      const isRight =
+        'recoveryCode' in body
+          ? await spendRecoveryCode(userId, email, body.recoveryCode)
+          : await spendTotpCode(userId, email, body.code);
+      if (!isRight) throw new AppError('TwoFactorCodeIncorrect');
+      await Promise.all([failuresByIp.refund(clientIp), failuresByAccount.refund(userId)]);
     },
 
     /** A new authenticator secret for the account, waiting for its first code; nothing changes at sign-in yet. */

@@ -23,7 +23,7 @@ const errors = errorResponses(400, 401, 404, 409);
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** A partner's own sales (My Project Income). */
-export const incomeRoutes = routeGroup(async (app, { income }) => {
+export const incomeRoutes = routeGroup(async (app, { income, access }) => {
   app.get(
     '/api/User/Income/Query',
     doc(
@@ -67,6 +67,7 @@ export const incomeRoutes = routeGroup(async (app, { income }) => {
       response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
     }),
     async (request, reply) => {
+      await access.requireFreshSecondFactor(currentUser(request));
       const csv = Readable.from(income.exportCsv(currentUser(request).id, request.query));
       return (
         reply

@@ -16,6 +16,7 @@ import {
   subscriptionRecordSchema,
   subscriptionStatusSchema,
 } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
@@ -29,7 +30,10 @@ const tags = ['payments'];
 const doc = describeRoutes(tags);
 const errors = errorResponses(400, 404, 409, 502, 503);
 
-export const paymentsRoutes = routeGroup(async (app, { payments }) => {
+export const paymentsRoutes = routeGroup(async (app, { payments, access }) => {
+  /** A change of the payout account needs a fresh second factor, where the account has one. */
+  const freshSecondFactor = (request: FastifyRequest) => access.requireFreshSecondFactor(currentUser(request));
+
   app.get(
     '/api/Stripe/Connect/Url',
     doc(
@@ -37,7 +41,10 @@ export const paymentsRoutes = routeGroup(async (app, { payments }) => {
       'Connect URLs (Standard and Express), each bound to the signed-in partner for an hour',
       { response: { 200: connectUrlsResponseSchema, 503: apiErrorSchema } },
     ),
-    async (request) => payments.listConnectUrls(currentUser(request).id, currentUser(request).email),
+    async (request) => {
+      await freshSecondFactor(request);
+      return payments.listConnectUrls(currentUser(request).id, currentUser(request).email);
+    },
   );
 
   app.post(
@@ -48,6 +55,7 @@ export const paymentsRoutes = routeGroup(async (app, { payments }) => {
     }),
     async (request) => {
       const userId = currentUser(request).id;
+      await freshSecondFactor(request);
       await payments.confirmConnection(userId, request.body);
       return app.services.profiles.get(userId);
     },
@@ -67,6 +75,7 @@ export const paymentsRoutes = routeGroup(async (app, { payments }) => {
     },
     async (request) => {
       const user = currentUser(request);
+      await freshSecondFactor(request);
       await payments.sendConnectEmail(user.id, user.email, request.body.email, request.body.accountType);
       return { sent: true as const };
     },
@@ -83,7 +92,11 @@ export const paymentsRoutes = routeGroup(async (app, { payments }) => {
     doc('getStripeDashboardUrl', "A link to the partner's Stripe dashboard (Express: a fresh login link)", {
       response: { 200: dashboardLinkSchema, ...errors },
     }),
-    async (request) => ({ url: await payments.getDashboardUrl(currentUser(request).id) }),
+    async (request) => {
+      // the dashboard is where a payout account is disconnected
+      await freshSecondFactor(request);
+      return { url: await payments.getDashboardUrl(currentUser(request).id) };
+    },
   );
 });
 

@@ -12,6 +12,7 @@ import { Banner } from './banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
+import { StepUpHost } from './step-up-host.tsx';
 import { documentTitle, useCurrentRoute } from './use-current-route.ts';
 
 /**
@@ -60,6 +61,7 @@ export function RootLayout() {
       </Suspense>
       <Toaster />
       <LoadingOverlay />
+      <StepUpHost />
       <ScrollRestoration />
     </>
   );

@@ -13,15 +13,17 @@ export const CODE_REFUSED = 'TwoFactorCodeIncorrect';
 
 export interface SecondStepFormProps {
   titleId: string;
-  title: string;
+  /** The form's heading; without one (in a dialog, whose title names it), `titleId` is the dialog title's id. */
+  title?: string;
   intro: ReactNode;
   /**
    * Sends the answer. A wrong code (`CODE_REFUSED`, which the call leaves to this form) empties the field and says so
    * under it; any other refusal is reported by the query client.
    */
   onAnswer: (answer: SecondStepAnswer) => Promise<void>;
-  /** Back to the password: the sign-in starts again. */
+  /** Back to the password: the sign-in starts again (or, in a dialog, the dialog closes). */
   onCancel: () => void;
+  cancelLabel?: string;
   className?: string;
 }
 
@@ -53,6 +55,7 @@ function MethodForm({
   intro,
   onAnswer,
   onCancel,
+  cancelLabel = 'Back to sign in',
   className,
 }: SecondStepFormProps & { method: Method; onSwitch: () => void }) {
   const how = METHODS[method];
@@ -72,9 +75,11 @@ function MethodForm({
   });
   return (
     <form ref={form.formRef} className={className} onSubmit={form.handleSubmit} noValidate aria-labelledby={titleId}>
-      <h2 id={titleId} className="form__title">
-        {title}
-      </h2>
+      {title ? (
+        <h2 id={titleId} className="form__title">
+          {title}
+        </h2>
+      ) : null}
       <p className="form__intro">
         {intro} {how.explanation}
       </p>
@@ -89,7 +94,7 @@ function MethodForm({
       </div>
       <p className="second-step__back">
         <button type="button" className="link-button" onClick={onCancel}>
-          Back to sign in
+          {cancelLabel}
         </button>
       </p>
     </form>
