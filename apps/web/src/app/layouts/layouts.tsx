@@ -1,6 +1,6 @@
 import { LOGIN_PATH, SECURITY_PATH } from '@portal/contracts/pages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { Toaster, toast } from '../../components/toast.tsx';
@@ -12,8 +12,10 @@ import { Banner } from './banner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
-import { StepUpHost } from './step-up-host.tsx';
 import { documentTitle, useCurrentRoute } from './use-current-route.ts';
+
+/** Asks a signed-in partner for a fresh second factor where a change needs one: loaded once signed in. */
+const StepUpHost = lazy(() => import('./step-up-host.tsx'));
 
 /**
  * Everything every page shares: toasts, the loading overlay, the page title, the 401 behaviour, and Back and Forward
@@ -61,7 +63,11 @@ export function RootLayout() {
       </Suspense>
       <Toaster />
       <LoadingOverlay />
-      <StepUpHost />
+      {isSignedIn ? (
+        <Suspense fallback={null}>
+          <StepUpHost />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </>
   );

@@ -12,7 +12,7 @@ interface Waiter {
  * Answers the API client's requests for a fresh second factor: one dialog (loaded when first needed) for every call
  * waiting at once; each is sent again once the code is given, and none if the partner cancels.
  */
-export function StepUpHost() {
+export default function StepUpHost() {
   const waiters = useRef<Waiter[]>([]);
   const [isOpen, setOpen] = useState(false);
   useEffect(() => {

@@ -1,15 +1,11 @@
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { Button } from '../button.tsx';
+import { CODE_REFUSED, type SecondStepAnswer } from './second-step-answer.ts';
 import { InputField } from './text-field.tsx';
 import { useZodForm } from './use-zod-form.ts';
 
-/** What answers a sign-in's second step: a code of the authenticator app, or one of the recovery codes. */
-export type SecondStepAnswer = { code: string } | { recoveryCode: string };
 type Method = 'code' | 'recoveryCode';
-
-/** The refusal of a wrong (or spent) code, which the form shows itself: `handlesErrors` of the call it makes. */
-export const CODE_REFUSED = 'TwoFactorCodeIncorrect';
 
 export interface SecondStepFormProps {
   titleId: string;

@@ -1,6 +1,6 @@
 import type { LoginBody, LoginResponse, LoginTwoFactorBody, SignInResponse } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CODE_REFUSED } from '../../../components/form/second-step-form.tsx';
+import { CODE_REFUSED } from '../../../components/form/second-step-answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
 import { profileQueryKey } from './get-profile.ts';

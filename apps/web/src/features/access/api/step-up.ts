@@ -1,6 +1,6 @@
 import type { StepUpBody } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { CODE_REFUSED } from '../../../components/form/second-step-form.tsx';
+import { CODE_REFUSED } from '../../../components/form/second-step-answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** A fresh second factor for this session; a wrong code is the form's to show. */

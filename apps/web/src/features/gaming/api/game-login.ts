@@ -1,6 +1,6 @@
 import type { GameLoginResponse, LoginBody, LoginTwoFactorBody, TwoFactorChallenge } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { CODE_REFUSED } from '../../../components/form/second-step-form.tsx';
+import { CODE_REFUSED } from '../../../components/form/second-step-answer.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Where the console keeps the game token: apart from the partner's session, for this tab only. */

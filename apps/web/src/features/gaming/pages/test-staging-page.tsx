@@ -11,7 +11,8 @@ import {
 import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { type SecondStepAnswer, SecondStepForm } from '../../../components/form/second-step-form.tsx';
+import type { SecondStepAnswer } from '../../../components/form/second-step-answer.ts';
+import { SecondStepForm } from '../../../components/form/second-step-form.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
