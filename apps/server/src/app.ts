@@ -145,6 +145,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         run: () => income.settlement.runScheduled(),
       },
       { name: 'stage-expiry', schedule: { everyMinutes: 5 }, run: () => stages.runExpiry() },
+      // a request to turn two-step sign-in off by email takes effect once its wait is over
+      {
+        name: 'two-factor-recovery',
+        schedule: { everyMinutes: 15 },
+        run: () => services.access.completeDueRecoveries(),
+      },
     ];
     app.addHook('onReady', async () => {
       jobs = config.databaseUrl

@@ -3,7 +3,16 @@ import type { Page } from '@playwright/test';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MAX_ATTEMPTS } from '@portal/contracts';
 import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import { PASSWORD } from '../../fixtures/partners.ts';
-import { authHeaders, expect, readOutbox, registerPartner, signIn, signInAdmin, test } from '../../fixtures/test.ts';
+import {
+  authHeaders,
+  codeFor,
+  expect,
+  readOutbox,
+  registerPartner,
+  signIn,
+  signInAdmin,
+  test,
+} from '../../fixtures/test.ts';
 import { authenticator, enableTotp, signInWithRecoveryCode } from '../../fixtures/two-factor.ts';
 
 const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -295,5 +304,50 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     expect(((await keys.json()) as { data: Array<{ name: string }> }).data.map((key) => key.name)).toEqual([
       'Release script',
     ]);
+  });
+}
+
+for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+  test(`a partner who lost the app and the codes starts the 3-day wait by email, and a signed-in session cancels it (${width})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    const partner = await registerPartner(request);
+    await enableTotp(request, partner);
+    await enterPassword(page, partner);
+    await page.getByRole('button', { name: 'Lost your authenticator app and recovery codes?' }).click();
+    const recovery = page.getByRole('form', { name: 'Lost your authenticator app and recovery codes?' });
+    await expect(recovery.getByText('a wait of 3 days')).toBeVisible();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/two-factor-recovery-${width}.png` });
+    await recovery.getByRole('button', { name: 'Email me a code' }).click();
+    const code = await codeFor(request, partner.email);
+    await recovery.getByLabel('Code from the email').fill(code);
+    await recovery.getByRole('button', { name: 'Start the 3-day wait' }).click();
+    const started = page.getByRole('region', { name: /^Two-step sign-in turns off on / });
+    await expect(started).toBeVisible();
+    await page.screenshot({ path: `test-results/two-factor-recovery-started-${width}.png` });
+    const mails = await readOutbox(request);
+    expect(
+      mails.some(
+        (mail) => mail.to === partner.email && mail.subject === 'Two-step sign-in will be turned off in 3 days',
+      ),
+    ).toBe(true);
+    await started.getByRole('button', { name: 'Back to sign in' }).click();
+    await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();
+
+    // the partner, signed in elsewhere, cancels it
+    await signIn(page, partner);
+    await page.goto('/security');
+    const pending = page.getByRole('status').filter({ hasText: 'Two-step sign-in turns off on' });
+    await expect(pending).toBeVisible();
+    expect(await horizontalOverflow(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/security-recovery-pending-${width}.png`, fullPage: true });
+    await pending.getByRole('button', { name: 'Cancel the request' }).click();
+    await expect(page.getByText('The request was cancelled: two-step sign-in stays on')).toBeVisible();
+    await expect(pending).toBeHidden();
+    const status = await request.get('/api/Access/TwoFactor', { headers: authHeaders(partner) });
+    expect(await status.json()).toMatchObject({ totpEnabled: true, recoveryDueAt: null });
   });
 }

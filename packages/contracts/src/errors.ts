@@ -45,6 +45,7 @@ export const errorCatalog = {
     status: 403,
     message: 'Confirm it is you: enter a code from your authenticator app to continue.',
   },
+  TwoFactorRecoveryNotPending: { status: 409, message: 'No request to turn off two-step sign-in is waiting.' },
   TwoFactorSetupRequired: {
     status: 403,
     message: 'Turn on two-step sign-in on the Security page before you open the review console.',

@@ -15,6 +15,8 @@ export const RECOVERY_CODES_LOW = 2;
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 /** How long a second factor given by a session lets it change the payout account, keys, income export or password. */
 export const STEP_UP_MINUTES = 10;
+/** How long a request to turn two-step sign-in off by email waits before it takes effect. */
+export const TWO_FACTOR_RECOVERY_DAYS = 3;
 /** Wrong codes that end a sign-in attempt. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginResponseSchema } from './access.ts';
+import { loginResponseSchema, verificationCodeSchema } from './access.ts';
 import { accessMessages } from './access-texts.ts';
 import { gameLoginResponseSchema } from './gaming.ts';
 import { TOTP_DIGITS, twoFactorMessages, twoFactorMethods } from './two-factor-texts.ts';
@@ -55,6 +55,8 @@ export const totpDisableBodySchema = z.strictObject({
 });
 export type TotpDisableBody = z.input<typeof totpDisableBodySchema>;
 
+const challengeSchema = z.string().min(1).max(200);
+
 /** The signed-in partner's second factors, for the Security page and the profile. */
 export const twoFactorStatusSchema = z.object({
   totpEnabled: z.boolean(),
@@ -62,6 +64,8 @@ export const twoFactorStatusSchema = z.object({
   enabledAt: z.string().nullable(),
   /** Recovery codes not used yet; 0 while the authenticator is off. */
   recoveryCodesLeft: z.number().int(),
+  /** When a request to turn it off by email takes effect, unless cancelled; null when none is waiting. */
+  recoveryDueAt: z.string().nullable(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
@@ -76,6 +80,23 @@ export const stepUpBodySchema = z.union([
 ]);
 export type StepUpBody = z.input<typeof stepUpBodySchema>;
 
+/** A sign-in whose second factor is lost asks for a code by email to start the recovery; the password was right. */
+export const twoFactorRecoveryStartBodySchema = z.strictObject({ challenge: challengeSchema });
+export type TwoFactorRecoveryStartBody = z.input<typeof twoFactorRecoveryStartBodySchema>;
+
+/** The emailed code starts the wait, after which two-step sign-in is off. */
+export const twoFactorRecoveryConfirmBodySchema = z.strictObject({
+  challenge: challengeSchema,
+  verificationCode: verificationCodeSchema,
+});
+export type TwoFactorRecoveryConfirmBody = z.input<typeof twoFactorRecoveryConfirmBodySchema>;
+
+export const twoFactorRecoveryStartedSchema = z.object({
+  /** When two-step sign-in turns off, unless the request is cancelled from a signed-in session. */
+  dueAt: z.string(),
+});
+export type TwoFactorRecoveryStarted = z.infer<typeof twoFactorRecoveryStartedSchema>;
+
 /** What Login answers, instead of a session, for an account with a second factor. */
 export const twoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),
@@ -84,8 +105,6 @@ export const twoFactorChallengeSchema = z.object({
   methods: z.array(z.enum(twoFactorMethods)),
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
-
-const challengeSchema = z.string().min(1).max(200);
 
 /** The second step: the challenge with an authenticator code, or with a recovery code. */
 export const loginTwoFactorBodySchema = z.union([

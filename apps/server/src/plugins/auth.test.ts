@@ -17,6 +17,8 @@ const PUBLIC_OPERATIONS = new Set([
   // a sign-in's second step: the challenge its password opened stands for the session it completes
   'POST /api/Access/Login/TwoFactor',
   'POST /game/api/Access/Login/TwoFactor',
+  'POST /api/Access/Login/TwoFactor/Recovery',
+  'POST /api/Access/Login/TwoFactor/Recovery/Confirm',
   'GET /api/Access/SendRegistrationCode',
   'POST /api/Access/Register',
   'GET /api/Access/SendResetPasswordCode',

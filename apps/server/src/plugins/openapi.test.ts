@@ -8,6 +8,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const VERBS = new Set([
   'accept',
   'add',
+  'cancel',
   'confirm',
   'create',
   'delete',

@@ -69,7 +69,7 @@ export const verificationCodes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['register', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset', 'two-factor-recovery'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
@@ -124,4 +124,28 @@ export const loginChallenges = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId)],
+);
+
+/**
+ * A request to turn two-step sign-in off by email, for a partner with neither the authenticator nor a recovery code:
+ * it takes effect at `dueAt` (3 days on) unless cancelled from a signed-in session. One open request an account.
+ */
+export const twoFactorRecoveries = pgTable(
+  'two_factor_recoveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('two_factor_recoveries_open_key')
+      .on(t.userId)
+      .where(sql`${t.cancelledAt} is null and ${t.completedAt} is null`),
+    index('two_factor_recoveries_due_idx').on(t.dueAt),
+  ],
 );

@@ -19,6 +19,9 @@ import {
   totpDisableBodySchema,
   totpEnableBodySchema,
   totpSetupResponseSchema,
+  twoFactorRecoveryConfirmBodySchema,
+  twoFactorRecoveryStartBodySchema,
+  twoFactorRecoveryStartedSchema,
   twoFactorStatusSchema,
   updateProfileBodySchema,
 } from '@portal/contracts';
@@ -73,6 +76,25 @@ export const accessRoutes = (profiles: ProfileSource) =>
       async (request) => withProfile(await access.loginSecondStep(request.body, request.ip)),
     );
 
+    app.post(
+      '/api/Access/Login/TwoFactor/Recovery',
+      doc(
+        'sendTwoFactorRecoveryCode',
+        'Lost the authenticator and the recovery codes: mail a code to the account of a sign-in whose password was right',
+        { body: twoFactorRecoveryStartBodySchema, response: { 200: codeSentResponseSchema, ...errors } },
+      ),
+      async (request) => access.sendRecoveryCode(request.body.challenge, request.ip),
+    );
+
+    app.post(
+      '/api/Access/Login/TwoFactor/Recovery/Confirm',
+      doc(
+        'startTwoFactorRecovery',
+        'With the mailed code, start the 3-day wait after which two-step sign-in turns off (cancelable from any signed-in session)',
+        { body: twoFactorRecoveryConfirmBodySchema, response: { 200: twoFactorRecoveryStartedSchema, ...errors } },
+      ),
+      async (request) => access.startRecovery(request.body.challenge, request.body.verificationCode),
+    );
     app.get(
       '/api/Access/SendRegistrationCode',
       doc(
@@ -162,6 +184,17 @@ export const accountRoutes = (profiles: ProfileSource) =>
       ),
       async (request, reply) => {
         await access.stepUp(currentUser(request), request.body, request.ip);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/api/Access/TwoFactor/Recovery',
+      doc('cancelTwoFactorRecovery', 'Cancel a waiting request to turn two-step sign-in off by email; a mail says so', {
+        response: { 204: z.null(), 409: apiErrorSchema },
+      }),
+      async (request, reply) => {
+        await access.cancelRecovery(currentUser(request));
         return reply.status(204).send(null);
       },
     );

@@ -11,6 +11,7 @@ import {
   STEP_UP_MINUTES,
   type StepUpBody,
   type TwoFactorChallenge,
+  type TwoFactorRecoveryStarted,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caches } from '../../caches.ts';
@@ -77,6 +78,20 @@ function composeCodeMail(purpose: repo.CodePurpose, code: string): MailContent {
     footer: isRegistration
       ? 'If you did not start a registration, you can ignore this mail: no account is created without the code.'
       : 'If you did not ask to reset your password, you can ignore this mail: your password stays the same.',
+  };
+}
+
+/** The code that starts turning two-step sign-in off, for a partner who lost the authenticator and the codes. */
+function composeRecoveryCodeMail(code: string): MailContent {
+  return {
+    subject: `${code} is your code to turn off two-step sign-in`,
+    heading: 'Turn off two-step sign-in',
+    paragraphs: [
+      'Enter this code in the Partner Portal to ask for two-step sign-in to be turned off. It turns off 3 days later, unless the request is cancelled from a signed-in session.',
+      `The code is valid for ${CODE_VALID_MINUTES} minutes. Never share it with anyone.`,
+    ],
+    code,
+    footer: 'If you did not ask for this, someone knows your password: change it, and keep two-step sign-in on.',
   };
 }
 
@@ -275,6 +290,27 @@ export function createAccessService({
       await repo.markSecondFactor(db, user.sessionId, now());
       return answer;
     },
+
+    /** Mails the code that starts a recovery, to the account of a sign-in whose password was right. */
+    async sendRecoveryCode(challenge: string, clientIp: string): Promise<CodeSentResponse> {
+      const user = await secondFactors.userOfChallenge(challenge);
+      return sendCode(user.email, 'two-factor-recovery', clientIp, (code) => ({
+        purpose: 'two-factor-recovery-code',
+        content: composeRecoveryCodeMail(code),
+      }));
+    },
+
+    /** Starts the wait after which two-step sign-in turns off: the password (a challenge) and the mailbox (a code). */
+    async startRecovery(challenge: string, verificationCode: string): Promise<TwoFactorRecoveryStarted> {
+      const user = await secondFactors.userOfChallenge(challenge);
+      const code = await checkCode(user.email, 'two-factor-recovery', verificationCode);
+      if (!(await repo.consumeCodeOnce(db, code.id, now()))) throw new AppError('VerificationCodeExpired');
+      return secondFactors.beginRecovery(user);
+    },
+
+    cancelRecovery: (user: AuthUser) => secondFactors.cancelRecovery(user.id, user.email),
+    /** The scheduled job's work: recoveries whose wait is over turn two-step sign-in off. */
+    completeDueRecoveries: () => secondFactors.completeDueRecoveries(),
 
     /** A fresh second factor for this session: for `STEP_UP_MINUTES`, it may change what needs one. */
     async stepUp(user: AuthUser, body: StepUpBody, clientIp: string): Promise<void> {

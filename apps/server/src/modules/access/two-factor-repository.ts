@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { loginChallenges, recoveryCodes, totpFactors } from '../../db/schema/access.ts';
+import { loginChallenges, recoveryCodes, totpFactors, twoFactorRecoveries } from '../../db/schema/access.ts';
 
 export type TotpFactorRow = typeof totpFactors.$inferSelect;
 export type LoginChallengeRow = typeof loginChallenges.$inferSelect;
@@ -139,5 +139,54 @@ export async function consumeChallenge(db: Executor, id: string, maxAttempts: nu
       ),
     )
     .returning({ id: loginChallenges.id });
+  return rows.length > 0;
+}
+
+/** Starts a recovery by email for the account; false, changing nothing, when one is already waiting. */
+export async function insertRecovery(db: Executor, userId: string, requestedAt: Date, dueAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(twoFactorRecoveries)
+    .values({ userId, requestedAt, dueAt })
+    .onConflictDoNothing()
+    .returning({ id: twoFactorRecoveries.id });
+  return rows.length > 0;
+}
+
+const isOpen = and(isNull(twoFactorRecoveries.cancelledAt), isNull(twoFactorRecoveries.completedAt));
+
+/** The account's waiting recovery, if any. */
+export async function selectOpenRecovery(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(twoFactorRecoveries)
+    .where(and(eq(twoFactorRecoveries.userId, userId), isOpen));
+  return row;
+}
+
+/** Cancels the account's waiting recovery: whether there was one. */
+export async function cancelRecovery(db: Executor, userId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorRecoveries)
+    .set({ cancelledAt: at })
+    .where(and(eq(twoFactorRecoveries.userId, userId), isOpen))
+    .returning({ id: twoFactorRecoveries.id });
+  return rows.length > 0;
+}
+
+/** The waiting recoveries whose time has come. */
+export async function selectDueRecoveries(db: Executor, now: Date) {
+  return db
+    .select()
+    .from(twoFactorRecoveries)
+    .where(and(isOpen, lte(twoFactorRecoveries.dueAt, now)));
+}
+
+/** Completes a due recovery once: whether this call did (a cancel or another node may have come first). */
+export async function completeRecovery(db: Executor, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorRecoveries)
+    .set({ completedAt: at })
+    .where(and(eq(twoFactorRecoveries.id, id), isOpen, lte(twoFactorRecoveries.dueAt, at)))
+    .returning({ id: twoFactorRecoveries.id });
   return rows.length > 0;
 }

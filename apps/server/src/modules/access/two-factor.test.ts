@@ -9,7 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeEach, expect, it } from 'vitest';
-import { loginChallenges, recoveryCodes, sessions, totpFactors } from '../../db/schema/access.ts';
+import {
+  loginChallenges,
+  recoveryCodes,
+  sessions,
+  totpFactors,
+  twoFactorRecoveries,
+  verificationCodes,
+} from '../../db/schema/access.ts';
 import {
   ADMIN,
   adminEnv,
@@ -241,7 +248,7 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
   it('says what is on and how many recovery codes are left, and makes a new set for a current code', async () => {
     const partner = await registerPartner(t.app);
     const status = async () => (await as(t.app, partner.accessToken).get('/api/Access/TwoFactor')).json();
-    expect(await status()).toEqual({ totpEnabled: false, enabledAt: null, recoveryCodesLeft: 0 });
+    expect(await status()).toEqual({ totpEnabled: false, enabledAt: null, recoveryCodesLeft: 0, recoveryDueAt: null });
 
     const setup = await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Setup');
     const { secret } = setup.json() as { secret: string };
@@ -256,6 +263,7 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
       totpEnabled: true,
       enabledAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       recoveryCodesLeft: RECOVERY_CODE_COUNT,
+      recoveryDueAt: null,
     });
     await secondStep({ challenge: await challengeOf(partner.email), recoveryCode: first });
     expect(await status()).toMatchObject({ recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
@@ -450,6 +458,86 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
     ).toBe(200);
     const stepUp = await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/StepUp', { code: '123456' });
     expect(stepUp.json()).toMatchObject({ errorCode: 'TwoFactorNotEnabled' });
+  });
+
+  it('turns itself off 3 days after a partner without the app or a code asks by email, unless a session cancels', async () => {
+    const partner = await partnerWithTotp();
+    const challenge = await challengeOf(partner.email);
+    const mailsTo = async () => (await readOutbox(t.app)).filter((mail) => mail.to === partner.email);
+    const codeMailed = async () =>
+      (await mailsTo())
+        .map((mail) => mail.subject.match(/^(\d{6}) is your code to turn off two-step sign-in$/)?.[1])
+        // the outbox lists the newest first
+        .find(Boolean) as string;
+
+    // the challenge proves the password; without one nothing is mailed
+    const unknown = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery', { challenge: 'not-a-challenge' });
+    expect(unknown.json()).toMatchObject({ errorCode: 'TwoFactorChallengeExpired' });
+    const sent = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery', { challenge });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = await codeMailed();
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery/Confirm', {
+      challenge,
+      verificationCode: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({ errorCode: 'VerificationCodeIncorrect' });
+    const started = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery/Confirm', {
+      challenge,
+      verificationCode: code,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { dueAt } = started.json() as { dueAt: string };
+    const days = (Date.parse(dueAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThanOrEqual(3);
+    expect((await mailsTo()).map((mail) => mail.subject)).toContain('Two-step sign-in will be turned off in 3 days');
+    const status = async () => (await as(t.app, partner.accessToken).get('/api/Access/TwoFactor')).json();
+    expect(await status()).toMatchObject({ totpEnabled: true, recoveryDueAt: dueAt });
+
+    // nothing changes before the wait is over: the password still asks for the second step
+    const userId = await userIdOf(t.database.db, partner.email);
+    expect(await t.app.services.access.completeDueRecoveries()).toBe(0);
+    expect((await login(partner.email)).json()).toMatchObject({ twoFactorRequired: true });
+
+    // a signed-in session cancels it, and a mail says so
+    const cancelled = await as(t.app, partner.accessToken).delete('/api/Access/TwoFactor/Recovery');
+    expect(cancelled.statusCode).toBe(204);
+    expect(await status()).toMatchObject({ recoveryDueAt: null });
+    expect((await as(t.app, partner.accessToken).delete('/api/Access/TwoFactor/Recovery')).json()).toMatchObject({
+      errorCode: 'TwoFactorRecoveryNotPending',
+    });
+    expect((await mailsTo()).map((mail) => mail.subject)).toContain(
+      'The request to turn off two-step sign-in was cancelled',
+    );
+
+    // asked again and left alone: once its wait is over, the job turns it off and mails the end
+    const again = await challengeOf(partner.email);
+    // past the resend window of the first code
+    await t.database.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(verificationCodes.email, partner.email));
+    const resent = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery', { challenge: again });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const second = await as(t.app).post('/api/Access/Login/TwoFactor/Recovery/Confirm', {
+      challenge: again,
+      verificationCode: await codeMailed(),
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await t.database.db
+      .update(twoFactorRecoveries)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(twoFactorRecoveries.userId, userId));
+    const [first, other] = await Promise.all([
+      t.app.services.access.completeDueRecoveries(),
+      t.app.services.access.completeDueRecoveries(),
+    ]);
+    expect(first + other).toBe(1);
+    expect((await login(partner.email)).json()).toHaveProperty('accessToken');
+    expect(await status()).toMatchObject({ totpEnabled: false, recoveryDueAt: null });
+    const offMails = (await mailsTo()).filter((mail) => mail.subject.startsWith('Two-step sign-in is off'));
+    expect(offMails).toHaveLength(1);
   });
 
   it('writes no secret, code or recovery code to the log', async () => {

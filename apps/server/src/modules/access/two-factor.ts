@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_COUNT,
   RECOVERY_CODES_LOW,
   type RecoveryCodesResponse,
+  SECURITY_PATH,
   type StepUpBody,
   TOTP_DIGITS,
   TOTP_ISSUER,
@@ -13,7 +14,9 @@ import {
   type TotpSetupResponse,
   TWO_FACTOR_CHALLENGE_MINUTES,
   TWO_FACTOR_MAX_ATTEMPTS,
+  TWO_FACTOR_RECOVERY_DAYS,
   type TwoFactorChallenge,
+  type TwoFactorRecoveryStarted,
   type TwoFactorStatus,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -203,6 +206,78 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
       await Promise.all([failuresByIp.refund(clientIp), failuresByAccount.refund(userId)]);
     },
 
+    /** The account of a sign-in waiting for its second step, while its challenge may still be answered. */
+    async userOfChallenge(challengeToken: string): Promise<repo.UserRow> {
+      const challenge = await factors.selectLiveChallenge(db, sha256(challengeToken), TWO_FACTOR_MAX_ATTEMPTS, now());
+      const user = challenge ? await repo.selectUserById(db, challenge.userId) : undefined;
+      if (!challenge || !user) throw new AppError('TwoFactorChallengeExpired');
+      return user;
+    },
+
+    /**
+     * Starts the wait after which two-step sign-in turns off, for a partner who proved the password (a challenge)
+     * and the mailbox (an emailed code); mails when it takes effect. A request already waiting keeps its date.
+     */
+    async beginRecovery(user: repo.UserRow): Promise<TwoFactorRecoveryStarted> {
+      const requestedAt = now();
+      const dueAt = new Date(requestedAt.getTime() + TWO_FACTOR_RECOVERY_DAYS * 24 * 60 * 60_000);
+      if (!(await factors.hasEnabledTotp(db, user.id))) throw new AppError('TwoFactorNotEnabled');
+      if (await factors.insertRecovery(db, user.id, requestedAt, dueAt)) {
+        log.info({ userId: user.id }, 'two-step sign-in recovery started');
+        await mail(user.email, 'two-factor-recovery-started', {
+          subject: 'Two-step sign-in will be turned off in 3 days',
+          heading: 'A request to turn off two-step sign-in',
+          paragraphs: [
+            `Someone who knows your password and can read this mailbox asked to turn off two-step sign-in for your Lumora Partner Portal account, because the authenticator app and the recovery codes were lost. It turns off on ${dueAt.toUTCString()}.`,
+            'If it was not you, sign in with your authenticator app and cancel the request on the Security page, then change your password.',
+          ],
+          action: { label: 'Open Security', url: `${config.publicUrl}${SECURITY_PATH}` },
+        });
+      }
+      const open = await factors.selectOpenRecovery(db, user.id);
+      return { dueAt: (open?.dueAt ?? dueAt).toISOString() };
+    },
+
+    /** Cancels the waiting recovery, from a signed-in session; a mail says so. */
+    async cancelRecovery(userId: string, email: string): Promise<void> {
+      if (!(await factors.cancelRecovery(db, userId, now()))) throw new AppError('TwoFactorRecoveryNotPending');
+      log.info({ userId }, 'two-step sign-in recovery cancelled');
+      await mail(email, 'two-factor-recovery-cancelled', {
+        subject: 'The request to turn off two-step sign-in was cancelled',
+        heading: 'Two-step sign-in stays on',
+        paragraphs: [
+          'The request to turn off two-step sign-in for your account was cancelled from a signed-in session.',
+        ],
+        action: { label: 'Open Security', url: `${config.publicUrl}${SECURITY_PATH}` },
+      });
+    },
+
+    /** Turns two-step sign-in off for every recovery whose wait is over, once each (any node may run it). */
+    async completeDueRecoveries(): Promise<number> {
+      let completed = 0;
+      for (const recovery of await factors.selectDueRecoveries(db, now())) {
+        const user = await repo.selectUserById(db, recovery.userId);
+        const done = await db.transaction(async (tx) => {
+          if (!(await factors.completeRecovery(tx, recovery.id, now()))) return false;
+          await factors.deleteSecondFactors(tx, recovery.userId);
+          return true;
+        });
+        if (!done || !user) continue;
+        completed += 1;
+        log.info({ userId: user.id }, 'two-step sign-in turned off by recovery');
+        await mail(user.email, 'two-factor-disabled', {
+          subject: 'Two-step sign-in is off for your Lumora Partner Portal account',
+          heading: 'Two-step sign-in is off',
+          paragraphs: [
+            `The request to turn off two-step sign-in made ${TWO_FACTOR_RECOVERY_DAYS} days ago has taken effect: your password alone now signs in.`,
+            'Turn it on again with your new phone on the Security page.',
+          ],
+          action: { label: 'Open Security', url: `${config.publicUrl}${SECURITY_PATH}` },
+        });
+      }
+      return completed;
+    },
+
     /** A new authenticator secret for the account, waiting for its first code; nothing changes at sign-in yet. */
     async setupTotp(userId: string, email: string): Promise<TotpSetupResponse> {
       const secret = new Secret({ size: 20 }).base32;
@@ -241,10 +316,12 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
     async status(userId: string): Promise<TwoFactorStatus> {
       const factor = await factors.selectTotpFactor(db, userId);
       const enabledAt = factor?.enabledAt ?? null;
+      const recovery = enabledAt ? await factors.selectOpenRecovery(db, userId) : undefined;
       return {
         totpEnabled: enabledAt !== null,
         enabledAt: enabledAt?.toISOString() ?? null,
         recoveryCodesLeft: enabledAt ? await factors.countRecoveryCodesLeft(db, userId) : 0,
+        recoveryDueAt: recovery?.dueAt.toISOString() ?? null,
       };
     },
 

@@ -26,6 +26,9 @@ export type MailPurpose =
   | 'password-changed'
   | 'two-factor-enabled'
   | 'two-factor-disabled'
+  | 'two-factor-recovery-started'
+  | 'two-factor-recovery-cancelled'
+  | 'two-factor-recovery-code'
   | 'recovery-codes-low';
 
 export interface MailMessage {

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SecondStepForm } from '../../../components/form/second-step-form.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLoginSecondStep } from '../api/login.ts';
 import { useAfterSignIn } from './login-form.tsx';
+import { TwoFactorRecovery } from './two-factor-recovery.tsx';
 
 const TITLE = 'Two-step sign-in';
 
@@ -16,6 +17,7 @@ export interface TwoStepSignInProps {
 export function TwoStepSignIn({ challenge, onRestart }: TwoStepSignInProps) {
   const afterSignIn = useAfterSignIn();
   const secondStep = useLoginSecondStep();
+  const [isLost, setLost] = useState(false);
 
   // the page's title says which step this is while it is on screen
   useEffect(() => {
@@ -26,6 +28,13 @@ export function TwoStepSignIn({ challenge, onRestart }: TwoStepSignInProps) {
     };
   }, []);
 
+  if (isLost) {
+    return (
+      <div className="narrow-form second-step">
+        <TwoFactorRecovery challenge={challenge} onBack={() => setLost(false)} onRestart={onRestart} />
+      </div>
+    );
+  }
   return (
     <div className="narrow-form second-step">
       <SecondStepForm
@@ -45,6 +54,11 @@ export function TwoStepSignIn({ challenge, onRestart }: TwoStepSignInProps) {
           }
         }}
       />
+      <p className="second-step__lost">
+        <button type="button" className="link-button" onClick={() => setLost(true)}>
+          Lost your authenticator app and recovery codes?
+        </button>
+      </p>
     </div>
   );
 }

@@ -3,14 +3,42 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { LoadFailed } from '../../../components/paged-table.tsx';
 import { StatusPill } from '../../../components/status-pill.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { toast } from '../../../components/toast.tsx';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useTwoFactorStatus } from '../api/two-factor.ts';
+import { useCancelRecovery } from '../api/two-factor-recovery.ts';
 import { RecoveryCodesLeft } from '../components/recovery-codes.tsx';
 import { NewRecoveryCodesDialog, SetupTotpDialog, TurnOffTotpDialog } from '../components/two-factor-dialogs.tsx';
 import '../security.css';
 
 type OpenDialog = 'setup' | 'recoveryCodes' | 'turnOff' | null;
+
+/** A request to turn two-step sign-in off by email, waiting: the partner may cancel it from here. */
+function PendingRecovery({ dueAt }: { dueAt: string }) {
+  const cancel = useCancelRecovery();
+  return (
+    <div className="alert alert--warning security__recovery" role="status">
+      <p>
+        <strong>Two-step sign-in turns off on {formatDateTime(dueAt)}.</strong> Someone who knew your password and could
+        read your email asked for it, saying the authenticator app and the recovery codes were lost. If it was not you,
+        cancel the request and change your password.
+      </p>
+      <Button
+        variant="secondary"
+        isLoading={cancel.isPending}
+        onClick={() =>
+          cancel
+            .mutateAsync()
+            .then(() => toast.success('The request was cancelled: two-step sign-in stays on'))
+            .catch(() => undefined)
+        }
+      >
+        Cancel the request
+      </Button>
+    </div>
+  );
+}
 
 function AuthenticatorCard({ status, onOpen }: { status: TwoFactorStatus; onOpen: (dialog: OpenDialog) => void }) {
   return (
@@ -21,6 +49,7 @@ function AuthenticatorCard({ status, onOpen }: { status: TwoFactorStatus; onOpen
         </h2>
         <StatusPill tone={status.totpEnabled ? 'success' : 'neutral'}>{status.totpEnabled ? 'On' : 'Off'}</StatusPill>
       </div>
+      {status.recoveryDueAt ? <PendingRecovery dueAt={status.recoveryDueAt} /> : null}
       {status.totpEnabled ? (
         <>
           <p>
