@@ -106,3 +106,29 @@ test('Send Code on the registration form checks the email once zod is in, then s
   await expect(form.getByText('Please input the email')).toBeVisible();
   await expect(form.getByLabel('Email')).toBeFocused();
 });
+
+test('what a visitor typed before the app took the page over is checked once it has', async ({ page }) => {
+  // every script waits: the prerendered form is all there is while the visitor types
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route: Route) => {
+    try {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    } catch {
+      // the page went on while a script was on its way
+    }
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Register' });
+  const password = form.getByRole('textbox', { name: 'Password', exact: true });
+  await password.fill('secret');
+  await password.blur();
+  await expect(form.getByRole('button', { name: 'Send Code' })).toBeDisabled();
+  release();
+  // no further focus, key or click: the typed password is checked as soon as the form's schema is in
+  await expect(form.getByText('Password format incorrect')).toBeVisible();
+});

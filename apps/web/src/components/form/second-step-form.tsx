@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type ComponentProps, type MouseEvent, type ReactNode, useState } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { Button } from '../button.tsx';
 import { CODE_REFUSED, type SecondStepAnswer } from './second-step-answer.ts';
@@ -24,6 +24,13 @@ export interface SecondStepFormProps {
 }
 
 const loadSchemas = () => import('./second-step-schemas.ts');
+
+/**
+ * For the controls that leave the code field (another way, back): a click keeps the focus where it is, so the empty
+ * field is not marked as missing, and the message that would appear does not move the control from under the
+ * pointer between press and release.
+ */
+export const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /** How each way of answering is asked for. */
 const METHODS = {
@@ -84,12 +91,12 @@ function MethodForm({
         <Button type="submit" isLoading={form.isSubmitting}>
           Verify
         </Button>
-        <Button variant="ghost" onClick={onSwitch} isThrottled={false}>
+        <Button variant="ghost" onClick={onSwitch} onMouseDown={keepFocus} isThrottled={false}>
           {how.switchLabel}
         </Button>
       </div>
       <p className="second-step__back">
-        <button type="button" className="link-button" onClick={onCancel}>
+        <button type="button" className="link-button" onClick={onCancel} onMouseDown={keepFocus}>
           {cancelLabel}
         </button>
       </p>

@@ -186,10 +186,14 @@ export function useZodForm<S extends z.ZodType, V extends Values>({
   useEffect(() => {
     const elements = formRef.current?.elements;
     if (!isHydrating.current || !elements) return;
+    let wasTyped = false;
     for (const [name, initial] of Object.entries(initialValues)) {
       const typed = changedValue(elements.namedItem(name), initial);
       if (typed !== undefined) setValue(name as keyof V, typed as V[keyof V]);
+      wasTyped ||= typed !== undefined;
     }
+    // the focus that would have brought the schema in came before the app: bring it in now, to check what was typed
+    if (wasTyped) load().catch(() => undefined);
   }, []);
 
   /** Shows a field's current message without changing it (an image field after its upload ends). */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SecondStepForm } from '../../../components/form/second-step-form.tsx';
+import { keepFocus, SecondStepForm } from '../../../components/form/second-step-form.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLoginSecondStep } from '../api/login.ts';
 import { useAfterSignIn } from './login-form.tsx';
@@ -55,7 +55,7 @@ export function TwoStepSignIn({ challenge, onRestart }: TwoStepSignInProps) {
         }}
       />
       <p className="second-step__lost">
-        <button type="button" className="link-button" onClick={() => setLost(true)}>
+        <button type="button" className="link-button" onClick={() => setLost(true)} onMouseDown={keepFocus}>
           Lost your authenticator app and recovery codes?
         </button>
       </p>
