@@ -46,6 +46,9 @@ export const errorCatalog = {
     message: 'Confirm it is you: enter a code from your authenticator app to continue.',
   },
   TwoFactorRecoveryNotPending: { status: 409, message: 'No request to turn off two-step sign-in is waiting.' },
+  PasskeyNotVerified: { status: 400, message: 'The passkey could not be verified, please try again.' },
+  PasskeyRequestExpired: { status: 400, message: 'This passkey request has expired, please try again.' },
+  PasskeyNotFound: { status: 404, message: 'This passkey does not exist.' },
   TwoFactorSetupRequired: {
     status: 403,
     message: 'Turn on two-step sign-in on the Security page before you open the review console.',

@@ -17,6 +17,8 @@ export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 export const STEP_UP_MINUTES = 10;
 /** How long a request to turn two-step sign-in off by email waits before it takes effect. */
 export const TWO_FACTOR_RECOVERY_DAYS = 3;
+/** A passkey's name, as its partner tells them apart. */
+export const MAX_PASSKEY_NAME_LENGTH = 60;
 /** Wrong codes that end a sign-in attempt. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
@@ -30,4 +32,5 @@ export const twoFactorMessages = {
   recoveryCodeRequired: 'Please input a recovery code',
   recoveryCodeFormat: 'A recovery code is 10 letters and digits, like 4f7kq-9xm2p',
   passwordRequired: 'Please input your password',
+  passkeyNameRequired: 'Please name the passkey',
 } as const;

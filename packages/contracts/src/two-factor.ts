@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { loginResponseSchema, verificationCodeSchema } from './access.ts';
 import { accessMessages } from './access-texts.ts';
 import { gameLoginResponseSchema } from './gaming.ts';
-import { TOTP_DIGITS, twoFactorMessages, twoFactorMethods } from './two-factor-texts.ts';
+import { MAX_PASSKEY_NAME_LENGTH, TOTP_DIGITS, twoFactorMessages, twoFactorMethods } from './two-factor-texts.ts';
+import { paramText, requiredText } from './validation.ts';
 
 export * from './two-factor-texts.ts';
 
@@ -119,3 +120,45 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** What the game host's Login answers: the game token, or the challenge of a second step. */
 export const gameSignInResponseSchema = z.union([gameLoginResponseSchema, twoFactorChallengeSchema]);
+
+/**
+ * What a browser's WebAuthn call answers, as `@simplewebauthn/browser` encodes it: checked for its shape and size
+ * here, for its meaning by `@simplewebauthn/server`.
+ */
+const webAuthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+  clientExtensionResults: z.looseObject({}).optional(),
+});
+
+/** Options for the browser's WebAuthn call, and the id that names them when its answer comes back. */
+export const passkeyOptionsResponseSchema = z.object({
+  optionsId: z.string(),
+  options: z.looseObject({ challenge: z.string() }),
+});
+export type PasskeyOptionsResponse = z.infer<typeof passkeyOptionsResponseSchema>;
+
+export const passkeyRegisterBodySchema = z.strictObject({
+  optionsId: z.string().min(1).max(200),
+  name: requiredText(twoFactorMessages.passkeyNameRequired, MAX_PASSKEY_NAME_LENGTH),
+  response: webAuthnResponseSchema,
+});
+export type PasskeyRegisterBody = z.input<typeof passkeyRegisterBodySchema>;
+
+export const passkeyLoginBodySchema = z.strictObject({
+  optionsId: z.string().min(1).max(200),
+  response: webAuthnResponseSchema,
+});
+export type PasskeyLoginBody = z.input<typeof passkeyLoginBodySchema>;
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListSchema = z.object({ data: z.array(passkeySchema) });
+export const passkeyIdParamsSchema = z.object({ id: paramText(64) });

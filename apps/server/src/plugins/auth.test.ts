@@ -18,6 +18,8 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/Access/Login/TwoFactor',
   'POST /game/api/Access/Login/TwoFactor',
   'POST /api/Access/Login/TwoFactor/Recovery',
+  'POST /api/Access/Passkeys/Login/Options',
+  'POST /api/Access/Passkeys/Login/Verify',
   'POST /api/Access/Login/TwoFactor/Recovery/Confirm',
   'GET /api/Access/SendRegistrationCode',
   'POST /api/Access/Register',

@@ -149,3 +149,36 @@ export const twoFactorRecoveries = pgTable(
     index('two_factor_recoveries_due_idx').on(t.dueAt),
   ],
 );
+
+/** A partner's passkeys (WebAuthn credentials): the public key only; the private key never leaves the device. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** The challenge of a WebAuthn ceremony, kept until its answer comes back (5 minutes, used once). */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  challenge: text('challenge').notNull().unique(),
+  /** The partner adding a passkey; null for a sign-in, whose passkey names its account. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});

@@ -7,6 +7,12 @@ import {
   loginResponseSchema,
   loginTwoFactorBodySchema,
   type Profile,
+  passkeyIdParamsSchema,
+  passkeyListSchema,
+  passkeyLoginBodySchema,
+  passkeyOptionsResponseSchema,
+  passkeyRegisterBodySchema,
+  passkeySchema,
   profileSchema,
   recoveryCodesBodySchema,
   recoveryCodesResponseSchema,
@@ -74,6 +80,31 @@ export const accessRoutes = (profiles: ProfileSource) =>
         { body: loginTwoFactorBodySchema, response: { 200: loginResponseSchema, ...errors } },
       ),
       async (request) => withProfile(await access.loginSecondStep(request.body, request.ip)),
+    );
+
+    app.post(
+      '/api/Access/Passkeys/Login/Options',
+      {
+        ...doc(
+          'createPasskeyLoginOptions',
+          'Options for signing in with a passkey (the browser offers the ones it holds)',
+          {
+            response: { 200: passkeyOptionsResponseSchema, 429: apiErrorSchema },
+          },
+        ),
+        // each answer keeps a challenge for 5 minutes: anyone may ask, not without end
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
+      async () => access.passkeyLoginOptions(),
+    );
+
+    app.post(
+      '/api/Access/Passkeys/Login/Verify',
+      doc('signInWithPasskey', 'Sign in with a passkey alone: it is both factors; answers the session as Login does', {
+        body: passkeyLoginBodySchema,
+        response: { 200: loginResponseSchema, ...errors },
+      }),
+      async (request) => withProfile(await access.loginWithPasskey(request.body)),
     );
 
     app.post(
@@ -195,6 +226,49 @@ export const accountRoutes = (profiles: ProfileSource) =>
       }),
       async (request, reply) => {
         await access.cancelRecovery(currentUser(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/Access/Passkeys',
+      doc('listPasskeys', "The signed-in partner's passkeys, newest first", { response: { 200: passkeyListSchema } }),
+      async (request) => ({ data: await access.listPasskeys(currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/Access/Passkeys/Register/Options',
+      doc(
+        'createPasskeyRegistrationOptions',
+        'Options for adding a passkey to the signed-in account (with two-step sign-in on: after a fresh second factor)',
+        { response: { 200: passkeyOptionsResponseSchema } },
+      ),
+      async (request) => {
+        await access.requireFreshSecondFactor(currentUser(request));
+        return access.passkeyRegistrationOptions(currentUser(request));
+      },
+    );
+
+    app.post(
+      '/api/Access/Passkeys/Register/Verify',
+      doc('registerPasskey', "Add the passkey the browser made with the options, under the partner's name for it", {
+        body: passkeyRegisterBodySchema,
+        response: { 200: passkeySchema, ...errors },
+      }),
+      async (request) => {
+        await access.requireFreshSecondFactor(currentUser(request));
+        return access.registerPasskey(currentUser(request), request.body);
+      },
+    );
+
+    app.delete(
+      '/api/Access/Passkeys/:id',
+      doc('deletePasskey', "Delete one of the signed-in partner's passkeys: it signs in no more", {
+        params: passkeyIdParamsSchema,
+        response: { 204: z.null(), 404: apiErrorSchema },
+      }),
+      async (request, reply) => {
+        await access.deletePasskey(currentUser(request), request.params.id);
         return reply.status(204).send(null);
       },
     );

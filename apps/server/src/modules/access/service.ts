@@ -6,6 +6,8 @@ import {
   FORGOT_PASSWORD_PATH,
   LOGIN_PATH,
   type LoginTwoFactorBody,
+  type PasskeyLoginBody,
+  type PasskeyRegisterBody,
   type ProfileUpdate,
   type Registration,
   STEP_UP_MINUTES,
@@ -27,6 +29,7 @@ import { createRateLimits, type RateLimits, takeAll } from '../../lib/rate-limit
 import { createNumericCode, createToken, hmacSha256, sha256 } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
+import { createPasskeys } from './passkeys.ts';
 import * as repo from './repository.ts';
 import { createSecondFactors } from './two-factor.ts';
 
@@ -122,6 +125,7 @@ export function createAccessService({
   now = () => new Date(),
 }: AccessDeps) {
   const secondFactors = createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now });
+  const passkeys = createPasskeys({ db, config, log, now });
   const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
     hmacSha256(secretKey, `${purpose}:${email}:${code}`);
   const limits = config.rateLimits;
@@ -289,6 +293,16 @@ export function createAccessService({
       const answer = await secondFactors.enableTotp(user.id, user.email, code);
       await repo.markSecondFactor(db, user.sessionId, now());
       return answer;
+    },
+
+    listPasskeys: (user: AuthUser) => passkeys.list(user.id),
+    passkeyRegistrationOptions: (user: AuthUser) => passkeys.registrationOptions(user.id, user.email),
+    registerPasskey: (user: AuthUser, body: PasskeyRegisterBody) => passkeys.register(user.id, body),
+    deletePasskey: (user: AuthUser, id: string) => passkeys.remove(user.id, id),
+    passkeyLoginOptions: () => passkeys.loginOptions(),
+    /** A session for a passkey alone: the device's check (a PIN, a fingerprint) is the second factor. */
+    async loginWithPasskey(body: PasskeyLoginBody): Promise<StartedSession> {
+      return startSession(await passkeys.authenticate(body), { withSecondFactor: true });
     },
 
     /** Mails the code that starts a recovery, to the account of a sign-in whose password was right. */

@@ -540,6 +540,84 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
     expect(offMails).toHaveLength(1);
   });
 
+  it('offers passkey ceremonies for PUBLIC_URL and refuses answers that do not hold, once each', async () => {
+    const partner = await registerPartner(t.app);
+    const caller = as(t.app, partner.accessToken);
+    const registration = await caller.post('/api/Access/Passkeys/Register/Options');
+    expect(registration.statusCode, registration.body).toBe(200);
+    const { optionsId, options } = registration.json() as {
+      optionsId: string;
+      options: { rp: { id: string; name: string }; user: { name: string }; challenge: string };
+    };
+    expect(options.rp).toEqual({ id: new URL(t.config.publicUrl).hostname, name: 'Lumora Partner Portal' });
+    expect(options.user.name).toBe(partner.email);
+    expect(options.challenge).toMatch(/^[\w-]{20,}$/);
+
+    const forged = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+      clientExtensionResults: {},
+    };
+    const refused = await caller.post('/api/Access/Passkeys/Register/Verify', {
+      optionsId,
+      name: 'Laptop',
+      response: forged,
+    });
+    expect(refused.json()).toMatchObject({ errorCode: 'PasskeyNotVerified' });
+    // the ceremony was spent by that answer
+    const again = await caller.post('/api/Access/Passkeys/Register/Verify', {
+      optionsId,
+      name: 'Laptop',
+      response: forged,
+    });
+    expect(again.json()).toMatchObject({ errorCode: 'PasskeyRequestExpired' });
+    const nameless = await caller.post('/api/Access/Passkeys/Register/Verify', {
+      optionsId,
+      name: ' ',
+      response: forged,
+    });
+    expect(nameless.json()).toMatchObject({ message: 'name: Please name the passkey' });
+
+    // another partner's ceremony is not this one's
+    const other = await registerPartner(t.app);
+    const othersOptions = (await as(t.app, other.accessToken).post('/api/Access/Passkeys/Register/Options')).json() as {
+      optionsId: string;
+    };
+    const crossed = await caller.post('/api/Access/Passkeys/Register/Verify', {
+      optionsId: othersOptions.optionsId,
+      name: 'Laptop',
+      response: forged,
+    });
+    expect(crossed.json()).toMatchObject({ errorCode: 'PasskeyRequestExpired' });
+
+    const login = (await as(t.app).post('/api/Access/Passkeys/Login/Options')).json() as { optionsId: string };
+    const signIn = await as(t.app).post('/api/Access/Passkeys/Login/Verify', {
+      optionsId: login.optionsId,
+      response: forged,
+    });
+    expect(signIn.json()).toMatchObject({ errorCode: 'PasskeyNotVerified' });
+    expect((await caller.get('/api/Access/Passkeys')).json()).toEqual({ data: [] });
+    expect((await caller.delete('/api/Access/Passkeys/not-an-id')).json()).toMatchObject({
+      errorCode: 'PasskeyNotFound',
+    });
+  });
+
+  it('asks for a fresh second factor before a passkey is added to an account with two-step sign-in', async () => {
+    const partner = await registerPartner(t.app);
+    const before = (await login(partner.email)).json() as { accessToken: string };
+    const { secret } = (await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Setup')).json() as {
+      secret: string;
+    };
+    await awayFromStepEdge();
+    await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/Totp/Enable', { code: codeAt(secret, -1) });
+    const refused = await as(t.app, before.accessToken).post('/api/Access/Passkeys/Register/Options');
+    expect(refused.json()).toMatchObject({ errorCode: 'StepUpRequired' });
+    await as(t.app, before.accessToken).post('/api/Access/TwoFactor/StepUp', { code: codeAt(secret) });
+    expect((await as(t.app, before.accessToken).post('/api/Access/Passkeys/Register/Options')).statusCode).toBe(200);
+  });
+
   it('writes no secret, code or recovery code to the log', async () => {
     const partner = await partnerWithTotp();
     await secondStep({ challenge: await challengeOf(partner.email), recoveryCode: partner.recoveryCodes[0] });

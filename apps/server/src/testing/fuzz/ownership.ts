@@ -178,7 +178,8 @@ export function ownershipProbes(
 
 /** Refusals that come from an ownership check, not from validation or sign-in. */
 const OWNERSHIP_REFUSALS = new Set([403, 404]);
-const OWNERSHIP_ERROR_CODES = new Set(['FileUrlNotOurs']);
+// a passkey ceremony's options id of another account (or of none) reads as an expired request
+const OWNERSHIP_ERROR_CODES = new Set(['FileUrlNotOurs', 'PasskeyRequestExpired']);
 
 export interface ProbeOutcome {
   probe: OwnershipProbe;

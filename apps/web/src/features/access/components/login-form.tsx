@@ -6,6 +6,7 @@ import { SignInFields } from '../../../components/form/sign-in-fields.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { useLogin } from '../api/login.ts';
+import { usePasskeySignIn } from '../api/passkeys.ts';
 
 export const DEFAULT_AFTER_LOGIN = MY_PROJECTS_PATH;
 /** Admins work in the review console. */
@@ -33,6 +34,7 @@ export interface LoginFormProps {
 export function LoginForm({ onChallenge }: LoginFormProps) {
   const afterSignIn = useAfterSignIn();
   const loginMutation = useLogin();
+  const passkeySignIn = usePasskeySignIn();
   const form = useZodForm({
     schema: loadLoginSchema,
     initialValues: { email: '', password: '' },
@@ -52,6 +54,21 @@ export function LoginForm({ onChallenge }: LoginFormProps) {
         <Link className="btn btn--ghost btn--md" to="/forgot-password">
           Forgot Password
         </Link>
+      </div>
+      <div className="login-passkey">
+        <Button
+          variant="secondary"
+          isLoading={passkeySignIn.isPending}
+          onClick={() =>
+            // a closed prompt is nobody's error; a refusal is reported by the query client
+            passkeySignIn
+              .mutateAsync()
+              .then(({ profile }) => afterSignIn(profile))
+              .catch(() => undefined)
+          }
+        >
+          Sign in with a passkey
+        </Button>
       </div>
     </FormCard>
   );

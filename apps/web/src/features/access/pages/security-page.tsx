@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useTwoFactorStatus } from '../api/two-factor.ts';
 import { useCancelRecovery } from '../api/two-factor-recovery.ts';
+import { PasskeysCard } from '../components/passkeys-card.tsx';
 import { RecoveryCodesLeft } from '../components/recovery-codes.tsx';
 import { NewRecoveryCodesDialog, SetupTotpDialog, TurnOffTotpDialog } from '../components/two-factor-dialogs.tsx';
 import '../security.css';
@@ -104,6 +105,7 @@ export default function SecurityPage() {
         </div>
       </section>
       <AuthenticatorCard status={status.data} onOpen={setDialog} />
+      <PasskeysCard />
       <SetupTotpDialog isOpen={dialog === 'setup'} onClose={close} email={email} />
       <NewRecoveryCodesDialog isOpen={dialog === 'recoveryCodes'} onClose={close} email={email} />
       <TurnOffTotpDialog isOpen={dialog === 'turnOff'} onClose={close} email={email} />
