@@ -23,7 +23,7 @@ export const MAX_PASSKEY_NAME_LENGTH = 60;
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
 /** The ways a second step can be answered; a sign-in names the ones the account has. */
-export const twoFactorMethods = ['totp', 'recoveryCode'] as const;
+export const twoFactorMethods = ['totp', 'recoveryCode', 'passkey'] as const;
 export type TwoFactorMethod = (typeof twoFactorMethods)[number];
 
 export const twoFactorMessages = {

@@ -58,6 +58,24 @@ export type TotpDisableBody = z.input<typeof totpDisableBodySchema>;
 
 const challengeSchema = z.string().min(1).max(200);
 
+/**
+ * What a browser's WebAuthn call answers, as `@simplewebauthn/browser` encodes it: checked for its shape and size
+ * here, for its meaning by `@simplewebauthn/server`.
+ */
+const webAuthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+  clientExtensionResults: z.looseObject({}).optional(),
+});
+
+/** A passkey's answer to a ceremony: the options it answers, and what the browser signed. */
+const passkeyAnswerSchema = z.strictObject({
+  optionsId: z.string().min(1).max(200),
+  response: webAuthnResponseSchema,
+});
+
 /** The signed-in partner's second factors, for the Security page and the profile. */
 export const twoFactorStatusSchema = z.object({
   totpEnabled: z.boolean(),
@@ -78,6 +96,7 @@ export type RecoveryCodesBody = z.input<typeof recoveryCodesBodySchema>;
 export const stepUpBodySchema = z.union([
   z.strictObject({ code: totpCodeSchema }),
   z.strictObject({ recoveryCode: recoveryCodeSchema }),
+  z.strictObject({ passkey: passkeyAnswerSchema }),
 ]);
 export type StepUpBody = z.input<typeof stepUpBodySchema>;
 
@@ -111,6 +130,7 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 export const loginTwoFactorBodySchema = z.union([
   z.strictObject({ challenge: challengeSchema, code: totpCodeSchema }),
   z.strictObject({ challenge: challengeSchema, recoveryCode: recoveryCodeSchema }),
+  z.strictObject({ challenge: challengeSchema, passkey: passkeyAnswerSchema }),
 ]);
 export type LoginTwoFactorBody = z.input<typeof loginTwoFactorBodySchema>;
 
@@ -120,18 +140,6 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** What the game host's Login answers: the game token, or the challenge of a second step. */
 export const gameSignInResponseSchema = z.union([gameLoginResponseSchema, twoFactorChallengeSchema]);
-
-/**
- * What a browser's WebAuthn call answers, as `@simplewebauthn/browser` encodes it: checked for its shape and size
- * here, for its meaning by `@simplewebauthn/server`.
- */
-const webAuthnResponseSchema = z.looseObject({
-  id: z.string().min(1).max(1024),
-  rawId: z.string().min(1).max(1024),
-  type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
-  clientExtensionResults: z.looseObject({}).optional(),
-});
 
 /** Options for the browser's WebAuthn call, and the id that names them when its answer comes back. */
 export const passkeyOptionsResponseSchema = z.object({
@@ -147,10 +155,10 @@ export const passkeyRegisterBodySchema = z.strictObject({
 });
 export type PasskeyRegisterBody = z.input<typeof passkeyRegisterBodySchema>;
 
-export const passkeyLoginBodySchema = z.strictObject({
-  optionsId: z.string().min(1).max(200),
-  response: webAuthnResponseSchema,
-});
+export const passkeyLoginBodySchema = passkeyAnswerSchema;
+
+/** Options for a passkey answering a sign-in's second step: the challenge its password opened. */
+export const passkeySecondStepOptionsBodySchema = z.strictObject({ challenge: challengeSchema });
 export type PasskeyLoginBody = z.input<typeof passkeyLoginBodySchema>;
 
 export const passkeySchema = z.object({

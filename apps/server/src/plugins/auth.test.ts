@@ -20,6 +20,7 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/Access/Login/TwoFactor/Recovery',
   'POST /api/Access/Passkeys/Login/Options',
   'POST /api/Access/Passkeys/Login/Verify',
+  'POST /api/Access/Passkeys/SecondStep/Options',
   'POST /api/Access/Login/TwoFactor/Recovery/Confirm',
   'GET /api/Access/SendRegistrationCode',
   'POST /api/Access/Register',

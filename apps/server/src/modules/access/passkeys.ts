@@ -121,12 +121,33 @@ export function createPasskeys({ db, config, log, now }: PasskeyDeps) {
       return ceremony('login', null, await generateAuthenticationOptions({ rpID, userVerification: 'required' }));
     },
 
-    /** The account a passkey signs in, once its signature over the spent challenge holds. */
-    async authenticate(body: PasskeyLoginBody): Promise<repo.UserRow> {
-      const expectedChallenge = await spend(body.optionsId, 'login', null);
+    /** Whether the account has a passkey that could answer its second step. */
+    has: async (userId: string) => (await keys.listPasskeys(db, userId)).length > 0,
+
+    /** Options for one account's passkeys to answer its second step or a step-up. */
+    async optionsFor(userId: string): Promise<PasskeyOptionsResponse> {
+      const existing = await keys.listPasskeys(db, userId);
+      if (existing.length === 0) throw new AppError('PasskeyNotFound');
+      const options = await generateAuthenticationOptions({
+        rpID,
+        userVerification: 'required',
+        allowCredentials: existing.map((key) => ({
+          id: key.credentialId,
+          transports: key.transports as AuthenticatorTransport[],
+        })),
+      });
+      return ceremony('login', userId, options);
+    },
+
+    /**
+     * The account a passkey signs in, once its signature over the spent challenge holds; with `userId`, only a
+     * passkey of that account answering options made for it (a second step, a step-up).
+     */
+    async authenticate(body: PasskeyLoginBody, userId: string | null = null): Promise<repo.UserRow> {
+      const expectedChallenge = await spend(body.optionsId, 'login', userId);
       const response = body.response as unknown as AuthenticationResponseJSON;
       const key = await keys.selectPasskeyByCredential(db, response.id);
-      if (!key) throw new AppError('PasskeyNotVerified');
+      if (!key || (userId !== null && key.userId !== userId)) throw new AppError('PasskeyNotVerified');
       const verified = await verifyAuthenticationResponse({
         response,
         expectedChallenge,

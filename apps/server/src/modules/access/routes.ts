@@ -13,6 +13,7 @@ import {
   passkeyOptionsResponseSchema,
   passkeyRegisterBodySchema,
   passkeySchema,
+  passkeySecondStepOptionsBodySchema,
   profileSchema,
   recoveryCodesBodySchema,
   recoveryCodesResponseSchema,
@@ -96,6 +97,16 @@ export const accessRoutes = (profiles: ProfileSource) =>
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async () => access.passkeyLoginOptions(),
+    );
+
+    app.post(
+      '/api/Access/Passkeys/SecondStep/Options',
+      doc(
+        'createPasskeySecondStepOptions',
+        "Options for the account's passkeys to answer the second step of a sign-in whose password was right",
+        { body: passkeySecondStepOptionsBodySchema, response: { 200: passkeyOptionsResponseSchema, ...errors } },
+      ),
+      async (request) => access.passkeySecondStepOptions(request.body.challenge),
     );
 
     app.post(
@@ -234,6 +245,14 @@ export const accountRoutes = (profiles: ProfileSource) =>
       '/api/Access/Passkeys',
       doc('listPasskeys', "The signed-in partner's passkeys, newest first", { response: { 200: passkeyListSchema } }),
       async (request) => ({ data: await access.listPasskeys(currentUser(request)) }),
+    );
+
+    app.post(
+      '/api/Access/Passkeys/StepUp/Options',
+      doc('createPasskeyStepUpOptions', "Options for the signed-in partner's passkeys to give a fresh second factor", {
+        response: { 200: passkeyOptionsResponseSchema, 404: apiErrorSchema },
+      }),
+      async (request) => access.passkeyStepUpOptions(currentUser(request)),
     );
 
     app.post(

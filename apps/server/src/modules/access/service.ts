@@ -124,8 +124,8 @@ export function createAccessService({
   secretKey,
   now = () => new Date(),
 }: AccessDeps) {
-  const secondFactors = createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now });
   const passkeys = createPasskeys({ db, config, log, now });
+  const secondFactors = createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now, passkeys });
   const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
     hmacSha256(secretKey, `${purpose}:${email}:${code}`);
   const limits = config.rateLimits;
@@ -300,6 +300,11 @@ export function createAccessService({
     registerPasskey: (user: AuthUser, body: PasskeyRegisterBody) => passkeys.register(user.id, body),
     deletePasskey: (user: AuthUser, id: string) => passkeys.remove(user.id, id),
     passkeyLoginOptions: () => passkeys.loginOptions(),
+    /** Options for the account's passkeys to answer the second step of a sign-in whose password was right. */
+    passkeySecondStepOptions: async (challenge: string) =>
+      passkeys.optionsFor((await secondFactors.userOfChallenge(challenge)).id),
+    /** Options for the signed-in partner's passkeys to give a fresh second factor. */
+    passkeyStepUpOptions: (user: AuthUser) => passkeys.optionsFor(user.id),
     /** A session for a passkey alone: the device's check (a PIN, a fingerprint) is the second factor. */
     async loginWithPasskey(body: PasskeyLoginBody): Promise<StartedSession> {
       return startSession(await passkeys.authenticate(body), { withSecondFactor: true });

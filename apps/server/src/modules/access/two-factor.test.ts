@@ -604,6 +604,33 @@ describeEachDatabase('two-step sign-in with an authenticator app and recovery co
     });
   });
 
+  it('lets a passkey answer the second step or a step-up only with options made for its account', async () => {
+    const partner = await partnerWithTotp();
+    const challenge = await challengeOf(partner.email);
+    // no passkey yet: no options to answer with
+    const none = await as(t.app).post('/api/Access/Passkeys/SecondStep/Options', { challenge });
+    expect(none.json()).toMatchObject({ errorCode: 'PasskeyNotFound' });
+    expect(
+      (await as(t.app).post('/api/Access/Passkeys/SecondStep/Options', { challenge: 'nope' })).json(),
+    ).toMatchObject({ errorCode: 'TwoFactorChallengeExpired' });
+    const stepUpOptions = await as(t.app, partner.accessToken).post('/api/Access/Passkeys/StepUp/Options');
+    expect(stepUpOptions.json()).toMatchObject({ errorCode: 'PasskeyNotFound' });
+    // a sign-in's options (made for nobody) do not answer this account's second step, and the try counts
+    const anyone = (await as(t.app).post('/api/Access/Passkeys/Login/Options')).json() as { optionsId: string };
+    const forged = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } };
+    const answer = await secondStep({ challenge, passkey: { optionsId: anyone.optionsId, response: forged } });
+    expect(answer.json()).toMatchObject({ errorCode: 'PasskeyNotVerified' });
+    const attempts = await t.database.db
+      .select()
+      .from(loginChallenges)
+      .where(eq(loginChallenges.userId, await userIdOf(t.database.db, partner.email)));
+    expect(attempts.map((row) => row.attempts)).toContain(1);
+    const stepUp = await as(t.app, partner.accessToken).post('/api/Access/TwoFactor/StepUp', {
+      passkey: { optionsId: anyone.optionsId, response: forged },
+    });
+    expect(stepUp.json()).toMatchObject({ errorCode: 'PasskeyNotVerified' });
+  });
+
   it('asks for a fresh second factor before a passkey is added to an account with two-step sign-in', async () => {
     const partner = await registerPartner(t.app);
     const before = (await login(partner.email)).json() as { accessToken: string };

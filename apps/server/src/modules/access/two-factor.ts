@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type LoginTwoFactorBody,
+  type PasskeyLoginBody,
   PROFILE_PATH,
   RECOVERY_CODE_COUNT,
   RECOVERY_CODES_LOW,
@@ -31,6 +32,7 @@ import type { RateLimits } from '../../lib/rate-limits.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { createToken, hmacSha256, sha256 } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { Passkeys } from './passkeys.ts';
 import * as repo from './repository.ts';
 import * as factors from './two-factor-repository.ts';
 
@@ -41,6 +43,7 @@ const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export interface SecondFactorDeps {
+  passkeys: Passkeys;
   db: Db;
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl' | 'rateLimits'>;
@@ -75,7 +78,16 @@ function totpOf(base32Secret: string, email: string): TOTP {
  * challenge a password opens for an account that has them. Secrets are sealed under SECRET_KEY, recovery codes kept
  * as keyed hashes; nothing of either reaches a log.
  */
-export function createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now }: SecondFactorDeps) {
+export function createSecondFactors({
+  db,
+  mailer,
+  config,
+  log,
+  rateLimits,
+  secretKey,
+  now,
+  passkeys,
+}: SecondFactorDeps) {
   const box = createSecretBox(secretKey, 'totp-secret');
   const recoveryHash = (userId: string, code: string) =>
     hmacSha256(secretKey, `recovery:${userId}:${normalizeRecoveryCode(code)}`);
@@ -113,6 +125,21 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
     return factors.useRecoveryCode(db, factor ? userId : NO_ACCOUNT, recoveryHash(userId, code), now());
   }
 
+  /** Checks a second factor of any kind: an authenticator code, a recovery code (spent), or a passkey's signature. */
+  async function isRightAnswer(
+    user: repo.UserRow,
+    body: { code: string } | { recoveryCode: string } | { passkey: PasskeyLoginBody },
+  ): Promise<boolean> {
+    if ('passkey' in body) {
+      return passkeys.authenticate(body.passkey, user.id).then(
+        () => true,
+        () => false,
+      );
+    }
+    if ('recoveryCode' in body) return spendRecoveryCode(user.id, user.email, body.recoveryCode);
+    return spendTotpCode(user.id, user.email, body.code);
+  }
+
   /** Makes a fresh set of recovery codes, replacing any earlier ones; answers them, the only time they are seen. */
   async function issueRecoveryCodes(executor: Db, userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, createRecoveryCode);
@@ -139,7 +166,12 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
         createdAt,
         expiresAt: new Date(createdAt.getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000),
       });
-      return { twoFactorRequired: true, challenge, methods: ['totp', 'recoveryCode'] };
+      const withPasskey = await passkeys.has(userId);
+      return {
+        twoFactorRequired: true,
+        challenge,
+        methods: withPasskey ? ['totp', 'recoveryCode', 'passkey'] : ['totp', 'recoveryCode'],
+      };
     },
 
     /**
@@ -158,13 +190,12 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
       if (!user) throw new AppError('TwoFactorChallengeExpired');
 
       const recoveryCode = 'recoveryCode' in body ? body.recoveryCode : undefined;
-      const isRight = recoveryCode
-        ? await spendRecoveryCode(user.id, user.email, recoveryCode)
-        : await spendTotpCode(user.id, user.email, 'code' in body ? body.code : '');
+      const isRight = await isRightAnswer(user, body);
       if (!isRight) {
         // the wrong code that uses up the attempts ends the sign-in: its answer says to start again
         const mayRetry = await factors.countChallengeFailure(db, challenge.id, TWO_FACTOR_MAX_ATTEMPTS);
-        throw new AppError(mayRetry ? 'TwoFactorCodeIncorrect' : 'TwoFactorChallengeExpired');
+        const refusal = 'passkey' in body ? 'PasskeyNotVerified' : 'TwoFactorCodeIncorrect';
+        throw new AppError(mayRetry ? refusal : 'TwoFactorChallengeExpired');
       }
       if (!(await factors.consumeChallenge(db, challenge.id, TWO_FACTOR_MAX_ATTEMPTS, now()))) {
         throw new AppError('TwoFactorChallengeExpired');
@@ -198,11 +229,10 @@ export function createSecondFactors({ db, mailer, config, log, rateLimits, secre
         .then(async (ipWait) => (ipWait > 0 ? ipWait : failuresByAccount.take(userId)));
       if (wait > 0) throw tooManyRequests(wait);
       if (!(await factors.hasEnabledTotp(db, userId))) throw new AppError('TwoFactorNotEnabled');
-      const isRight =
-        'recoveryCode' in body
-          ? await spendRecoveryCode(userId, email, body.recoveryCode)
-          : await spendTotpCode(userId, email, body.code);
-      if (!isRight) throw new AppError('TwoFactorCodeIncorrect');
+      const user = await repo.selectUserById(db, userId);
+      if (!user || !(await isRightAnswer(user, body))) {
+        throw new AppError('passkey' in body ? 'PasskeyNotVerified' : 'TwoFactorCodeIncorrect');
+      }
       await Promise.all([failuresByIp.refund(clientIp), failuresByAccount.refund(userId)]);
     },
 

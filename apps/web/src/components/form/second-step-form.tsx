@@ -20,6 +20,8 @@ export interface SecondStepFormProps {
   /** Back to the password: the sign-in starts again (or, in a dialog, the dialog closes). */
   onCancel: () => void;
   cancelLabel?: string;
+  /** Offered where the account has a passkey: answers with it instead of a code. */
+  onPasskey?: () => Promise<void>;
   className?: string;
 }
 
@@ -59,6 +61,7 @@ function MethodForm({
   onAnswer,
   onCancel,
   cancelLabel = 'Back to sign in',
+  onPasskey,
   className,
 }: SecondStepFormProps & { method: Method; onSwitch: () => void }) {
   const how = METHODS[method];
@@ -95,6 +98,13 @@ function MethodForm({
           {how.switchLabel}
         </Button>
       </div>
+      {onPasskey ? (
+        <div className="second-step__passkey">
+          <Button variant="secondary" onClick={() => void onPasskey()} onMouseDown={keepFocus}>
+            Use a passkey
+          </Button>
+        </div>
+      ) : null}
       <p className="second-step__back">
         <button type="button" className="link-button" onClick={onCancel} onMouseDown={keepFocus}>
           {cancelLabel}

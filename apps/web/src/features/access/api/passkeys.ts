@@ -1,4 +1,4 @@
-import type { LoginResponse, Passkey, PasskeyOptionsResponse } from '@portal/contracts';
+import type { LoginResponse, Passkey, PasskeyLoginBody, PasskeyOptionsResponse } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { useToken } from '../../../lib/session.ts';
@@ -81,3 +81,17 @@ export function usePasskeySignIn() {
     onSuccess: startSession,
   });
 }
+
+/**
+ * A passkey's answer to options made for this account (a second step, a step-up): the options from `optionsPath`,
+ * then the browser's ceremony. A closed prompt rejects with an AbortError, which nobody reports.
+ */
+export const usePasskeyAnswer = () =>
+  useMutation({
+    mutationFn: async ({ optionsPath, body }: { optionsPath: string; body?: unknown }) => {
+      const { optionsId, options } = await apiRequest<PasskeyOptionsResponse>(optionsPath, { method: 'POST', body });
+      const { startAuthentication } = await webAuthn();
+      const response = await inBrowser(() => startAuthentication({ optionsJSON: options as never }));
+      return { optionsId, response: response as unknown as PasskeyLoginBody['response'] };
+    },
+  });

@@ -1,4 +1,4 @@
-import { MY_PROJECTS_PATH, type Profile } from '@portal/contracts';
+import { MY_PROJECTS_PATH, type Profile, type TwoFactorChallenge } from '@portal/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormCard } from '../../../components/form/form-card.tsx';
@@ -27,8 +27,8 @@ export function useAfterSignIn() {
 }
 
 export interface LoginFormProps {
-  /** The password was right and the account asks for a second step: this sign-in's challenge. */
-  onChallenge: (challenge: string) => void;
+  /** The password was right and the account asks for a second step: this sign-in's challenge and its ways. */
+  onChallenge: (challenge: TwoFactorChallenge) => void;
 }
 
 export function LoginForm({ onChallenge }: LoginFormProps) {
@@ -40,7 +40,7 @@ export function LoginForm({ onChallenge }: LoginFormProps) {
     initialValues: { email: '', password: '' },
     onSubmit: async (values) => {
       const answer = await loginMutation.mutateAsync(values);
-      if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
+      if ('twoFactorRequired' in answer) onChallenge(answer);
       else afterSignIn(answer.profile);
     },
   });

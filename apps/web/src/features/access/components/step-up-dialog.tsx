@@ -2,6 +2,7 @@ import { STEP_UP_MINUTES } from '@portal/contracts';
 import { useEffect, useId } from 'react';
 import { useModal } from '../../../components/dialog.tsx';
 import { SecondStepForm } from '../../../components/form/second-step-form.tsx';
+import { usePasskeyAnswer, usePasskeys } from '../api/passkeys.ts';
 import { useStepUp } from '../api/step-up.ts';
 
 export interface StepUpDialogProps {
@@ -18,6 +19,8 @@ export default function StepUpDialog({ isOpen, onConfirmed, onCancel }: StepUpDi
   const modal = useModal(isOpen, onCancel);
   const titleId = useId();
   const stepUp = useStepUp();
+  const passkeys = usePasskeys();
+  const passkeyAnswer = usePasskeyAnswer();
   // opening a modal focuses its first control (Close): the code is what the partner came to type
   useEffect(() => {
     if (isOpen) modal.ref.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
@@ -41,6 +44,17 @@ export default function StepUpDialog({ isOpen, onConfirmed, onCancel }: StepUpDi
             await stepUp.mutateAsync(answer);
             onConfirmed();
           }}
+          onPasskey={
+            passkeys.data?.length
+              ? () =>
+                  passkeyAnswer
+                    .mutateAsync({ optionsPath: '/api/Access/Passkeys/StepUp/Options' })
+                    .then((passkey) => stepUp.mutateAsync({ passkey }))
+                    .then(onConfirmed)
+                    // reported by the query client; a closed prompt is nobody's error
+                    .catch(() => undefined)
+              : undefined
+          }
         />
       ) : null}
     </dialog>

@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@portal/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { LoginForm } from '../components/login-form.tsx';
 import { RegisterForm } from '../components/register-form.tsx';
@@ -10,11 +11,15 @@ const TwoStepSignIn = lazy(() =>
 
 export default function LoginPage() {
   // the challenge of a sign-in whose password was right, while it waits for its second step
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   if (challenge) {
     return (
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-        <TwoStepSignIn challenge={challenge} onRestart={() => setChallenge(null)} />
+        <TwoStepSignIn
+          challenge={challenge.challenge}
+          methods={challenge.methods}
+          onRestart={() => setChallenge(null)}
+        />
       </Suspense>
     );
   }
