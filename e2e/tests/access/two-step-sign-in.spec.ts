@@ -351,3 +351,39 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     expect(await status.json()).toMatchObject({ totpEnabled: true, recoveryDueAt: null });
   });
 }
+
+test('two-step sign-in is set up and used with the keyboard alone', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  await signIn(page, partner);
+  await page.goto('/security');
+  const setupButton = page.getByRole('button', { name: 'Set up authenticator app' });
+  await setupButton.focus();
+  await page.keyboard.press('Enter');
+  const setup = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+  const secret = ((await setup.locator('.totp-setup__secret').textContent()) ?? '').replace(/\s+/g, '');
+  const app = authenticator(secret);
+  // from the dialog's first control (Close), Tab reaches the code field
+  await expect(setup.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(setup.getByLabel('Authentication code')).toBeFocused();
+  await page.keyboard.type(await app.nextCode());
+  await page.keyboard.press('Enter');
+  await expect(setup.getByText('Two-step sign-in is on.')).toBeVisible();
+  await setup.getByRole('button', { name: 'I have saved my codes' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(setup).toBeHidden();
+
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email').focus();
+  await page.keyboard.type(partner.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(partner.password);
+  await page.keyboard.press('Enter');
+  const secondStep = page.getByRole('form', { name: 'Two-step sign-in' });
+  await expect(secondStep.getByLabel('Authentication code')).toBeFocused();
+  await page.keyboard.type(await app.nextCode());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/developers\/my-project$/);
+});
