@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { horizontalOverflow, VIEWPORTS } from '../../fixtures/layout.ts';
 import { PASSWORD } from '../../fixtures/partners.ts';
-import { authHeaders, expect, registerPartner, signIn, TOKEN_KEY, test } from '../../fixtures/test.ts';
+import { authHeaders, expect, readOutbox, registerPartner, signIn, TOKEN_KEY, test } from '../../fixtures/test.ts';
 import { enableTotp } from '../../fixtures/two-factor.ts';
 
 /** A platform authenticator in this page's Chromium (the DevTools protocol's virtual one), that always verifies. */
@@ -67,6 +67,16 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     await expect(card.getByText('No passkeys yet.')).toBeVisible();
     const passkeys = await request.get('/api/Access/Passkeys', { headers: authHeaders(partner) });
     expect(await passkeys.json()).toEqual({ data: [] });
+    // the holder hears of both, as a stolen session's passkey would be heard of
+    const subjects = (await readOutbox(request))
+      .filter((mail) => mail.to === partner.email)
+      .map((mail) => mail.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        'A passkey was added to your Lumora Partner Portal account',
+        'A passkey was removed from your Lumora Partner Portal account',
+      ]),
+    );
 
     // a deleted passkey signs in no more
     await page.evaluate(() => localStorage.clear());

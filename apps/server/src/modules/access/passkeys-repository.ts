@@ -47,11 +47,11 @@ export async function markPasskeyUsed(db: Executor, id: string, counter: number,
   await db.update(passkeys).set({ counter, lastUsedAt: at }).where(eq(passkeys.id, id));
 }
 
-/** Deletes one of the partner's passkeys: whether it was theirs to delete. */
-export async function deletePasskey(db: Executor, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** Deletes one of the partner's passkeys: the one deleted, or undefined when it was not theirs to delete. */
+export async function deletePasskey(db: Executor, userId: string, id: string) {
+  const [row] = await db
     .delete(passkeys)
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-    .returning({ id: passkeys.id });
-  return rows.length > 0;
+    .returning({ id: passkeys.id, name: passkeys.name });
+  return row;
 }

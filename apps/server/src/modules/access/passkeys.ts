@@ -1,4 +1,10 @@
-import type { Passkey, PasskeyLoginBody, PasskeyOptionsResponse, PasskeyRegisterBody } from '@portal/contracts';
+import {
+  type Passkey,
+  type PasskeyLoginBody,
+  type PasskeyOptionsResponse,
+  type PasskeyRegisterBody,
+  SECURITY_PATH,
+} from '@portal/contracts';
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
@@ -13,6 +19,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { renderMail } from '../../lib/mail-template.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
 import * as keys from './passkeys-repository.ts';
 import * as repo from './repository.ts';
 
@@ -22,6 +30,7 @@ const RP_NAME = 'Lumora Partner Portal';
 
 export interface PasskeyDeps {
   db: Db;
+  mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl'>;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -39,7 +48,29 @@ const summary = (row: keys.PasskeyRow): Passkey => ({
  * alone, the device's own check (a PIN, a fingerprint) being the second factor. The relying party is `PUBLIC_URL`'s
  * host and its origin. Only public keys are kept; each ceremony's challenge is spent once.
  */
-export function createPasskeys({ db, config, log, now }: PasskeyDeps) {
+export function createPasskeys({ db, mailer, config, log, now }: PasskeyDeps) {
+  /** Tells the account's holder that a passkey came or went, with the way to check. */
+  async function mailChange(email: string, name: string, change: 'added' | 'deleted') {
+    const added = change === 'added';
+    await mailer.send({
+      purpose: added ? 'passkey-added' : 'passkey-deleted',
+      to: email,
+      ...renderMail({
+        subject: added
+          ? 'A passkey was added to your Lumora Partner Portal account'
+          : 'A passkey was removed from your Lumora Partner Portal account',
+        heading: added ? 'A passkey was added' : 'A passkey was removed',
+        paragraphs: [
+          added
+            ? `The passkey “${name}” can now sign in to your partner account on its own.`
+            : `The passkey “${name}” no longer signs in to your partner account.`,
+          'If it was not you, delete any passkey you do not know on the Security page and change your password.',
+        ],
+        action: { label: 'Open Security', url: `${config.publicUrl}${SECURITY_PATH}` },
+      }),
+    });
+  }
+
   const origin = new URL(config.publicUrl).origin;
   const rpID = new URL(config.publicUrl).hostname;
 
@@ -86,7 +117,7 @@ export function createPasskeys({ db, config, log, now }: PasskeyDeps) {
       return ceremony('register', userId, options);
     },
 
-    async register(userId: string, body: PasskeyRegisterBody): Promise<Passkey> {
+    async register(userId: string, email: string, body: PasskeyRegisterBody): Promise<Passkey> {
       const expectedChallenge = await spend(body.optionsId, 'register', userId);
       const verified = await verifyRegistrationResponse({
         response: body.response as unknown as RegistrationResponseJSON,
@@ -108,12 +139,15 @@ export function createPasskeys({ db, config, log, now }: PasskeyDeps) {
         createdAt: now(),
       });
       log.info({ userId, passkeyId: row.id }, 'passkey added');
+      await mailChange(email, row.name, 'added');
       return summary(row);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await keys.deletePasskey(db, userId, id))) throw new AppError('PasskeyNotFound');
+    async remove(userId: string, email: string, id: string): Promise<void> {
+      const deleted = isUuid(id) ? await keys.deletePasskey(db, userId, id) : undefined;
+      if (!deleted) throw new AppError('PasskeyNotFound');
       log.info({ userId, passkeyId: id }, 'passkey deleted');
+      await mailChange(email, deleted.name, 'deleted');
     },
 
     /** Options for a sign-in with any passkey of this site (the browser offers the ones it holds). */

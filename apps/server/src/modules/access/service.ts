@@ -124,7 +124,7 @@ export function createAccessService({
   secretKey,
   now = () => new Date(),
 }: AccessDeps) {
-  const passkeys = createPasskeys({ db, config, log, now });
+  const passkeys = createPasskeys({ db, mailer, config, log, now });
   const secondFactors = createSecondFactors({ db, mailer, config, log, rateLimits, secretKey, now, passkeys });
   const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
     hmacSha256(secretKey, `${purpose}:${email}:${code}`);
@@ -297,8 +297,8 @@ export function createAccessService({
 
     listPasskeys: (user: AuthUser) => passkeys.list(user.id),
     passkeyRegistrationOptions: (user: AuthUser) => passkeys.registrationOptions(user.id, user.email),
-    registerPasskey: (user: AuthUser, body: PasskeyRegisterBody) => passkeys.register(user.id, body),
-    deletePasskey: (user: AuthUser, id: string) => passkeys.remove(user.id, id),
+    registerPasskey: (user: AuthUser, body: PasskeyRegisterBody) => passkeys.register(user.id, user.email, body),
+    deletePasskey: (user: AuthUser, id: string) => passkeys.remove(user.id, user.email, id),
     passkeyLoginOptions: () => passkeys.loginOptions(),
     /** Options for the account's passkeys to answer the second step of a sign-in whose password was right. */
     passkeySecondStepOptions: async (challenge: string) =>

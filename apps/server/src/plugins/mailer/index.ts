@@ -29,6 +29,8 @@ export type MailPurpose =
   | 'two-factor-recovery-started'
   | 'two-factor-recovery-cancelled'
   | 'two-factor-recovery-code'
+  | 'passkey-added'
+  | 'passkey-deleted'
   | 'recovery-codes-low';
 
 export interface MailMessage {
