@@ -15,8 +15,14 @@ const SECRET_KEYS = [
   'token',
   'verificationCode',
   'state',
-  // an API key's, in its creation answer
+  // an API key's, in its creation answer; an authenticator's, in its setup answer
   'secret',
+  'currentPassword',
+  // second factors: a recovery code given or shown, a sign-in's challenge, the setup's otpauth link (it holds the key)
+  'recoveryCode',
+  'recoveryCodes',
+  'challenge',
+  'otpauthUrl',
 ];
 
 /**

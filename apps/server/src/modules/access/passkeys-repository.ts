@@ -28,9 +28,9 @@ export async function consumeChallenge(db: Executor, id: string, purpose: Passke
   return row;
 }
 
-export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<PasskeyRow> {
-  const [inserted] = await db.insert(passkeys).values(row).returning();
-  if (!inserted) throw new Error('no passkey inserted');
+/** Keeps a new passkey; undefined, changing nothing, when its credential is kept already. */
+export async function insertPasskey(db: Executor, row: typeof passkeys.$inferInsert): Promise<PasskeyRow | undefined> {
+  const [inserted] = await db.insert(passkeys).values(row).onConflictDoNothing().returning();
   return inserted;
 }
 

@@ -128,7 +128,7 @@ export function createPasskeys({ db, mailer, config, log, now }: PasskeyDeps) {
       }).catch(() => undefined);
       if (!verified?.verified) throw new AppError('PasskeyNotVerified');
       const { credential } = verified.registrationInfo;
-      if (await keys.selectPasskeyByCredential(db, credential.id)) throw new AppError('PasskeyNotVerified');
+      // a credential already kept (here or on another account) is refused by its unique id, in the insert itself
       const row = await keys.insertPasskey(db, {
         userId,
         credentialId: credential.id,
@@ -138,6 +138,7 @@ export function createPasskeys({ db, mailer, config, log, now }: PasskeyDeps) {
         name: body.name.trim(),
         createdAt: now(),
       });
+      if (!row) throw new AppError('PasskeyNotVerified');
       log.info({ userId, passkeyId: row.id }, 'passkey added');
       await mailChange(email, row.name, 'added');
       return summary(row);

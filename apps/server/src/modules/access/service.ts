@@ -333,7 +333,7 @@ export function createAccessService({
 
     /** A fresh second factor for this session: for `STEP_UP_MINUTES`, it may change what needs one. */
     async stepUp(user: AuthUser, body: StepUpBody, clientIp: string): Promise<void> {
-      await secondFactors.verify(user.id, user.email, body, clientIp);
+      await secondFactors.verify(user.id, body, clientIp);
       await repo.markSecondFactor(db, user.sessionId, now());
     },
 

@@ -223,7 +223,7 @@ export function createSecondFactors({
      * Checks a fresh second factor of a signed-in account (a step-up): an authenticator code or a recovery code,
      * counted against the same limits as a sign-in's second step.
      */
-    async verify(userId: string, email: string, body: StepUpBody, clientIp: string): Promise<void> {
+    async verify(userId: string, body: StepUpBody, clientIp: string): Promise<void> {
       const wait = await failuresByIp
         .take(clientIp)
         .then(async (ipWait) => (ipWait > 0 ? ipWait : failuresByAccount.take(userId)));

@@ -1,5 +1,6 @@
-import type { LoginTwoFactorBody, TwoFactorMethod } from '@portal/contracts';
+import type { PasskeyLoginBody, TwoFactorMethod } from '@portal/contracts';
 import { useEffect, useState } from 'react';
+import type { SecondStepAnswer } from '../../../components/form/second-step-answer.ts';
 import { keepFocus, SecondStepForm } from '../../../components/form/second-step-form.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLoginSecondStep } from '../api/login.ts';
@@ -9,12 +10,8 @@ import { TwoFactorRecovery } from './two-factor-recovery.tsx';
 
 const TITLE = 'Two-step sign-in';
 
-/** A second step's answer, without the challenge it answers. */
-type LoginSecondStepAnswer = LoginTwoFactorBody extends infer B
-  ? B extends unknown
-    ? Omit<B, 'challenge'>
-    : never
-  : never;
+/** A second step's answer: a code or a recovery code from the form, or a passkey's. */
+type LoginSecondStepAnswer = SecondStepAnswer | { passkey: PasskeyLoginBody };
 
 export interface TwoStepSignInProps {
   challenge: string;
