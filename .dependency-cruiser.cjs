@@ -15,11 +15,13 @@ const SRC = '^apps/server/src/';
 
 /** The modules, from the ground up: a module may use those of the layers below its own, never its neighbours. */
 const LAYERS = [
+  ['audit'],
   ['access', 'content', 'files'],
   ['payments'],
   ['catalog'],
   ['versions'],
   ['testers', 'income', 'stages'],
+  ['analytics'],
   ['gaming', 'overview', 'admin'],
 ];
 

@@ -12,7 +12,7 @@ import { formatFineMs } from './format.ts';
 import { inTransaction, readServerVersion, withClient } from './postgres.ts';
 import { CpuMeter, LoopDelayMeter, MachineCpuMeter } from './proc-stats.ts';
 import { DURATION_SECONDS, WARMUP_SECONDS } from './runs.ts';
-import { insertSessions } from './seed.ts';
+import { insertSessions, seedStudios } from './seed.ts';
 import { postgresEnv } from './server.ts';
 import { type LatencyMs, Samples } from './stats.ts';
 import { sleep } from './time.ts';
@@ -578,6 +578,7 @@ async function seedPlayers(databaseUrl: string, count: number): Promise<{ tokens
         [count],
       );
       rows.sort((a, b) => (a.email < b.email ? -1 : 1));
+      await seedStudios(client);
       return insertSessions(
         client,
         rows.map((row) => row.id),

@@ -10,6 +10,24 @@ export async function seedUsers(
   users: { prefix: string; first?: number; last: number; role: 'Partner' | 'Admin' },
 ): Promise<void> {
   await client.query(SEED_USERS_SQL, [users.prefix, users.first ?? 1, users.last, users.role]);
+  await seedStudios(client);
+}
+
+/**
+ * Each account's own studio, which it owns, as registering makes it (its id is its founder's): every signed-in route
+ * acts in a studio. For accounts put straight into `users`.
+ */
+export async function seedStudios(client: pg.Client): Promise<void> {
+  await client.query(
+    `insert into studios (id, name, created_at)
+     select id, trim(first_name || ' ' || last_name), created_at from users
+     on conflict do nothing`,
+  );
+  await client.query(
+    `insert into studio_members (studio_id, user_id, role, created_at)
+     select id, id, 'Owner', created_at from users
+     on conflict do nothing`,
+  );
 }
 
 const SEED_USERS_SQL = `

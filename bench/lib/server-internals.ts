@@ -11,11 +11,14 @@ import type { StandaloneFuzzOptions } from '../../apps/server/src/testing/fuzz/s
 /** The server's configuration from an environment (the income figures read the default fee rates from it). */
 export { loadConfig } from '../../apps/server/src/config.ts';
 /** The pool settings the portal opens PostgreSQL with (the floor takes them); the drizzle handle's type. */
-export { type Db, poolConfig } from '../../apps/server/src/db/client.ts';
+export { type Db, openDatabase, poolConfig } from '../../apps/server/src/db/client.ts';
 /** The tables, for a drizzle handle of the bench's own that captures the statements a repository writes. */
 export * as schema from '../../apps/server/src/db/schema/index.ts';
 /** The in-process cache the warm reads answer from (`bench/ttl-cache.ts` times it). */
 export { TtlCache } from '../../apps/server/src/lib/ttl-cache.ts';
+/** Play analytics' recording and its batch insert, which `bench/analytics-ingest.ts` drives. */
+export { insertPlayEvents, type PlayEventRow } from '../../apps/server/src/modules/analytics/repository.ts';
+export { createAnalyticsService, type GameObservation } from '../../apps/server/src/modules/analytics/service.ts';
 /** The statements of the income page, run by `bench/income-query.ts` to print PostgreSQL's plan of it. */
 export { selectOwnedItemIdsNamed } from '../../apps/server/src/modules/catalog/repository.ts';
 export { selectIncomePage } from '../../apps/server/src/modules/income/repository.ts';

@@ -145,6 +145,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         run: () => income.settlement.runScheduled(),
       },
       { name: 'stage-expiry', schedule: { everyMinutes: 5 }, run: () => stages.runExpiry() },
+      // play analytics: today's figures current within a minute, raw events kept ANALYTICS_RAW_DAYS
+      { name: 'analytics-rollup', schedule: { everyMinutes: 1 }, run: () => services.analytics.runRollups() },
       // a request to turn two-step sign-in off by email takes effect once its wait is over
       {
         name: 'two-factor-recovery',
@@ -164,6 +166,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    // the play events still waiting, before the database closes
+    await services.analytics.close();
     await files.stopValidations();
     clearInterval(tempSweep);
     stages.nearbyIndex.stop();
@@ -194,6 +198,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin, {
     authenticate: (token, clientIp) =>
       isApiKeySecret(token) ? services.apiKeys.authenticate(token, clientIp) : services.access.authenticate(token),
+    resolveStudio: (userId, requestedStudioId) => services.team.resolve(userId, requestedStudioId),
   });
 
   // The port opens once migrations, seeds and connections are up, so a node that answers is ready; one that is

@@ -8,18 +8,27 @@ import type {
   ProductVersionsResponse,
   Profile,
   ReviewQueueItem,
+  StudioRole,
 } from '@portal/contracts';
 import type { EventBus } from './events.ts';
 import { type BeforeCacheStore, TtlCache } from './lib/ttl-cache.ts';
 import type { AuthUser } from './plugins/auth.ts';
 
 /** A live session as the sessions cache keeps it; `expiresAt` in milliseconds. */
-export type CachedSession = AuthUser & { expiresAt: number };
+export type CachedSession = Omit<AuthUser, 'studio'> & { expiresAt: number };
+
+/** A person's role in a studio (or their default studio and role there), as the memberships cache keeps it. */
+export interface CachedMembership {
+  studioId: string;
+  role: StudioRole;
+}
 
 /** A live API key as the keys cache keeps it. */
 export interface CachedApiKey {
   keyId: string;
+  /** The member who made the key: it acts as them, in `studioId`. */
   userId: string;
+  studioId: string;
   email: string;
   scopes: ApiKeyScope[];
   /** Milliseconds since the epoch; infinite for a key that never expires. */
@@ -56,6 +65,7 @@ export interface CacheOptions {
  * |---|---|---|---|
  * | sessions | token hash (session) | at the session's end | sessionsEnded |
  * | apiKeys | secret hash (key) | at the key's expiry | apiKeyRevoked |
+ * | memberships | person and studio: their role there, and their default studio | | membershipChanged |
  * | profiles | partner | when a paid month starts or ends (placement clock) | profileChanged, accountStatusChanged |
  * | catalogPages | partner: list pages, games, 3D models | | itemsChanged |
  * | versionLists | partner: an item's versions, per item type | | itemsChanged, conversationChanged |
@@ -72,6 +82,7 @@ export function createCaches(events: Pick<EventBus, 'on'>, { cacheSeconds, befor
   const caches = {
     sessions: cache<CachedSession>('sessions', 50_000),
     apiKeys: cache<CachedApiKey>('api-keys', 50_000),
+    memberships: cache<CachedMembership>('memberships', 50_000),
     profiles: cache<CachedProfile>('profiles', 50_000),
     catalogPages: cache<ProductPage | ModelPage | Product | Model>('catalog-pages', 20_000),
     versionLists: {
@@ -91,6 +102,7 @@ export function createCaches(events: Pick<EventBus, 'on'>, { cacheSeconds, befor
     for (const sessionId of sessionIds) caches.sessions.deleteGroup(sessionId);
   });
   events.on('apiKeyRevoked', ({ keyId }) => caches.apiKeys.deleteGroup(keyId));
+  events.on('membershipChanged', ({ userId }) => caches.memberships.deleteGroup(userId));
   events.on('profileChanged', ({ userId }) => {
     caches.profiles.deleteGroup(userId);
     dropConsole();

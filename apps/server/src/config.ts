@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildBudgets, buildBudgetOverridesSchema, type FeeRates, withBudgetOverrides } from '@portal/contracts';
+import {
+  type BuildBudgets,
+  buildBudgetOverridesSchema,
+  DEFAULT_ANALYTICS_MIN_PLAYERS,
+  DEFAULT_ANALYTICS_QUEUE_EVENTS,
+  DEFAULT_ANALYTICS_RAW_DAYS,
+  type FeeRates,
+  withBudgetOverrides,
+} from '@portal/contracts';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -134,6 +142,9 @@ const envSchema = z.object({
   NEARBY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(256),
   NEARBY_SYNC_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   HUB_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  ANALYTICS_MIN_PLAYERS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_ANALYTICS_MIN_PLAYERS),
+  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_ANALYTICS_RAW_DAYS),
+  ANALYTICS_QUEUE_EVENTS: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_ANALYTICS_QUEUE_EVENTS),
   MARKETPLACE_TOKEN: z
     .string()
     .optional()
@@ -242,6 +253,8 @@ export interface AppConfig {
   nearbySyncMs: number;
   /** Realtime hub connections one account may hold on one node; the next is refused at its handshake, saying so. */
   hubConnectionsPerUser: number;
+  /** Play analytics (modules/analytics): who counts, how long raw events are kept, how many may wait to be written. */
+  analytics: { minPlayers: number; rawDays: number; queueEvents: number };
   sessionTtlDays: number;
   /** The service token the marketplace reports sales with; without it, the sales routes do not exist. */
   marketplaceToken: string | undefined;
@@ -399,6 +412,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nearbyCacheMb: e.NEARBY_CACHE_MB,
     nearbySyncMs: e.NEARBY_SYNC_MS,
     hubConnectionsPerUser: e.HUB_CONNECTIONS_PER_USER,
+    analytics: {
+      minPlayers: e.ANALYTICS_MIN_PLAYERS,
+      rawDays: e.ANALYTICS_RAW_DAYS,
+      queueEvents: e.ANALYTICS_QUEUE_EVENTS,
+    },
     sessionTtlDays: e.SESSION_TTL_DAYS,
     marketplaceToken: e.MARKETPLACE_TOKEN,
     feeRates: {

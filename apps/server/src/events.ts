@@ -21,6 +21,8 @@ export interface AppEvents {
   sessionsEnded: { sessionIds: string[] };
   /** A partner revoked an API key. */
   apiKeyRevoked: { keyId: string };
+  /** A person joined a studio, changed role or left it (removed, or by themselves). */
+  membershipChanged: { studioId: string; userId: string; change: 'added' | 'changed' | 'removed' };
   /** A partner took a tester off its whitelist. */
   testerRemoved: { ownerId: string; testerId: string };
 }

@@ -52,9 +52,9 @@ describe(`fuzzing every operation of the OpenAPI document (seed ${SEED}, PGlite)
 
   const failuresOf = (kind: string) => formatFailures(report.failures.filter((failure) => failure.kind === kind));
 
-  it('sends every operation its seeded requests, anonymous and as a partner', () => {
+  it('sends every operation its seeded requests, anonymous, as a partner and as a partner naming a studio', () => {
     expect(report.operations).toBeGreaterThan(0);
-    expect(report.requests).toBe(report.operations * RUNS_PER_OPERATION * 2);
+    expect(report.requests).toBe(report.operations * RUNS_PER_OPERATION * 3);
   });
 
   it('generates the same requests from the same seed, and others from another', () => {

@@ -130,7 +130,7 @@ function stopNode(node: ServerNode): Promise<void> {
 
 async function call(
   node: ServerNode,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   options: { token?: string; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
@@ -356,6 +356,47 @@ if (!postgresUrl || !testRedisUrl) {
         expect((await call(started, 'GET', '/api/Access/Profile', { token: partnerToken })).status).toBe(200);
       }
     });
+
+    it('refuses on node B, at once, a member removed on node A, and closes their hub connections there', async () => {
+      const email = uniqueEmail('member');
+      await registerPartner(node(1), node(0), email);
+      const studios = await call(node(0), 'GET', '/api/Team/Studios', { token: partnerToken });
+      const studioId = (studios.body.data as Array<{ id: string; isDefault: boolean }>).find(
+        (one) => one.isDefault,
+      )?.id;
+      if (!studioId) throw new Error('the demo partner has no studio');
+      const invited = await call(node(0), 'POST', '/api/Team/Invitations', {
+        token: partnerToken,
+        json: { email, role: 'Developer' },
+      });
+      expect(invited.status).toBe(200);
+      const outbox = (await call(node(1), 'GET', '/dev/outbox.json')).body as Array<{ to: string; text: string }>;
+      const token = outbox
+        .find((mail) => mail.to === email && mail.text.includes('token='))
+        ?.text.match(/token=([\w-]+)/)?.[1];
+      const memberToken = await login(node(1), email, PASSWORD);
+      expect(
+        (await call(node(1), 'POST', '/api/Team/Invitations/Accept', { token: memberToken, json: { token } })).status,
+      ).toBe(200);
+      const inStudio = { token: memberToken, headers: { 'X-Studio-Id': studioId } };
+      expect((await call(node(1), 'GET', '/api/Product', inStudio)).status).toBe(200);
+      const member = await connect(node(1), email, PASSWORD, false);
+      const closed = new Promise<string | undefined>((resolve) =>
+        member.client.onclose((error) => resolve(error?.message)),
+      );
+
+      const members = await call(node(0), 'GET', '/api/Team/Members', { token: partnerToken });
+      const userId = (members.body.data as Array<{ email: string; userId: string }>).find(
+        (one) => one.email === email,
+      )?.userId;
+      expect((await call(node(0), 'DELETE', `/api/Team/Members/${userId}`, { token: partnerToken })).status).toBe(204);
+      const refused = await call(node(1), 'GET', '/api/Product', inStudio);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ errorCode: 'NotStudioMember' });
+      const startedAt = Date.now();
+      expect(await closed).toContain('Your access to a studio changed');
+      expect(Date.now() - startedAt).toBeLessThan(1_000);
+    }, 60_000);
 
     it('lists on node B, at once, a game created through node A', async () => {
       const before = await call(node(1), 'GET', '/api/Product?PageIndex=1&PageSize=50', { token: partnerToken });

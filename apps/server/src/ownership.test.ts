@@ -1,3 +1,4 @@
+import { STUDIO_HEADER } from '@portal/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPartnerEstate, type PartnerEstate, snapshotPartnerData } from './testing/estate.ts';
 import { fetchOpenApiDocument, listOperations } from './testing/fuzz/index.ts';
@@ -50,5 +51,25 @@ describeEachDatabase(
       const failures = outcomes.filter((outcome) => outcome.verdict !== 'refused' && outcome.verdict !== 'public');
       expect(failures.map(describeOutcome).join('\n'), `${failures.length} of ${outcomes.length} probes`).toBe('');
     });
+
+    it("refuses them all again when they name the owner's studio in X-Studio-Id: the intruder is not in it", async () => {
+      // a partner's studio id is their user id
+      const inOwnersStudio = probes.map((probe) => ({
+        ...probe,
+        request: { ...probe.request, headers: { ...probe.request.headers, [STUDIO_HEADER]: owner.userId } },
+      }));
+      const studioOutcomes = await sendProbes(t.app, inOwnersStudio, intruder.token, () =>
+        snapshotPartnerData(t.app.db, owner.userId),
+      );
+      const failures = studioOutcomes.filter(
+        (outcome) => outcome.verdict !== 'refused' && outcome.verdict !== 'public',
+      );
+      expect(failures.map(describeOutcome).join('\n'), `${failures.length} of ${studioOutcomes.length} probes`).toBe(
+        '',
+      );
+      // the routes of a studio refuse at the door, before looking at any id
+      const atTheDoor = studioOutcomes.filter((outcome) => outcome.body.includes('"NotStudioMember"'));
+      expect(atTheDoor.length).toBeGreaterThan(studioOutcomes.length / 2);
+    }, 240_000);
   },
 );

@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { migrateAndSeed } from './db/setup.ts';
-import { DEMO_ADMIN, ensureAdmin, seedDemoPartner, seedDemoTester } from './modules/access/demo.ts';
+import { DEMO_ADMIN, ensureAdmin, seedDemoPartner, seedDemoTeam, seedDemoTester } from './modules/access/demo.ts';
 import { seedCatalog } from './modules/catalog/seed.ts';
 import { seedContent } from './modules/content/seed.ts';
 import { seedDemoPayoutAccount } from './modules/payments/demo.ts';
@@ -14,7 +14,11 @@ async function seed(db: Db, config: AppConfig): Promise<void> {
     const demo = await seedDemoPartner(db);
     if (config.payments.mode === 'sandbox') await seedDemoPayoutAccount(db, demo.id);
     await ensureAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    if (config.seedDemoProjects) await seedDemoTester(db);
+    if (config.seedDemoProjects) {
+      await seedDemoTester(db);
+      // the demo partner's studio has a member of each role (a studio's id is its founder's)
+      await seedDemoTeam(db, demo.id);
+    }
   }
 }
 

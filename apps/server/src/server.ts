@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoProjects } from './demo/projects.ts';
-import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from './modules/access/demo.ts';
+import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TEAM, DEMO_TEAM_PASSWORD, DEMO_TESTER } from './modules/access/demo.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -58,7 +58,11 @@ async function main() {
           `  Demo partner login: ${DEMO_PARTNER.email} / ${DEMO_PARTNER.password}`,
           `  Demo admin login:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password} (review console at ${url}/admin)`,
           ...(config.seedDemoProjects
-            ? [`  Demo tester login:  ${DEMO_TESTER.email} / ${DEMO_TESTER.password} (testing builds only)`]
+            ? [
+                `  Demo tester login:  ${DEMO_TESTER.email} / ${DEMO_TESTER.password} (testing builds only)`,
+                `  The demo partner's studio team (password ${DEMO_TEAM_PASSWORD}), one of each role:`,
+                ...DEMO_TEAM.map((member) => `    ${`${member.role}:`.padEnd(11)} ${member.email}`),
+              ]
             : []),
         ]
       : []),

@@ -9,6 +9,9 @@ import type { RateLimits } from './lib/rate-limits.ts';
 import type { BeforeCacheStore } from './lib/ttl-cache.ts';
 import { type ApiKeysService, createApiKeysService } from './modules/access/api-keys-service.ts';
 import { type AccessService, createAccessService } from './modules/access/service.ts';
+import { createTeamService, type TeamService } from './modules/access/team-service.ts';
+import { type AnalyticsService, createAnalyticsService } from './modules/analytics/service.ts';
+import { type AuditService, createAuditService } from './modules/audit/service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/service.ts';
 import { type ContentService, createContentService } from './modules/content/service.ts';
 import { createFilesService, type FilesService } from './modules/files/service.ts';
@@ -58,6 +61,8 @@ export interface ServiceDeps {
 export interface Services {
   access: AccessService;
   apiKeys: ApiKeysService;
+  team: TeamService;
+  audit: AuditService;
   content: ContentService;
   files: FilesService;
   payments: PaymentsService;
@@ -69,6 +74,7 @@ export interface Services {
   testers: TestersService;
   income: IncomeService;
   stages: StagesService;
+  analytics: AnalyticsService;
   overview: OverviewService;
 }
 
@@ -106,9 +112,13 @@ export function createServices({
   const incomeNow = seams.incomeClock ?? (() => new Date());
   const base = { db, mailer, log };
 
+  // audit
+  const audit = createAuditService({ db, log });
+
   // access, content, files
-  const access = createAccessService({ ...base, config, events, caches, rateLimits, secretKey });
+  const access = createAccessService({ ...base, config, events, caches, audit, rateLimits, secretKey });
   const apiKeys = createApiKeysService({ db, log, events, caches, rateLimits });
+  const team = createTeamService({ ...base, config, events, caches, secretKey });
   const content = createContentService({ ...base, config });
   const files = createFilesService({ db, config, storage, log, secretKey });
 
@@ -125,6 +135,7 @@ export function createServices({
   if (!payoutProvider) log.warn('payments are disabled: set STRIPE_SECRET_KEY and STRIPE_CLIENT_ID');
   const subscriptions = createSubscriptionsService({
     ...base,
+    team,
     config,
     events,
     provider: payoutProvider,
@@ -152,6 +163,7 @@ export function createServices({
     events,
     caches,
     access,
+    team,
     catalog,
     files,
     payments,
@@ -159,7 +171,7 @@ export function createServices({
   });
 
   // testers, income, stages
-  const testers = createTestersService({ ...base, config, events, access, versions, rateLimits });
+  const testers = createTestersService({ ...base, config, events, access, team, versions, rateLimits });
   const income = createIncomeService({
     database,
     mailer,
@@ -168,6 +180,7 @@ export function createServices({
     events,
     caches,
     access,
+    team,
     catalog,
     versions,
     payments,
@@ -185,6 +198,9 @@ export function createServices({
     now: placementNow,
   });
 
+  // analytics
+  const analytics = createAnalyticsService({ db, config, log, secretKey, team, testers, catalog, stages });
+
   // overview
   const overview = createOverviewService({ catalog, versions, income });
 
@@ -192,6 +208,8 @@ export function createServices({
     services: {
       access,
       apiKeys,
+      team,
+      audit,
       content,
       files,
       payments,
@@ -203,6 +221,7 @@ export function createServices({
       testers,
       income,
       stages,
+      analytics,
       overview,
     },
     events,

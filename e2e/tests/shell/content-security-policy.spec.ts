@@ -46,7 +46,8 @@ test('the portal, the sandbox consent page, the SDK documentation and the API do
   await page.goto('/api/docs/');
   // Swagger UI builds its page from the whole document in the browser: slow on a busy machine
   await expect(page.getByRole('heading', { level: 1, name: /Partner Portal API/ })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('/api/Setting', { exact: true })).toBeVisible();
+  // past 128 operations Swagger UI renders the ones in view: the first tag's first is the one sure to be there
+  await expect(page.getByText('/api/Access/Login', { exact: true })).toBeVisible();
 
   expect(refusals).toEqual([]);
 });

@@ -89,7 +89,10 @@ test('a notice waits while the pointer is on it or the focus is in it', async ({
 
 test('at most three toasts show, the newest ones', async ({ page, request }) => {
   const partner = await registerPartner(request);
+  // The page's time stands still once it has loaded: a slow machine must not let the first toast time out.
+  await page.clock.install();
   await page.goto('/login');
+  await page.clock.pauseAt(Date.now() + 60_000);
   const register = page.getByRole('form', { name: 'Register' });
   await fillRefusedRegistration(register, uniqueEmail('toasts'));
   await register.getByLabel('I have read and accept the').check();

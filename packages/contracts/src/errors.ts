@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileMessages } from './files.ts';
 import { EARLIEST_SALE_DAY } from './income-rules.ts';
+import { MAX_OPEN_INVITATIONS, MAX_STUDIO_MEMBERS } from './roles.ts';
 
 /**
  * Every error the API can answer, with its HTTP status and the message shown to users.
@@ -54,6 +55,28 @@ export const errorCatalog = {
     message: 'Turn on two-step sign-in on the Security page before you open the review console.',
   },
   Forbidden: { status: 403, message: 'You do not have permission to do this.' },
+  RoleNotAllowed: { status: 403, message: 'Your role in this studio does not allow this.' },
+  NotStudioMember: { status: 403, message: 'You are not a member of this studio.' },
+  MemberNotFound: { status: 404, message: 'This person is not a member of the studio.' },
+  AlreadyStudioMember: { status: 409, message: 'This person is already a member of the studio.' },
+  AlreadyInvited: { status: 409, message: 'This email already has an open invitation to the studio.' },
+  InvitationNotFound: { status: 404, message: 'This invitation does not exist.' },
+  InvitationInvalid: {
+    status: 400,
+    message: 'This invitation has expired, was withdrawn or was already used. Ask for a new one.',
+  },
+  InvitationForAnotherEmail: {
+    status: 403,
+    message: 'This invitation was sent to another email. Sign in with that email to accept it.',
+  },
+  OwnerRoleFixed: {
+    status: 409,
+    message: 'The owner’s role cannot be changed or removed: move ownership to an admin first.',
+  },
+  OwnerMustBeAdmin: { status: 409, message: 'Ownership can only move to an admin of the studio.' },
+  StudioMemberLimit: { status: 409, message: `A studio may have at most ${MAX_STUDIO_MEMBERS} members.` },
+  InvitationLimit: { status: 409, message: `A studio may have at most ${MAX_OPEN_INVITATIONS} open invitations.` },
+  ApiKeyOfAnotherStudio: { status: 403, message: 'This API key belongs to another studio.' },
   NotFound: { status: 404, message: 'The requested resource was not found.' },
   DocumentNotFound: { status: 404, message: 'This document does not exist.' },
   StaticTextNotFound: { status: 404, message: 'This text does not exist.' },

@@ -71,7 +71,7 @@ const isCalendarDay = (value: string) => {
   return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 };
 /** A purchase date filter: a Hong Kong day (`YYYY-MM-DD`) or an ISO instant. */
-const purchaseDate = z
+export const purchaseDate = z
   .string()
   .max(40)
   .refine(

@@ -1,4 +1,5 @@
 export * from './access.ts';
+export * from './analytics.ts';
 export * from './api-keys.ts';
 export * from './build-budgets.ts';
 export * from './catalog.ts';
@@ -29,6 +30,7 @@ export * from './stage-rules.ts';
 export * from './stages.ts';
 export * from './subscription-rules.ts';
 export * from './subscriptions.ts';
+export * from './team.ts';
 export * from './testers.ts';
 export * from './two-factor.ts';
 export * from './validation.ts';

@@ -34,8 +34,9 @@ export const partnerOverviewSchema = z.object({
       z.ZodNumber
     >,
   ),
+  /** Empty for a role that does not change versions (every entry asks something of a version). */
   needsAction: z.array(needsActionSchema),
-  /** Null while the partner has no income record at all; amounts in integer cents. */
+  /** Null while the studio has no income record at all, or for a role that does not read income; integer cents. */
   income: z
     .object({
       /** Income of this month's sales (Hong Kong month), whatever their settlement. */

@@ -12,6 +12,12 @@ export const FORGOT_PASSWORD_PATH = '/forgot-password';
 export const PROFILE_PATH = '/profile';
 /** Security: two-step sign-in (the authenticator app, recovery codes); the two-step mails link to it. */
 export const SECURITY_PATH = '/security';
+/** The Team page: members, roles, invitations. */
+export const TEAM_PATH = '/team';
+/** The Audit page: the studio's audit log. */
+export const AUDIT_PATH = '/team/audit';
+/** Where an invitation's mail leads: `?token=` carries its one-time token. */
+export const INVITATION_PATH = '/invitation';
 export const MY_PROJECTS_PATH = '/developers/my-project';
 export const GAME_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/submission` as const;
 export const MODEL_SUBMISSION_PATH = `${MY_PROJECTS_PATH}/3D-model-submission` as const;

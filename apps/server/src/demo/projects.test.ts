@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
+import { DEMO_PARTNER, DEMO_TEAM, DEMO_TEAM_PASSWORD, DEMO_TESTER } from '../modules/access/demo.ts';
 import { prepareDatabase } from '../seed.ts';
 import { signIn } from '../testing/partners.ts';
 import { as } from '../testing/requests.ts';
@@ -72,6 +72,26 @@ describe.each(dbVariants)('the demo projects [%s]', (variant) => {
     expect(seeded.income.paidTotal).toBeGreaterThan(0);
     expect(seeded.income.waitingTotal).toBeGreaterThan(0);
     expect(seeded.income.months.filter((month) => month.paid + month.pending > 0).length).toBeGreaterThanOrEqual(6);
+  }, 60_000);
+
+  it("give the demo partner's studio one member of each role, who sign in and act in it", async () => {
+    test = await demoApp(variant);
+    const owner = as(test.app, await signIn(test.app, DEMO_PARTNER));
+    const members = (await owner.get('/api/Team/Members')).json() as { data: Array<{ email: string; role: string }> };
+    expect(Object.fromEntries(members.data.map((member) => [member.role, member.email]))).toEqual({
+      Owner: DEMO_PARTNER.email,
+      ...Object.fromEntries(DEMO_TEAM.map((member) => [member.role, member.email])),
+    });
+    const finance = DEMO_TEAM.find((member) => member.role === 'Finance');
+    if (!finance) throw new Error('no Finance member');
+    const token = await signIn(test.app, { email: finance.email, password: DEMO_TEAM_PASSWORD });
+    const studios = (await as(test.app, token).get('/api/Team/Studios')).json() as {
+      data: Array<{ id: string; role: string }>;
+    };
+    const studioId = studios.data.find((studio) => studio.role === 'Finance')?.id ?? '';
+    const headers = { 'X-Studio-Id': studioId };
+    expect((await as(test.app, token).get('/api/User/Income/Summary', { headers })).statusCode).toBe(200);
+    expect((await as(test.app, token).get('/api/ApiKey', { headers })).statusCode).toBe(403);
   }, 60_000);
 
   it('are seeded once: a second start adds nothing', async () => {

@@ -1,4 +1,13 @@
-import { type ApiKeyRouteAccess, type ApiKeyScope, apiErrorSchema, apiKeyRefusal } from '@portal/contracts';
+import {
+  type ApiKeyRouteAccess,
+  type ApiKeyScope,
+  apiErrorSchema,
+  apiKeyRefusal,
+  can,
+  STUDIO_HEADER,
+  type StudioPermission,
+  type StudioRole,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
@@ -10,9 +19,26 @@ export interface AuthUser {
   role: 'Partner' | 'Admin';
   /** The session of the request; for an API key, the key's id. */
   sessionId: string;
-  /** Set when the request authenticated with an API key rather than a session: what the key may do. */
-  apiKey?: { id: string; scopes: ApiKeyScope[] };
+  /** Set when the request authenticated with an API key rather than a session: what the key may do, and where. */
+  apiKey?: { id: string; scopes: ApiKeyScope[]; studioId: string };
+  /** The studio a route of the studio acts in (`X-Studio-Id`, or the person's default) and the caller's role there. */
+  studio?: { id: string; role: StudioRole };
 }
+
+/**
+ * The studio a person acts in: the one a request names, or their default; 403 NotStudioMember when they are not in
+ * it. The access module's team answers it; app.ts hands it to this plugin.
+ */
+export type ResolveStudio = (
+  userId: string,
+  requestedStudioId: string | undefined,
+) => Promise<{
+  studioId: string;
+  role: StudioRole;
+}>;
+
+/** What a signed-in route needs of the caller's role in the studio; `personal`: the person's own, no studio. */
+export type StudioAccess = StudioPermission | 'personal';
 
 /**
  * Who a bearer token names: a live session, or a live API key (as its partner, never an admin); undefined for
@@ -24,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The user of a request's bearer token (see `Authenticate`). */
     authenticateBearer(request: FastifyRequest): Promise<AuthUser | undefined>;
+    /** The studio a signed-in request acts in (see `ResolveStudio`). */
+    resolveStudio: ResolveStudio;
   }
   interface FastifyRequest {
     /** The signed-in user of a route registered through `signedIn` or `adminOnly`. */
@@ -32,6 +60,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What an API key may do on this route; set by `keyAccess`, `read` for other signed-in routes. */
     apiKeyAccess?: ApiKeyRouteAccess;
+    /** What the caller's role in the studio must allow on this signed-in route; set by `studioAccess`. */
+    studioAccess?: StudioAccess;
   }
 }
 
@@ -56,6 +86,16 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/**
+ * The studio a route of the studio acts in: its id is what the data of every module is keyed by (a studio's id is
+ * its founder's user id), and the caller's role there.
+ */
+export function currentStudio(request: FastifyRequest): { id: string; role: StudioRole } {
+  const studio = request.user?.studio;
+  if (!studio) throw new AppError('NotStudioMember');
+  return studio;
+}
+
 /** The signed-in user of a request behind `signedIn` or `adminOnly`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('Unauthorized');
@@ -77,12 +117,16 @@ export async function optionalUser(app: FastifyInstance, request: FastifyRequest
  * or `adminOnly` scope says otherwise.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { authenticate }: { authenticate: Authenticate }) => {
+  async (
+    app: FastifyInstance,
+    { authenticate, resolveStudio }: { authenticate: Authenticate; resolveStudio: ResolveStudio },
+  ) => {
     // not an async function: on the hot path, the answer is the lookup's own promise, with no wrapper of its own
     app.decorate('authenticateBearer', (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       return token ? authenticate(token, request.ip) : NO_USER;
     });
+    app.decorate('resolveStudio', resolveStudio);
     app.decorateRequest('user', null);
     app.addHook('onRoute', (route: RouteOptions) => {
       if (route.schema && !route.schema.hide) route.schema = { security: [], ...route.schema };
@@ -107,6 +151,21 @@ function scope(routes: FastifyPluginAsync, role: 'Partner' | 'Admin'): FastifyPl
         ? withErrorResponses(route, [401, 403, 429], BEARER_SECURITY)
         : withErrorResponses(route, [401, 403, 429], BEARER_OR_API_KEY_SECURITY),
     );
+    // every partner route says what it needs of the caller's role in the studio: none is forgotten
+    // (checked once every hook has run: `studioAccess` sets it in a group inside this scope)
+    if (role === 'Partner') {
+      const routes: RouteOptions[] = [];
+      app.addHook('onRoute', (route) => {
+        routes.push(route);
+      });
+      app.addHook('onReady', async () => {
+        const forgotten = routes.filter((route) => !route.config?.studioAccess);
+        if (forgotten.length > 0) {
+          const names = forgotten.map((route) => `${String(route.method)} ${route.url}`).join(', ');
+          throw new Error(`signed-in routes without studioAccess (what a studio role needs): ${names}`);
+        }
+      });
+    }
     // onRequest runs before the body is read and validated: an anonymous caller learns nothing of the schema,
     // and no quota of a signed-in route (rate limits run later) is spent on them. A key's scopes are checked here
     // too, so that a refused upload is not read.
@@ -119,10 +178,34 @@ function scope(routes: FastifyPluginAsync, role: 'Partner' | 'Admin'): FastifyPl
         if (refusal) throw new AppError(refusal);
       }
       if (role === 'Admin' && user.role !== 'Admin') throw new AppError('Forbidden');
-      request.user = user;
+      const access = role === 'Partner' ? request.routeOptions.config.studioAccess : 'personal';
+      if (access === undefined || access === 'personal') {
+        request.user = user;
+        return;
+      }
+      request.user = { ...user, studio: await studioOf(app, request, user, access) };
     });
     await app.register(routes);
   };
+}
+
+/** The studio the request names (or the person's default), when the caller's role there allows `permission`. */
+async function studioOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: AuthUser,
+  permission: StudioPermission,
+): Promise<{ id: string; role: StudioRole }> {
+  const header = request.headers[STUDIO_HEADER.toLowerCase()];
+  let requested = typeof header === 'string' ? header.trim() : undefined;
+  if (user.apiKey) {
+    // a key acts in the studio it was made in, as the member who made it
+    if (requested && requested !== user.apiKey.studioId) throw new AppError('ApiKeyOfAnotherStudio');
+    requested = user.apiKey.studioId;
+  }
+  const { studioId, role } = await app.resolveStudio(user.id, requested);
+  if (!can(role, permission)) throw new AppError('RoleNotAllowed');
+  return { id: studioId, role };
 }
 
 /**
@@ -146,6 +229,28 @@ export function keyAccess(access: ApiKeyRouteAccess, routes: FastifyPluginAsync)
       const routeAccess = route.config?.apiKeyAccess ?? access;
       route.config = { ...route.config, apiKeyAccess: routeAccess };
       if (routeAccess === 'none' && route.schema) route.schema = { ...route.schema, security: BEARER_SECURITY };
+    });
+    await app.register(routes);
+  };
+}
+
+/**
+ * Says what the caller's role in the studio must allow on a group of routes registered inside `signedIn`: `read` for
+ * its GET routes, `write` for the others (`personal`: the person's own routes, which act in no studio). A route may
+ * say its own (`config: { studioAccess }`). The OpenAPI document shows it as `x-studio-permission`.
+ */
+export function studioAccess(
+  access: { read: StudioAccess; write: StudioAccess } | StudioAccess,
+  routes: FastifyPluginAsync,
+): FastifyPluginAsync {
+  const { read, write } = typeof access === 'string' ? { read: access, write: access } : access;
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const isRead = methods.every((method) => method === 'GET' || method === 'HEAD');
+      const routeAccess = route.config?.studioAccess ?? (isRead ? read : write);
+      route.config = { ...route.config, studioAccess: routeAccess };
+      if (route.schema) route.schema = { ...route.schema, 'x-studio-permission': routeAccess } as typeof route.schema;
     });
     await app.register(routes);
   };

@@ -111,6 +111,7 @@ describeEachDatabase('browser security headers', (variant) => {
     expect(preflight.headers['access-control-allow-origin']).toBe(WEB_ORIGIN);
     expect(String(preflight.headers['access-control-allow-methods']).split(', ')).toContain('PUT');
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-studio-id');
     const response = await get('/api/Setting', { origin: WEB_ORIGIN });
     expect(response.headers['access-control-allow-origin']).toBe(WEB_ORIGIN);
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();

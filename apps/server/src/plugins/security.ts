@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import { STUDIO_HEADER } from '@portal/contracts/roles';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -91,7 +92,7 @@ export function corsOptions(webOrigins: readonly string[]): FastifyCorsOptions {
   return {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', STUDIO_HEADER],
     exposedHeaders: ['Content-Disposition', 'Retry-After'],
     credentials: false,
     maxAge: 600,

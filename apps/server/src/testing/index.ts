@@ -46,6 +46,7 @@ export { spawnTsx } from './processes.ts';
 export { as, bearer, type Caller, type Method, postForm, type RequestOptions } from './requests.ts';
 export { useAdminAndPartner } from './review.ts';
 export { useBeforeAll } from './suite.ts';
+export { addMember, inStudio, invitationToken, type Member, ownStudioOf } from './team.ts';
 export { makeTempDir, makeTempDirWith, useTempDir } from './temp-dirs.ts';
 export {
   createScratchDatabase,

@@ -4,7 +4,11 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/toast.tsx';
 import { useProfile } from '../features/access/api/get-profile.ts';
+import { useCurrentStudio } from '../features/team/api/list-studios.ts';
+import { NotAllowed } from '../features/team/components/not-allowed.tsx';
+import { useIsHydrated } from '../lib/hydration.ts';
 import { useToken } from '../lib/session.ts';
+import { allows, type PagePermission } from '../lib/studio-role.ts';
 import { type Guard, IS_ABROAD_ONLY_ACTIVE } from './routes.tsx';
 
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -53,6 +57,20 @@ function RequireHome({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * A page the role in the studio the tab acts in may not use says so, with a way back, rather than failing its calls.
+ * Signed out, the page shows (its own signed-out view, or the sign-in guard before this one has moved on).
+ */
+function RequireStudioPermission({ permission, children }: { permission: PagePermission; children: ReactNode }) {
+  const isHydrated = useIsHydrated();
+  const token = useToken();
+  const { studio, isPending, isError } = useCurrentStudio();
+  // the prerendered page and its hydration know nothing of the session: the page as it was written
+  if (!isHydrated || !token || isError) return children;
+  if (isPending || !studio) return <div className="page-loading" aria-busy="true" />;
+  return allows(studio.role, permission) ? children : <NotAllowed studio={studio} />;
+}
+
 const wrappers: Record<Guard, (props: { children: ReactNode }) => ReactNode> = {
   auth: RequireAuth,
   connected: RequireConnectedAccount,
@@ -60,10 +78,31 @@ const wrappers: Record<Guard, (props: { children: ReactNode }) => ReactNode> = {
   admin: RequireAdmin,
 };
 
-/** Applies a route's guards in order: sign-in first, then the connected payout account. */
-export function Guarded({ guards, children }: { guards: Guard[]; children: ReactNode }) {
-  return guards.reduceRight<ReactNode>((inner, guard) => {
+/**
+ * Applies a route's guards in order: sign-in first, then the role in the studio (`permission`), then the connected
+ * payout account.
+ */
+export function Guarded({
+  guards,
+  permission,
+  children,
+}: {
+  guards: Guard[];
+  permission?: PagePermission;
+  children: ReactNode;
+}) {
+  const [first, ...rest] = guards;
+  const isSignInFirst = first === 'auth';
+  const inner = (isSignInFirst ? rest : guards).reduceRight<ReactNode>((wrapped, guard) => {
     const Wrapper = wrappers[guard];
-    return <Wrapper key={guard}>{inner}</Wrapper>;
+    return <Wrapper key={guard}>{wrapped}</Wrapper>;
   }, children);
+  const allowed = permission ? (
+    <RequireStudioPermission key="permission" permission={permission}>
+      {inner}
+    </RequireStudioPermission>
+  ) : (
+    inner
+  );
+  return isSignInFirst ? <RequireAuth key="auth">{allowed}</RequireAuth> : allowed;
 }

@@ -5,12 +5,12 @@ import { matchRoute, type PortalRoute, portalRoutes } from './routes.tsx';
 
 /** A guarded route loads its guards with its page, so that a public page's first visit downloads neither. */
 async function loadPage(route: PortalRoute): Promise<{ default: ComponentType }> {
-  if (route.guards.length === 0) return route.load();
+  if (route.guards.length === 0 && !route.permission) return route.load();
   const [{ Guarded }, { default: Page }] = await Promise.all([import('./guards.tsx'), route.load()]);
   return {
     default: function GuardedPage() {
       return (
-        <Guarded guards={route.guards}>
+        <Guarded guards={route.guards} permission={route.permission}>
           <Page />
         </Guarded>
       );

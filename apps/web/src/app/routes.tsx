@@ -21,9 +21,9 @@ const loaders: Record<RoutePath, PortalRoute['load']> = {
   '/developers': () => import('../features/content/pages/developers-page.tsx'),
   [pages.MY_PROJECTS_PATH]: () => import('./pages/my-projects-page.tsx'),
   [pages.GAME_SUBMISSION_PATH]: () =>
-    import('../features/catalog/pages/submission-page.tsx').then((page) => ({ default: page.GameSubmissionPage })),
+    import('./pages/submission-page.tsx').then((page) => ({ default: page.GameSubmissionPage })),
   [pages.MODEL_SUBMISSION_PATH]: () =>
-    import('../features/catalog/pages/submission-page.tsx').then((page) => ({ default: page.ModelSubmissionPage })),
+    import('./pages/submission-page.tsx').then((page) => ({ default: page.ModelSubmissionPage })),
   [pages.ITEM_DETAIL_PATH]: () => import('./pages/detail-page.tsx'),
   [pages.VERSION_PAGE_PATH]: () => import('./pages/version-page.tsx'),
   [pages.MANAGE_TESTER_PATH]: () => import('../features/testers/pages/manage-tester-page.tsx'),
@@ -42,6 +42,9 @@ const loaders: Record<RoutePath, PortalRoute['load']> = {
   [pages.VPS_PATH]: () => import('./pages/vps-page.tsx'),
   '/vps-placement': () => import('../features/stages/pages/vps-placement-page.tsx'),
   '/config-vps-placement': () => import('../features/stages/pages/config-vps-placement-page.tsx'),
+  [pages.TEAM_PATH]: () => import('./pages/team-page.tsx'),
+  [pages.AUDIT_PATH]: () => import('../features/team/pages/audit-page.tsx'),
+  [pages.INVITATION_PATH]: () => import('../features/team/pages/invitation-page.tsx'),
   '/admin': () => import('../features/admin/pages/review-console-page.tsx'),
 };
 

@@ -10,12 +10,22 @@ export interface ConversationProps {
   messages: ReviewMessage[] | undefined;
   isError?: boolean;
   isSending: boolean;
-  /** Sends one message; resolves once it is stored, rejects to keep the draft. */
-  onSend: (message: string) => Promise<unknown>;
+  /** Sends one message; resolves once it is stored, rejects to keep the draft. None: the thread is read only. */
+  onSend?: (message: string) => Promise<unknown>;
+  /** Why there is no box to write in, when the thread is read only. */
+  readOnlyNote?: string;
 }
 
 /** A thread of messages with a box to write the next one. */
-export function Conversation({ title, emptyText, messages, isError = false, isSending, onSend }: ConversationProps) {
+export function Conversation({
+  title,
+  emptyText,
+  messages,
+  isError = false,
+  isSending,
+  onSend,
+  readOnlyNote,
+}: ConversationProps) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
   const titleId = useId();
@@ -29,6 +39,7 @@ export function Conversation({ title, emptyText, messages, isError = false, isSe
       return;
     }
     setError(undefined);
+    if (!onSend) return;
     try {
       await onSend(message);
       setDraft('');
@@ -66,34 +77,38 @@ export function Conversation({ title, emptyText, messages, isError = false, isSe
           ))}
         </ol>
       )}
-      <form className="conversation__form" noValidate onSubmit={send}>
-        <label className="field__label" htmlFor={fieldId}>
-          Your message
-        </label>
-        <textarea
-          id={fieldId}
-          className="input textarea"
-          rows={3}
-          maxLength={MAX_REVIEW_MESSAGE_LENGTH}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (error) setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-        />
-        {error ? (
-          <p className="field__error" id={`${fieldId}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <Button type="submit" isLoading={isSending}>
-            Send
-          </Button>
-        </div>
-      </form>
+      {onSend ? (
+        <form className="conversation__form" noValidate onSubmit={send}>
+          <label className="field__label" htmlFor={fieldId}>
+            Your message
+          </label>
+          <textarea
+            id={fieldId}
+            className="input textarea"
+            rows={3}
+            maxLength={MAX_REVIEW_MESSAGE_LENGTH}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (error) setError(undefined);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : undefined}
+          />
+          {error ? (
+            <p className="field__error" id={`${fieldId}-error`} role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="form__actions">
+            <Button type="submit" isLoading={isSending}>
+              Send
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="conversation__read-only">{readOnlyNote}</p>
+      )}
     </section>
   );
 }

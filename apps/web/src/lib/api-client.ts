@@ -2,6 +2,7 @@ import type { LocalizationResponse } from '@portal/contracts';
 import { loading } from './loading.ts';
 import { type HostKey, hostUrl } from './runtime-config.ts';
 import { session } from './session.ts';
+import { STUDIO_HEADER, studioChoice, studioHeaders } from './studio.ts';
 
 export const SESSION_EXPIRED_MESSAGE = 'The user has expired, please login again.';
 /** What a failure says when nothing better is known (also api-upload.ts's). */
@@ -75,11 +76,20 @@ function parseErrorBody(text: string): { errorCode?: unknown; message?: unknown 
   }
 }
 
+/** What the server answers a call naming a studio the person is not (or no longer) in. */
+export const NOT_STUDIO_MEMBER = 'NotStudioMember';
+
 /**
  * A failed response of either transport → the one ApiError: a 401 of an authenticated call ends the session;
- * otherwise the localized message of the errorCode, else the response's message, else "Error".
+ * otherwise the localized message of the errorCode, else the response's message, else "Error". A call refused for
+ * naming a studio the person was removed from drops this tab's choice of it (the app says so, once).
  */
-export async function toApiError(status: number, bodyText: string, sentToken: string | null): Promise<ApiError> {
+export async function toApiError(
+  status: number,
+  bodyText: string,
+  sentToken: string | null,
+  sentStudioId: string | null = null,
+): Promise<ApiError> {
   if (status === 401 && sentToken) {
     session.clear();
     onUnauthorized();
@@ -97,16 +107,20 @@ export async function toApiError(status: number, bodyText: string, sentToken: st
     serverMessage,
   );
   if (errorCode === SECOND_FACTOR_SETUP_REQUIRED) onSecondFactorSetupRequired(error.message);
+  if (errorCode === NOT_STUDIO_MEMBER && sentStudioId) studioChoice.lose(sentStudioId);
   return error;
 }
 
+/** The headers of an authenticated call: its session, and the studio this tab acts in (when one is chosen). */
 export function authorizationHeaders(
   accept: string,
   token: string | null = session.getToken(),
-): { headers: Record<string, string>; token: string | null } {
+): { headers: Record<string, string>; token: string | null; studioId: string | null } {
   const headers: Record<string, string> = { accept };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return { headers, token };
+  if (!token) return { headers, token, studioId: null };
+  headers.authorization = `Bearer ${token}`;
+  Object.assign(headers, studioHeaders(STUDIO_HEADER));
+  return { headers, token, studioId: studioChoice.get() };
 }
 
 /** Runs a call under the loading overlay, unless it is a background one. */
@@ -150,11 +164,11 @@ function buildUrl(host: HostKey, path: string, query: RequestOptions['query']): 
  */
 export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', host = 'api', query, body, signal, background = false, as = 'json' } = options;
-  const { headers, token } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*', options.token);
+  const { headers, token, studioId } = authorizationHeaders(as === 'json' ? 'application/json' : '*/*', options.token);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const url = buildUrl(host, path, query);
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
-  const send = () => withLoading(background, () => fetchAs<T>(url, init, as, token));
+  const send = () => withLoading(background, () => fetchAs<T>(url, init, as, token, studioId));
   return send().catch(async (error: unknown) => {
     // asked outside the loading overlay, so that the dialog can be used
     if (!isApiError(error, STEP_UP_REQUIRED) || !onStepUpRequired) throw error;
@@ -164,7 +178,13 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
 }
 
 /** One request, its answer read as `as`; a failure as an ApiError. */
-async function fetchAs<T>(url: string, init: RequestInit, as: RequestOptions['as'], token: string | null): Promise<T> {
+async function fetchAs<T>(
+  url: string,
+  init: RequestInit,
+  as: RequestOptions['as'],
+  token: string | null,
+  studioId: string | null,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -172,7 +192,9 @@ async function fetchAs<T>(url: string, init: RequestInit, as: RequestOptions['as
     if (init.signal?.aborted) throw err;
     throw new ApiError(FALLBACK_MESSAGE, 0, undefined);
   }
-  if (!response.ok) throw await toApiError(response.status, await response.text().catch(() => ''), token);
+  if (!response.ok) {
+    throw await toApiError(response.status, await response.text().catch(() => ''), token, studioId);
+  }
   if (response.status === 204) return undefined as T;
   if (as === 'blob') return (await response.blob()) as T;
   return (as === 'text' ? await response.text() : await response.json()) as T;

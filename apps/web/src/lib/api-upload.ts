@@ -61,14 +61,14 @@ function sendMultipart(
 /** Uploads one file as multipart form data, with progress, through the same token, overlay and error handling. */
 export function apiUpload<T>(path: string, file: File, options: UploadOptions = {}): Promise<T> {
   const { host = 'files', fieldName = 'file', signal, background = false, onProgress } = options;
-  const { headers, token } = authorizationHeaders('application/json');
+  const { headers, token, studioId } = authorizationHeaders('application/json');
   const body = new FormData();
   body.append(fieldName, file, file.name);
 
   return withLoading(background, async () => {
     const response = await sendMultipart(hostUrl(host, path), body, headers, file.size, { signal, onProgress });
     if (response.status < 200 || response.status >= 300) {
-      throw await toApiError(response.status, response.text, token);
+      throw await toApiError(response.status, response.text, token, studioId);
     }
     return JSON.parse(response.text) as T;
   });

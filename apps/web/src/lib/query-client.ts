@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { type ToastKey, toast } from '../components/toast.tsx';
-import { ApiError, SECOND_FACTOR_SETUP_REQUIRED } from './api-client.ts';
+import { ApiError, NOT_STUDIO_MEMBER, SECOND_FACTOR_SETUP_REQUIRED } from './api-client.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -22,6 +22,8 @@ function reportError(error: unknown, handles: readonly string[] | 'all' | undefi
     if (error.status === 401 && error.errorCode === 'Unauthorized') return;
     // the app's own handler sends the admin to Security with this message
     if (error.errorCode === SECOND_FACTOR_SETUP_REQUIRED) return;
+    // the app's own handler takes the tab back to the default studio, and says so
+    if (error.errorCode === NOT_STUDIO_MEMBER) return;
     if (error.errorCode && handles?.includes(error.errorCode)) return;
     toast.error(error.message, { key: errorToastKey(error) });
     return;

@@ -1,6 +1,6 @@
-import { apiKeyScopes } from '@portal/contracts';
+import { apiKeyScopes, mailKinds, studioRoles } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -47,9 +47,12 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The studio the key acts in (a studio's id is its founder's user id). */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The member who made it, whose role in the studio the key carries; null: the studio's founder (before studios). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     scopes: text('scopes', { enum: apiKeyScopes }).array().notNull(),
     /** sha256 of the secret; the secret itself is shown once and never stored. */
@@ -182,3 +185,65 @@ export const passkeyChallenges = pgTable('passkey_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 });
+
+/**
+ * A studio: a partner account a team shares. Its id is its founder's user id, so that every row a partner owned
+ * before studios (keyed by `user_id`) is the studio's in place; the columns named `user_id`/`owner_id` in the owned
+ * data hold the studio's id. Who is in it, and with which role, is `studio_members`.
+ */
+export const studios = pgTable('studios', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Who belongs to a studio, and their role: exactly one Owner a studio (a partial unique index). */
+export const studioMembers = pgTable(
+  'studio_members',
+  {
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: studioRoles }).notNull(),
+    /** The kinds of mail this member asked not to get from this studio. */
+    mutedMail: text('muted_mail', { enum: mailKinds }).array().notNull().default(sql`'{}'::text[]`),
+    joinedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studioId, t.userId] }),
+    index('studio_members_user_idx').on(t.userId),
+    uniqueIndex('studio_members_one_owner_key').on(t.studioId).where(sql`${t.role} = 'Owner'`),
+  ],
+);
+
+/** An invitation to a studio: a one-time token (sha256 kept) mailed to `email`, valid until `expires_at`. */
+export const studioInvitations = pgTable(
+  'studio_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studioId: uuid('studio_id')
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    /** Stored lowercased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: studioRoles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('studio_invitations_studio_idx').on(t.studioId, t.createdAt),
+    // the banner's question, on every signed-in visit: what is open for my email
+    index('studio_invitations_open_email_idx')
+      .on(t.email)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.revokedAt} IS NULL`),
+  ],
+);

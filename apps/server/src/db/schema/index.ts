@@ -3,6 +3,8 @@
  * boundaries lint (.dependency-cruiser.cjs) says so.
  */
 export * from './access.ts';
+export * from './analytics.ts';
+export * from './audit.ts';
 export * from './catalog.ts';
 export * from './content.ts';
 export * from './files.ts';

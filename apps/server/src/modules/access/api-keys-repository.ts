@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
 import { insertOne } from '../../db/rows.ts';
@@ -56,11 +56,13 @@ export async function selectLiveKey(db: Executor, secretHash: string, now: Date)
       id: apiKeys.id,
       scopes: apiKeys.scopes,
       expiresAt: apiKeys.expiresAt,
+      // the member who made it (before studios: the studio's founder), whose role the key carries
       userId: users.id,
+      studioId: apiKeys.userId,
       email: users.email,
     })
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(users, eq(users.id, sql`coalesce(${apiKeys.createdBy}, ${apiKeys.userId})`))
     .where(
       and(
         eq(apiKeys.secretHash, secretHash),

@@ -7,7 +7,7 @@ import {
   MAX_API_KEYS_PER_PARTNER,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentStudio, currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['access']);
@@ -19,10 +19,10 @@ export const apiKeysRoutes = routeGroup(async (app, { apiKeys, access }) => {
     '/api/ApiKey',
     doc(
       'listApiKeys',
-      "The partner's API keys that are not revoked (expired ones included), newest first; never a secret",
+      "The studio's API keys that are not revoked (expired ones included), newest first; never a secret",
       { response: { 200: apiKeyListResponseSchema, 403: apiErrorSchema } },
     ),
-    async (request) => apiKeys.list(currentUser(request).id),
+    async (request) => apiKeys.list(currentStudio(request).id),
   );
 
   app.post(
@@ -34,18 +34,18 @@ export const apiKeysRoutes = routeGroup(async (app, { apiKeys, access }) => {
     ),
     async (request) => {
       await access.requireFreshSecondFactor(currentUser(request));
-      return apiKeys.create(currentUser(request).id, request.body);
+      return apiKeys.create(currentStudio(request).id, currentUser(request).id, request.body);
     },
   );
 
   app.delete(
     '/api/ApiKey/:id',
-    doc('deleteApiKey', 'Revoke one of the partner’s API keys: it stops working at once', {
+    doc('deleteApiKey', 'Revoke one of the studio’s API keys: it stops working at once', {
       params: apiKeyIdParamsSchema,
       response: { 204: z.null(), ...errors },
     }),
     async (request, reply) => {
-      await apiKeys.revoke(currentUser(request).id, request.params.id);
+      await apiKeys.revoke(currentStudio(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

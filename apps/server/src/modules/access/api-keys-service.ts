@@ -78,17 +78,19 @@ export function createApiKeysService({
   }
 
   return {
-    async list(userId: string): Promise<{ data: ApiKey[] }> {
-      return { data: (await repo.selectActiveKeys(db, userId)).map(toApiKey) };
+    /** The studio's keys. */
+    async list(studioId: string): Promise<{ data: ApiKey[] }> {
+      return { data: (await repo.selectActiveKeys(db, studioId)).map(toApiKey) };
     },
 
     /** Creates a key; its secret is in this answer only, and only its hash is stored. */
-    async create(userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+    async create(studioId: string, creatorId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
       const secret = `${API_KEY_PREFIX}${createToken()}`;
       const row = await repo.insertKeyWithin(
         db,
         {
-          userId,
+          userId: studioId,
+          createdBy: creatorId,
           name: body.name,
           scopes: apiKeyScopes.filter((scope) => body.scopes.includes(scope)),
           secretHash: sha256(secret),
@@ -99,7 +101,7 @@ export function createApiKeysService({
         MAX_API_KEYS_PER_PARTNER,
       );
       if (!row) throw new AppError('ApiKeyLimitReached');
-      log.info({ userId, keyId: row.id }, 'api key created');
+      log.info({ studioId, creatorId, keyId: row.id }, 'api key created');
       return { ...toApiKey(row), secret };
     },
 
@@ -131,6 +133,7 @@ export function createApiKeysService({
           return {
             keyId: row.id,
             userId: row.userId,
+            studioId: row.studioId,
             email: row.email,
             scopes: row.scopes,
             expiresAt: row.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
@@ -147,7 +150,7 @@ export function createApiKeysService({
         email: key.email,
         role: 'Partner',
         sessionId: key.keyId,
-        apiKey: { id: key.keyId, scopes: key.scopes },
+        apiKey: { id: key.keyId, scopes: key.scopes, studioId: key.studioId },
       };
     },
   };

@@ -1,6 +1,8 @@
+import type { AssignableStudioRole } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import * as repo from './repository.ts';
+import * as team from './team-repository.ts';
 
 /** The demo partner `npm start` prints. */
 export const DEMO_PARTNER = {
@@ -61,4 +63,31 @@ export async function seedDemoTester(db: Db): Promise<{ id: string }> {
   if (existing) return existing;
   const { password, ...profile } = DEMO_TESTER;
   return repo.insertUser(db, { ...profile, passwordHash: await hashPassword(password) });
+}
+
+/** The demo studio's team `npm start` prints: one member of each role besides its owner, the demo partner. */
+export const DEMO_TEAM_PASSWORD = 'Team1234';
+export const DEMO_TEAM = [
+  { role: 'Admin', email: 'studio-admin@lumora.example', firstName: 'Mina', lastName: 'Park' },
+  { role: 'Finance', email: 'finance@lumora.example', firstName: 'Omar', lastName: 'Haddad' },
+  { role: 'Developer', email: 'developer@lumora.example', firstName: 'Lena', lastName: 'Vogel' },
+  { role: 'Marketing', email: 'marketing@lumora.example', firstName: 'Tariq', lastName: 'Ng' },
+] as const satisfies ReadonlyArray<{ role: AssignableStudioRole; email: string; firstName: string; lastName: string }>;
+
+export async function seedDemoTeam(db: Db, studioId: string): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_TEAM_PASSWORD);
+  for (const member of DEMO_TEAM) {
+    const user =
+      (await repo.selectUserByEmail(db, member.email)) ??
+      (await repo.insertUser(db, {
+        email: member.email,
+        passwordHash,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        registeredAddress: 'Hong Kong',
+      }));
+    if (!(await team.selectRole(db, studioId, user.id))) {
+      await team.insertMember(db, studioId, user.id, member.role, new Date());
+    }
+  }
 }

@@ -4,6 +4,7 @@ import { lockKey } from '../../db/locks.ts';
 import { prepared } from '../../db/prepared.ts';
 import { insertOne } from '../../db/rows.ts';
 import { sessions, users, verificationCodes } from '../../db/schema/access.ts';
+import { insertStudioOf } from './team-repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
@@ -37,8 +38,14 @@ export async function selectUsersByIds(db: Executor, ids: string[]): Promise<Use
   return query.execute({ ids });
 }
 
+/**
+ * A new account, with its own studio, which it owns (a studio's id is its founder's): every account acts in a studio
+ * on the partner routes, a platform admin's included.
+ */
 export async function insertUser(db: Executor, user: typeof users.$inferInsert): Promise<UserRow> {
-  return insertOne(db, users, user);
+  const row = await insertOne(db, users, user);
+  await insertStudioOf(db, row);
+  return row;
 }
 
 export async function updateUser(

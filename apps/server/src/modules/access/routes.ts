@@ -19,6 +19,7 @@ import {
   recoveryCodesResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
+  STUDIO_HEADER,
   sendCodeQuerySchema,
   signInResponseSchema,
   stepUpBodySchema,
@@ -32,6 +33,7 @@ import {
   twoFactorStatusSchema,
   updateProfileBodySchema,
 } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
@@ -46,10 +48,10 @@ const errors = errorResponses(400, 429);
  * (payments/profiles.ts) above this one; app.ts hands it here.
  */
 export interface ProfileSource {
-  /** Read past any cache: what a sign-in or an update answers. */
-  read(userId: string): Promise<Profile>;
+  /** Read past any cache: what a sign-in or an update answers; the payout standing of `studioId` (default: own). */
+  read(userId: string, studioId?: string): Promise<Profile>;
   /** Possibly kept a while: what a plain read answers. */
-  get(userId: string): Promise<Profile>;
+  get(userId: string, studioId?: string): Promise<Profile>;
 }
 
 /** Sign-in, registration and password reset: open to everyone. */
@@ -115,7 +117,7 @@ export const accessRoutes = (profiles: ProfileSource) =>
         body: passkeyLoginBodySchema,
         response: { 200: loginResponseSchema, ...errors },
       }),
-      async (request) => withProfile(await access.loginWithPasskey(request.body)),
+      async (request) => withProfile(await access.loginWithPasskey(request.body, request.ip)),
     );
 
     app.post(
@@ -153,7 +155,7 @@ export const accessRoutes = (profiles: ProfileSource) =>
         body: registerBodySchema,
         response: { 200: loginResponseSchema, 409: apiErrorSchema, ...errors },
       }),
-      async (request) => withProfile(await access.register(request.body)),
+      async (request) => withProfile(await access.register(request.body, request.ip)),
     );
 
     app.get(
@@ -183,10 +185,23 @@ export const accessRoutes = (profiles: ProfileSource) =>
 /** The signed-in partner's own account; registered behind `signedIn`. */
 export const accountRoutes = (profiles: ProfileSource) =>
   routeGroup(async (app, { access }) => {
+    /** The studio a personal route's request names, when it names one the person is in (else 403 NotStudioMember). */
+    const studioNamed = async (request: FastifyRequest, userId: string): Promise<string | undefined> => {
+      const header = request.headers[STUDIO_HEADER.toLowerCase()];
+      if (typeof header !== 'string' || header === '') return undefined;
+      return (await app.resolveStudio(userId, header)).studioId;
+    };
     app.get(
       '/api/Access/Profile',
-      doc('getProfile', "The signed-in partner's profile", { response: { 200: profileSchema } }),
-      async (request) => profiles.get(currentUser(request).id),
+      doc(
+        'getProfile',
+        "The signed-in partner's profile, with the payout standing of the studio X-Studio-Id names (default: their own)",
+        { response: { 200: profileSchema } },
+      ),
+      async (request) => {
+        const user = currentUser(request);
+        return profiles.get(user.id, await studioNamed(request, user.id));
+      },
     );
 
     app.put(

@@ -29,9 +29,13 @@ import { createRateLimits, type RateLimits, takeAll } from '../../lib/rate-limit
 import { createNumericCode, createToken, hmacSha256, sha256 } from '../../lib/tokens.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
+import type { AuditService } from '../audit/service.ts';
 import { createPasskeys } from './passkeys.ts';
 import * as repo from './repository.ts';
+import * as teamRepo from './team-repository.ts';
 import { createSecondFactors } from './two-factor.ts';
+
+export type { StudioMembership, TeamService } from './team-service.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const ONE_HOUR = 60 * 60_000;
@@ -55,6 +59,8 @@ export interface AccessDeps {
   log: FastifyBaseLogger;
   events: EventEmitter;
   caches: Pick<Caches, 'sessions'>;
+  /** Where sign-ins are recorded, in each studio they open. */
+  audit: AuditService;
   /** Where the login and code limits count: this process by default, Redis past one node. */
   rateLimits?: RateLimits;
   /** The key verification codes are hashed under: a copy of the database alone cannot try the million codes. */
@@ -63,6 +69,13 @@ export interface AccessDeps {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The audit log's action for a sign-in. */
+export const SIGN_IN_ACTION = 'signIn';
+
+/** How the audit log names a person: as they were when they acted. */
+export const personName = (user: { firstName: string; lastName: string; email: string }) =>
+  `${`${user.firstName} ${user.lastName}`.trim()} <${user.email}>`;
 
 function composeCodeMail(purpose: repo.CodePurpose, code: string): MailContent {
   const isRegistration = purpose === 'register';
@@ -120,6 +133,7 @@ export function createAccessService({
   log,
   events,
   caches: { sessions },
+  audit,
   rateLimits = createRateLimits(),
   secretKey,
   now = () => new Date(),
@@ -129,6 +143,7 @@ export function createAccessService({
   const codeHash = (email: string, purpose: repo.CodePurpose, code: string) =>
     hmacSha256(secretKey, `${purpose}:${email}:${code}`);
   const limits = config.rateLimits;
+  audit.declareAction(SIGN_IN_ACTION, 'Signed in');
   const loginFailuresByAddress = rateLimits.create('login-failures-address', limits.loginPerEmail, FIFTEEN_MINUTES);
   const loginFailuresByEmail = rateLimits.create('login-failures-email', limits.loginPerEmailCeiling, FIFTEEN_MINUTES);
   const loginsByIp = rateLimits.create('logins-ip', limits.loginPerIp, FIFTEEN_MINUTES);
@@ -152,7 +167,11 @@ export function createAccessService({
   });
 
   /** A new session of `user`; `withSecondFactor` when its sign-in gave one (it counts as a step-up). */
-  async function startSession(user: repo.UserRow, { withSecondFactor = false } = {}): Promise<StartedSession> {
+  async function startSession(
+    user: repo.UserRow,
+    clientIp: string,
+    { withSecondFactor = false } = {},
+  ): Promise<StartedSession> {
     const accessToken = createToken();
     const createdAt = now();
     await repo.insertSession(db, {
@@ -162,6 +181,20 @@ export function createAccessService({
       secondFactorAt: withSecondFactor ? createdAt : null,
       expiresAt: new Date(createdAt.getTime() + config.sessionTtlDays * 24 * 60 * 60_000),
     });
+    // a sign-in is recorded in the audit log of every studio it opens
+    const studios = await teamRepo.selectStudiosOf(db, user.id);
+    await audit.record(
+      ...studios.map((studio) => ({
+        studioId: studio.id,
+        actorId: user.id,
+        actorName: personName(user),
+        action: SIGN_IN_ACTION,
+        summary: withSecondFactor ? 'Signed in with a second factor' : 'Signed in',
+        objectId: null,
+        ip: clientIp,
+        at: createdAt,
+      })),
+    );
     return { accessToken, userId: user.id };
   }
 
@@ -236,7 +269,7 @@ export function createAccessService({
       );
     },
 
-    async register(registration: Registration): Promise<StartedSession> {
+    async register(registration: Registration, clientIp: string): Promise<StartedSession> {
       const email = normalizeEmail(registration.email);
       const code = await checkCode(email, 'register', registration.verificationCode);
       const passwordHash = await hashPassword(registration.password);
@@ -260,7 +293,7 @@ export function createAccessService({
           throw err;
         });
       log.info({ userId: user.id }, 'partner registered');
-      return startSession(user);
+      return startSession(user, clientIp);
     },
 
     /** A session for the right password, or, for an account with a second factor, the challenge of its second step. */
@@ -279,12 +312,12 @@ export function createAccessService({
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) throw new AppError('InvalidCredentials');
       await Promise.all([loginFailuresByAddress.reset(emailFromAddress), loginFailuresByEmail.refund(email)]);
       if (await secondFactors.isRequired(user.id)) return secondFactors.challenge(user.id);
-      return startSession(user);
+      return startSession(user, clientIp);
     },
 
     /** The second step of a sign-in: its challenge with an authenticator or recovery code; answers the session. */
     async loginSecondStep(body: LoginTwoFactorBody, clientIp: string): Promise<StartedSession> {
-      return startSession(await secondFactors.answer(body, clientIp), { withSecondFactor: true });
+      return startSession(await secondFactors.answer(body, clientIp), clientIp, { withSecondFactor: true });
     },
 
     setupTotp: (user: AuthUser) => secondFactors.setupTotp(user.id, user.email),
@@ -306,8 +339,8 @@ export function createAccessService({
     /** Options for the signed-in partner's passkeys to give a fresh second factor. */
     passkeyStepUpOptions: (user: AuthUser) => passkeys.optionsFor(user.id),
     /** A session for a passkey alone: the device's check (a PIN, a fingerprint) is the second factor. */
-    async loginWithPasskey(body: PasskeyLoginBody): Promise<StartedSession> {
-      return startSession(await passkeys.authenticate(body), { withSecondFactor: true });
+    async loginWithPasskey(body: PasskeyLoginBody, clientIp: string): Promise<StartedSession> {
+      return startSession(await passkeys.authenticate(body), clientIp, { withSecondFactor: true });
     },
 
     /** Mails the code that starts a recovery, to the account of a sign-in whose password was right. */

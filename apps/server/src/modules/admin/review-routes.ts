@@ -1,4 +1,5 @@
 import {
+  LUMORA_REVIEW_ACTOR,
   modelVersionSchema,
   productVersionSchema,
   reasonBodySchema,
@@ -11,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
+import { recordChanges } from '../../plugins/audit-trail.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
@@ -19,7 +21,19 @@ const versionSchema = z.union([productVersionSchema, modelVersionSchema]);
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** The review console's API and its figures, for accounts with the Admin role only. */
-export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTimes, stages }) => {
+export const reviewConsoleRoutes = routeGroup(async (app, { versions, reviewTimes, stages, audit }) => {
+  // what a reviewer does to a version is in its studio's audit log, as "Lumora review" (never the reviewer's name, nor
+  // the platform's own address: it is not the partner's to keep)
+  recordChanges(app, {
+    record: (entry) => audit.record({ ...entry, actorName: LUMORA_REVIEW_ACTOR }),
+    declare: audit.declareAction,
+    whose: async (request) => {
+      const versionId = (request.params as { id?: unknown } | undefined)?.id;
+      const studioId = typeof versionId === 'string' ? await versions.studioOfVersion(versionId) : undefined;
+      return studioId ? { studioId, actorId: null, ip: '' } : undefined;
+    },
+  });
+
   app.get(
     '/api/Admin/Review/Query',
     doc('listReviewQueue', 'Versions waiting for or under review, oldest submission first, a page at a time', {

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  can,
   catalogPageQuerySchema,
   itemIdParamsSchema,
   modelBodySchema,
@@ -15,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { sendSerialized } from '../../lib/serialized.ts';
-import { currentUser, SESSION_ONLY } from '../../plugins/auth.ts';
+import { currentStudio, SESSION_ONLY } from '../../plugins/auth.ts';
 import { HEADERS_TOO_LARGE_RESPONSE } from '../../plugins/openapi.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { CatalogItems, CatalogItemType } from './service.ts';
@@ -61,7 +62,7 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
         body,
         response: { 200: item, ...errors },
       }),
-      async (request) => catalog.createItem(currentUser(request).id, itemType, request.body as CatalogInput<T>),
+      async (request) => catalog.createItem(currentStudio(request).id, itemType, request.body as CatalogInput<T>),
     );
 
     app.get(
@@ -71,7 +72,7 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
         response: { 200: page, 400: apiErrorSchema },
       }),
       async (request, reply) =>
-        sendSerialized(reply, page, await catalog.listItems(currentUser(request).id, itemType, request.query)),
+        sendSerialized(reply, page, await catalog.listItems(currentStudio(request).id, itemType, request.query)),
     );
 
     app.get(
@@ -81,18 +82,26 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
         response: { 200: item, ...errors },
       }),
       async (request, reply) =>
-        sendSerialized(reply, item, await catalog.getItem(currentUser(request).id, itemType, request.params.id)),
+        sendSerialized(reply, item, await catalog.getItem(currentStudio(request).id, itemType, request.params.id)),
     );
 
     app.put(
       `${base}/:id`,
-      doc(`update${Item}`, `Update ${one}'s details`, {
-        params: itemIdParamsSchema,
-        body,
-        response: { 200: item, ...errors },
-      }),
-      async (request) =>
-        catalog.updateItem(currentUser(request).id, itemType, request.params.id, request.body as CatalogInput<T>),
+      {
+        // the store listing: Marketing edits it too, but its price only a role that may write items
+        ...doc(`update${Item}`, `Update ${one}'s details`, {
+          params: itemIdParamsSchema,
+          body,
+          response: { 200: item, ...errors },
+        }),
+        config: { studioAccess: 'listing.write' },
+      },
+      async (request) => {
+        const studio = currentStudio(request);
+        return catalog.updateItem(studio.id, itemType, request.params.id, request.body as CatalogInput<T>, {
+          mayChangePrice: can(studio.role, 'items.write'),
+        });
+      },
     );
 
     app.delete(
@@ -106,7 +115,7 @@ function itemRoutes<T extends CatalogItemType>(itemType: T) {
         ...SESSION_ONLY,
       },
       async (request, reply) => {
-        await catalog.deleteItem(currentUser(request).id, itemType, request.params.id);
+        await catalog.deleteItem(currentStudio(request).id, itemType, request.params.id);
         return reply.status(204).send(null);
       },
     );

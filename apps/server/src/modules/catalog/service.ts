@@ -248,9 +248,12 @@ export function createCatalogService({ db, events, caches: { catalogPages: pages
       itemType: T,
       id: string,
       input: CatalogItems[T]['input'],
+      { mayChangePrice = true }: { mayChangePrice?: boolean } = {},
     ): Promise<CatalogItems[T]['item']> {
       const kind = kinds[itemType] as ItemKind<T>;
-      await owned(ownerId, itemType, id);
+      const current = await owned(ownerId, itemType, id);
+      // a listing editor (the Marketing role) edits the words and images, never the price
+      if (!mayChangePrice && Number(input.price) !== current.price) throw new AppError('RoleNotAllowed');
       await kind.check(input);
       await files.requireOwnedImages(ownerId, imagesOf(input));
       await kind.update(id, input);

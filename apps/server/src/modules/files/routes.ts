@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   buildReportQuerySchema,
   buildReportResponseSchema,
+  can,
   MAX_FILES_PER_REQUEST,
   storedFileParamsSchema,
   storedFileQuerySchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser, optionalUser } from '../../plugins/auth.ts';
+import { currentStudio, currentUser, optionalUser } from '../../plugins/auth.ts';
 import { documentWildcardAs } from '../../plugins/openapi.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
@@ -32,7 +33,8 @@ export const filesRoutes = (testers: TesterAccess) =>
     await acceptUploads(app, MAX_FILES_PER_REQUEST);
 
     async function receive(request: FastifyRequest, mode: 'single' | 'multiple' | 'detail'): Promise<UploadedFile[]> {
-      const ownerId = currentUser(request).id;
+      const studio = currentStudio(request);
+      const ownerId = studio.id;
       const results: UploadedFile[] = [];
       const parts = request.parts()[Symbol.asyncIterator]();
       try {
@@ -55,6 +57,11 @@ export const filesRoutes = (testers: TesterAccess) =>
         throw err;
       }
       if (results.length === 0) throw new AppError('FileMissing');
+      // images are the store listing's; a build (a file without image variants) needs a role that ships builds
+      if (!can(studio.role, 'builds') && results.some((result) => result.icon === null)) {
+        await files.discardUploads(ownerId, results);
+        throw new AppError('RoleNotAllowed');
+      }
       return results;
     }
 
@@ -89,14 +96,18 @@ export const filesRoutes = (testers: TesterAccess) =>
 
     app.get(
       '/FileUpload/Report',
-      doc(
-        'getBuildReport',
-        'What inspecting an uploaded build found, and its file name (its owner, admins and its whitelisted testers)',
-        {
-          querystring: buildReportQuerySchema,
-          response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-        },
-      ),
+      {
+        // its studio's members whose role ships builds, admins and testers: the file host's own rule (mayReadBuild)
+        config: { studioAccess: 'personal' },
+        ...doc(
+          'getBuildReport',
+          'What inspecting an uploaded build found, and its file name (members of its studio whose role ships builds, admins and its whitelisted testers)',
+          {
+            querystring: buildReportQuerySchema,
+            response: { 200: buildReportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+          },
+        ),
+      },
       async (request) => files.buildReport(request.query.url, currentUser(request), testers),
     );
   });
@@ -111,7 +122,7 @@ export const fileDownloadRoutes = (testers: TesterAccess) =>
           tags,
           operationId: 'downloadFile',
           summary:
-            "A stored file. Images are public; builds only under a signed URL the API answered (the AR app's 3D models on stages, a live item's builds for a player) until it expires, or for their owner, admins and whitelisted testers of a testing version. With S3 and BUILD_DOWNLOADS=redirect a build answers 302 to a signed URL of the store, valid 5 minutes.",
+            "A stored file. Images are public; builds only under a signed URL the API answered (the AR app's 3D models on stages, a live item's builds for a player) until it expires, or for members of their studio whose role ships builds, admins and whitelisted testers of a testing version. With S3 and BUILD_DOWNLOADS=redirect a build answers 302 to a signed URL of the store, valid 5 minutes.",
           params: storedFileParamsSchema,
           querystring: storedFileQuerySchema,
           response: {

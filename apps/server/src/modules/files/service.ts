@@ -101,12 +101,14 @@ export function createFilesService({ db, config, storage, log, secretKey, now = 
 
   const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
 
-  /** A build is read by its owner, an admin, or a whitelisted tester of the testing version it belongs to. */
+  /**
+   * A build is read by a platform admin, or whom the testers module lets install it: a member of its studio whose
+   * role ships builds (the studio's founder too only while their role does), or a whitelisted tester of the testing
+   * version it belongs to.
+   */
   const mayReadBuild = async (row: { key: string; ownerId: string }, viewer: FileViewer, testers: TesterAccess) =>
     viewer !== undefined &&
-    (viewer.id === row.ownerId ||
-      viewer.role === 'Admin' ||
-      (await testers.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
+    (viewer.role === 'Admin' || (await testers.canInstall(viewer.id, row.ownerId, urlOf(row.key))));
 
   /** The signature of a read of `key` until `expires` (Unix seconds): an HMAC, so only this server makes one. */
   const signatureOf = (key: string, expires: number) => hmacSha256(secretKey, `file:${key}:${expires}`);
@@ -406,8 +408,8 @@ export function createFilesService({ db, config, storage, log, secretKey, now = 
 
     /**
      * A stored file to send. Images are public; a build is read only under a signed URL that has not expired
-     * (`signedUrl`), or by its owner, an admin, or a whitelisted tester of the testing version it belongs to:
-     * anyone else is told it does not exist, before any byte is read.
+     * (`signedUrl`), or by a member of its studio whose role ships builds, an admin, or a whitelisted tester of the
+     * testing version it belongs to: anyone else is told it does not exist, before any byte is read.
      */
     async openFile(
       key: string,

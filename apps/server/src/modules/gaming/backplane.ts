@@ -32,7 +32,8 @@ export const GAME_NODE_LOST = 'The game server that held your game stopped: your
  */
 export type HubNotice =
   | { kind: 'sessionsEnded'; sessionIds: string[] }
-  | { kind: 'testerRemoved'; ownerId: string; testerId: string };
+  | { kind: 'testerRemoved'; ownerId: string; testerId: string }
+  | { kind: 'membershipChanged'; userId: string };
 
 type Message =
   | { kind: 'invoke'; id: string; from: string; caller: GameCaller; action: string; args: unknown[] }

@@ -43,6 +43,8 @@ export type GameActionHandler = (caller: GameCaller, args: unknown) => Promise<G
 
 export interface Player {
   userId: string;
+  /** A synthetic player of the staging console: never counted in play analytics. */
+  synthetic: boolean;
   /** null: absent, left while the game was playing. */
   connectionId: string | null;
   joinedAt: number;
@@ -109,6 +111,7 @@ export function jsonBytes(value: unknown): number | undefined {
 /** A player who has just come in: present, with nothing reported yet. */
 export const newPlayer = (caller: GameCaller, at: number): Player => ({
   userId: caller.userId,
+  synthetic: caller.playsFor !== undefined,
   connectionId: caller.connectionId,
   joinedAt: at,
   info: null,
@@ -120,7 +123,16 @@ export const newPlayer = (caller: GameCaller, at: number): Player => ({
  * The games in memory, who is in which, and the bookkeeping every action shares: entering and leaving, the role
  * of a user in a game, the events for everyone in it, and a game as its information shows it.
  */
-export function createGameTable() {
+/** A game changed in a way play analytics counts (the kinds of `GameObservation` in analytics). */
+export interface GameChange {
+  kind: 'game-created' | 'game-started' | 'game-ended' | 'player-joined' | 'player-left';
+  at: number;
+  game: Game;
+  /** The player joining or leaving. */
+  player?: Player;
+}
+
+export function createGameTable(observe: (change: GameChange) => void = () => undefined) {
   const games = new Map<string, Game>();
   /** The games each user is in now (a present player or a spectator). */
   const userGames = new Map<string, Set<string>>();
@@ -215,6 +227,11 @@ export function createGameTable() {
 
   /** The game closes: everyone still in it hears so, and it is forgotten. */
   function close(game: Game, reason: 'host' | 'empty', userId: string, at: number): GameDelivery[] {
+    // a game closed while it plays ends there
+    for (const player of game.players.values()) {
+      if (player.connectionId !== null) observe({ kind: 'player-left', at, game, player });
+    }
+    if (game.state === 'Playing') observe({ kind: 'game-ended', at, game });
     const events = announce(game, { event: 'closed', gameId: game.id, userId, at: iso(at), reason });
     games.delete(game.id);
     for (const player of game.players.values()) if (player.connectionId !== null) exit(game, player.userId);
@@ -243,6 +260,7 @@ export function createGameTable() {
     }
     const player = game.players.get(userId);
     if (!player || player.connectionId === null) return [];
+    observe({ kind: 'player-left', at, game, player });
     if (keepsRecordOnLeave(game.state)) player.connectionId = null;
     else game.players.delete(userId);
     exit(game, userId);
@@ -272,6 +290,8 @@ export function createGameTable() {
   }
 
   return {
+    /** Tells the observer of a change the actions make (the table tells it of leaving and closing itself). */
+    observe: (kind: GameChange['kind'], game: Game, at: number, player?: Player) => observe({ kind, at, game, player }),
     games,
     userGames,
     connectionUsers,

@@ -16,7 +16,7 @@ const doc = describeRoutes(['marketplace']);
  * for a free item; for a paid one, a buyer the marketplace reported (a sale to their email that was not voided). The
  * item's owner and admins read their builds unsigned, as ever. Anyone else is told what they lack, with no files.
  */
-export const liveItemRoutes = routeGroup(async (app, { versions, income, files }) => {
+export const liveItemRoutes = routeGroup(async (app, { versions, income, files, analytics }) => {
   app.get(
     '/api/Product/Live/:itemId',
     doc(
@@ -28,6 +28,7 @@ export const liveItemRoutes = routeGroup(async (app, { versions, income, files }
       const { priceCents, ownerId, files: builds, ...live } = await versions.liveItem(request.params.itemId);
       const viewer = await optionalUser(app, request);
       const player = viewer && !viewer.apiKey ? viewer : undefined;
+      analytics.recordView(live.itemId, ownerId, { userId: player?.id, address: request.ip });
       const filesAccess = !player
         ? 'SignInRequired'
         : priceCents === 0 ||

@@ -33,12 +33,14 @@ import {
  * ViewGame), and the rules are asked again after it, so interleaved invocations cannot slip past a limit or a state.
  */
 
+import type { GameObservation } from '../analytics/service.ts';
 import {
   createGameTable,
   type Game,
   type GameActionHandler,
   type GameActionOutcome,
   type GameCaller,
+  type GameChange,
   type GameDelivery,
   iso,
   jsonBytes,
@@ -67,6 +69,34 @@ export interface GameRegistryDeps {
   now?: () => Date;
   /** Numbers in [0, 1) that game ids are drawn from; by default the system's cryptographic generator. */
   random?: () => number;
+  /**
+   * Told synchronously of each change play analytics counts, synthetic players left out: it must only queue (the
+   * analytics service's `recordGame`).
+   */
+  observe?: (observation: GameObservation) => void;
+}
+
+/** A change of the game table as play analytics reads it; undefined for a synthetic player's. */
+function observationOf({ kind, at, game, player }: GameChange): GameObservation | undefined {
+  if (player?.synthetic) return undefined;
+  const userIds = player
+    ? [player.userId]
+    : [...game.players.values()].filter((one) => !one.synthetic && one.connectionId !== null).map((one) => one.userId);
+  const durationMs =
+    kind === 'game-ended'
+      ? at - (game.startedAt ?? at)
+      : kind === 'player-left' && player
+        ? at - player.joinedAt
+        : null;
+  return {
+    kind,
+    at,
+    gameId: game.id,
+    productId: game.settings.ProductId,
+    productVersion: game.settings.ProductVersion,
+    userIds,
+    durationMs,
+  };
 }
 
 export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
@@ -99,7 +129,17 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
   const random = deps.random;
   const newId = random ? () => uuidFrom(random) : () => randomUUID();
 
-  const table = createGameTable();
+  const { observe } = deps;
+  const table = createGameTable(
+    observe
+      ? (change) => {
+          const observation = observationOf(change);
+          if (observation) observe(observation);
+        }
+      : undefined,
+  );
+  const tell = (kind: GameChange['kind'], game: Game, at: number, player?: GameChange['player']) =>
+    table.observe(kind, game, at, player);
   const { games, userGames, connectionUsers, enter, activeGameCount, roleOf, announce, infoOf } = table;
   const { roundAt, close, depart, gameFor } = table;
   const buckets = new Map<string, TokenBucket>();
@@ -173,6 +213,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
         game.state = 'Ended';
         game.endedAt = at;
       }
+      tell(event === 'started' ? 'game-started' : 'game-ended', game, at);
       const info = infoOf(game, at);
       const common = { gameId: game.id, userId: caller.userId, at: iso(at) };
       const events = announce(
@@ -238,6 +279,8 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       game.players.set(caller.userId, newPlayer(caller, at));
       games.set(id, game);
       enter(game, caller);
+      tell('game-created', game, at);
+      tell('player-joined', game, at, game.players.get(caller.userId));
       return { result: succeed('CreateGame', infoOf(game, at)), events: [] };
     }),
 
@@ -260,6 +303,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
       game.state = 'Playing';
       game.startedAt = at;
       game.endedAt = null;
+      tell('game-started', game, at);
       const info = infoOf(game, at);
       return {
         result: succeed('RestartGame', info),
@@ -300,6 +344,7 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
         game.players.set(caller.userId, newPlayer(caller, at));
       }
       enter(game, caller);
+      tell('player-joined', game, at, game.players.get(caller.userId));
       return {
         result: succeed('JoinGame', infoOf(game, at)),
         events: announce(game, { event: 'joined', gameId, userId: caller.userId, at: iso(at), role: 'player' }),

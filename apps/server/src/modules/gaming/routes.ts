@@ -1,6 +1,7 @@
 import {
   apiErrorSchema,
   type ConsoleMessage,
+  can,
   GAME_EVENT_METHOD,
   GAME_RESULT_METHOD,
   gameActions,
@@ -33,6 +34,9 @@ const BEARER = /^Bearer\s+/i;
 /** The close a connection gets when the session it was opened with ends; its client does not reconnect after it. */
 export const SESSION_ENDED =
   'Your session has ended: you signed out, or your password was reset. Sign in again to play.';
+/** The close a member's connections get when they are removed from a studio or their role there changes. */
+export const STUDIO_ACCESS_CHANGED =
+  'Your access to a studio changed: you were removed from it or given another role. Connect again to carry on.';
 /**
  * How long a node remembers a session that ended or a tester taken off a whitelist: a check that was reading the
  * database as it happened (a socket being authenticated, a join being allowed) is refused by it, not let through.
@@ -107,7 +111,7 @@ export const gameAccessRoutes = routeGroup(async (app) => {
  * leaves every game whose version they may no longer play, and is refused in them from then on.
  */
 export async function registerGameHub(app: FastifyInstance, events: EventSubscriber): Promise<HubHandle> {
-  const { access, versions, testers } = app.services;
+  const { access, team, versions, testers, analytics } = app.services;
   const endedSessions = revocations();
   const removedTesters = revocations();
   // a game's live release is anyone's to play; its testing version its partner's and their testers'
@@ -115,14 +119,19 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
     const startedAt = Date.now();
     const version = await versions.playableVersion(productId, productVersion);
     if (!version) return false;
-    if (version.isLive || version.ownerId === userId) return true;
+    if (version.isLive) return true;
+    // the studio's members whose role has the staging console, and its whitelisted testers
+    const role = await team.roleOf(version.ownerId, userId);
+    if (role && can(role, 'console')) return true;
     const isTester = await testers.isTesterOf(version.ownerId, userId);
     return isTester && !removedTesters.since(`${version.ownerId}/${userId}`, startedAt);
   };
-  const registry = createGameRegistry({ checkVersion });
+  const registry = createGameRegistry({ checkVersion, observe: analytics.recordGame });
   /** Where each connection the registry knows (by that id) hears its events: hub connections and synthetic players. */
   const sinks = new Map<string, EventSink>();
   const hubConnections = new Map<string, HubConnection>();
+  /** When each of this node's connections opened: its session on the hub, for play analytics. */
+  const connectedAt = new Map<string, number>();
   const sendLocal = (ids: string[], event: ConsoleMessage) => {
     let prepared: PreparedInvocation | undefined;
     for (const id of ids) {
@@ -169,8 +178,13 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
       deliver(registry.expel(game.id, testerId));
     }
   }
+  function membershipChanged(userId: string) {
+    const closed = hub?.closeWhere((user) => user.id === userId, STUDIO_ACCESS_CHANGED) ?? 0;
+    if (closed > 0) app.log.info({ closed }, 'hub connections of a member whose studio access changed closed');
+  }
   const hear = (notice: HubNotice) => {
     if (notice.kind === 'sessionsEnded') endSessions(notice.sessionIds);
+    else if (notice.kind === 'membershipChanged') membershipChanged(notice.userId);
     else {
       removeTester(notice.ownerId, notice.testerId).catch((err: unknown) =>
         app.log.error({ err }, 'a removed tester could not be taken out of their games'),
@@ -225,11 +239,15 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
       const id = idOf(connection);
       sinks.set(id, connection);
       hubConnections.set(id, connection);
+      connectedAt.set(id, Date.now());
     },
     onDisconnect: (connection) => {
       const id = idOf(connection);
       sinks.delete(id);
       hubConnections.delete(id);
+      const since = connectedAt.get(id);
+      connectedAt.delete(id);
+      if (since !== undefined) analytics.recordHubSession(connection.user.id, since, Date.now());
       deliver(disconnectLocal(id));
       backplane?.disconnect(id);
     },
@@ -242,5 +260,9 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
   };
   events.on('sessionsEnded', ({ sessionIds }) => tell({ kind: 'sessionsEnded', sessionIds }));
   events.on('testerRemoved', ({ ownerId, testerId }) => tell({ kind: 'testerRemoved', ownerId, testerId }));
+  // a member removed from a studio or given another role: what they may play changed, their connections start over
+  events.on('membershipChanged', ({ userId, change }) => {
+    if (change !== 'added') tell({ kind: 'membershipChanged', userId });
+  });
   return hub;
 }

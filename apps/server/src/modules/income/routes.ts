@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { bearerToken, currentUser } from '../../plugins/auth.ts';
+import { bearerToken, currentStudio, currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['income']);
@@ -32,7 +32,7 @@ export const incomeRoutes = routeGroup(async (app, { income, access }) => {
       { querystring: incomeQuerySchema, response: { 200: incomePageSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
     ),
     async (request, reply) => {
-      const partnerId = currentUser(request).id;
+      const partnerId = currentStudio(request).id;
       if (request.query.PageSize !== -1) return income.query(partnerId, request.query);
       // every row: streamed as the database answers, never held whole
       const json = Readable.from(income.streamQuery(partnerId, request.query));
@@ -47,7 +47,7 @@ export const incomeRoutes = routeGroup(async (app, { income, access }) => {
       "The partner's income this month and last, what waits to be paid, what was paid, and by month",
       { response: { 200: incomeSummarySchema, 401: apiErrorSchema } },
     ),
-    async (request) => income.summary(currentUser(request).id),
+    async (request) => income.summary(currentStudio(request).id),
   );
 
   app.get(
@@ -57,18 +57,22 @@ export const incomeRoutes = routeGroup(async (app, { income, access }) => {
       "The partner's payout calendar: the coming payout days with their amounts, and the latest payouts",
       { response: { 200: payoutCalendarSchema, 401: apiErrorSchema } },
     ),
-    async (request) => income.payoutCalendar(currentUser(request).id),
+    async (request) => income.payoutCalendar(currentStudio(request).id),
   );
 
   app.get(
     '/api/User/Income/Export.csv',
-    doc('downloadIncomeCsv', 'Every sale the filters match as CSV for spreadsheets, newest first, streamed', {
-      querystring: incomeExportQuerySchema,
-      response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
-    }),
+    {
+      ...doc('downloadIncomeCsv', 'Every sale the filters match as CSV for spreadsheets, newest first, streamed', {
+        querystring: incomeExportQuerySchema,
+        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+      }),
+      // an export hands the studio's sales out: the audit log records it
+      config: { audited: true },
+    },
     async (request, reply) => {
       await access.requireFreshSecondFactor(currentUser(request));
-      const csv = Readable.from(income.exportCsv(currentUser(request).id, request.query));
+      const csv = Readable.from(income.exportCsv(currentStudio(request).id, request.query));
       return (
         reply
           .type('text/csv; charset=utf-8')

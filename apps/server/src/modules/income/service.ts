@@ -29,7 +29,7 @@ import type { EventEmitter } from '../../events.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
 import { compileSerializer } from '../../plugins/serializer.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, TeamService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { VersionsService } from '../versions/service.ts';
@@ -48,6 +48,8 @@ export interface IncomeDeps {
   events: EventEmitter;
   caches: Pick<Caches, 'incomeCounts'>;
   access: AccessService;
+  /** Who of a studio is mailed about its payouts: Owner and Finance who have not muted them. */
+  team: TeamService;
   catalog: CatalogService;
   /** Which versions an item has, and whether each was released: a sale must name one that was. */
   versions: Pick<VersionsService, 'findVersionByNumber'>;

@@ -5,12 +5,14 @@ import { incomeRecords, payouts } from '../../db/schema/income.ts';
 import { payoutAccounts, sandboxTransfers } from '../../db/schema/payments.ts';
 import {
   ADMIN,
+  addMember,
   adminEnv,
   as,
   connectPayoutAccount,
   createProduct,
   describeEachDatabase,
   MARKETPLACE_TOKEN,
+  type Member,
   marketplaceEnv,
   readOutbox,
   registerConnectedPartner,
@@ -31,7 +33,12 @@ interface Partner {
 }
 
 describeEachDatabase('income: settlement and payouts', (variant) => {
-  const t = useTestApp(variant, { ...marketplaceEnv, ...adminEnv() }, { incomeClock: () => clock });
+  const t = useTestApp(
+    variant,
+    // a studio's members register from one address here
+    { ...marketplaceEnv, ...adminEnv(), RATE_LIMIT_CODES_PER_IP: '1000' },
+    { incomeClock: () => clock },
+  );
   // sales are reported up to this day; the schedule's test moves it
   let clock = new Date('2027-06-15T04:00:00Z');
   let sequence = 0;
@@ -73,9 +80,16 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
     let paid: Partner;
     let waiting: Partner;
     let dueIncome: number;
+    let team: { finance: Member; developer: Member; mutedFinance: Member };
 
     beforeAll(async () => {
       paid = await partnerWithGame();
+      team = {
+        finance: await addMember(t.app, paid, 'Finance'),
+        developer: await addMember(t.app, paid, 'Developer'),
+        mutedFinance: await addMember(t.app, paid, 'Finance'),
+      };
+      await team.mutedFinance.caller.put('/api/Team/Mail', { muted: ['payouts'] });
       waiting = await partnerWithGame({ connected: false });
       // May and June sales are due by 31 August (June's on that very day); July's on 30 September
       const due = [
@@ -118,6 +132,16 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(mail?.subject).toBe(`Your payout of ${(dueIncome / 100).toFixed(2)} USD is on its way`);
       expect(mail?.text).toContain('On 2026-08-31 we transferred');
       expect(mail?.text).toContain('the income of 3 sales');
+    });
+
+    it("mails the studio's owner and Finance members, not its developers nor who muted payouts", async () => {
+      const told = (await readOutbox(t.app))
+        .filter((entry) => /is on its way/.test(entry.subject))
+        .map((entry) => entry.to);
+      expect(told).toContain(paid.email);
+      expect(told).toContain(team.finance.email);
+      expect(told).not.toContain(team.developer.email);
+      expect(told).not.toContain(team.mutedFinance.email);
     });
 
     it('keeps a partner without a payout account accruing', async () => {
@@ -203,9 +227,16 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
   describe('a refused transfer', () => {
     let restricted: Partner;
     let payoutId: string;
+    let restrictedTeam: { finance: Member; developer: Member };
+    const failureMails = async () =>
+      (await readOutbox(t.app)).filter((entry) => /could not be sent/.test(entry.subject));
 
     beforeAll(async () => {
       restricted = await partnerWithGame({ restricted: true });
+      restrictedTeam = {
+        finance: await addMember(t.app, restricted, 'Finance'),
+        developer: await addMember(t.app, restricted, 'Developer'),
+      };
       await sell(restricted, '2026-10-03T10:00:00Z', 1499);
       await sell(restricted, '2026-10-04T10:00:00Z', 1499);
     });
@@ -224,6 +255,17 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       expect(await transfersTo(restricted)).toEqual([]);
     });
 
+    it("tells the studio's owner and Finance members why, with the amount, once", async () => {
+      const mails = await failureMails();
+      expect(mails.map((mail) => mail.to).sort()).toEqual([restricted.email, restrictedTeam.finance.email].sort());
+      const [payout] = await payoutsOf(restricted);
+      const amount = `${((payout?.amountCents ?? 0) / 100).toFixed(2)} USD`;
+      expect(payout?.amountCents).toBeGreaterThan(0);
+      expect(mails[0]?.subject).toBe(`Your payout of ${amount} could not be sent`);
+      expect(mails[0]?.text).toContain(`On 2026-12-31 we could not transfer ${amount}`);
+      expect(mails[0]?.text).toMatch(/cannot receive transfers/);
+    });
+
     it('keeps its sales from being voided: no money moved, but the payout will be retried with them', async () => {
       const [sale] = await recordsOf(restricted);
       const refused = await as(t.app, MARKETPLACE_TOKEN).post(
@@ -239,6 +281,8 @@ describeEachDatabase('income: settlement and payouts', (variant) => {
       await settle('2026-12-31');
       const [stillFailed] = await payoutsOf(restricted);
       expect(stillFailed).toMatchObject({ status: 'Failed', attempts: 2 });
+      // failing again tells no one again
+      expect(await failureMails()).toHaveLength(2);
       await connectPayoutAccount(t.app, restricted.accessToken);
       const retried = await as(t.app, admin.accessToken).post(`/api/Admin/Settlement/Payouts/${payoutId}/Retry`);
       expect(retried.statusCode, retried.body).toBe(200);

@@ -15,7 +15,7 @@ import { createConcurrencyLimit } from '../../lib/concurrency.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, TeamService } from '../access/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import * as repo from './repository.ts';
 
@@ -29,6 +29,7 @@ export interface SettlementDeps {
   mailer: Mailer;
   events: EventEmitter;
   access: AccessService;
+  team: TeamService;
   payments: PaymentsService;
   now: () => Date;
   /** Tests only: called after each step of a payout. */
@@ -58,7 +59,7 @@ export function createSettlement({
   config,
   log,
   mailer,
-  access,
+  team,
   payments,
   events,
   now,
@@ -71,14 +72,15 @@ export function createSettlement({
     await afterStep?.(name, payout);
   };
 
+  /** Mails the studio's Owner and Finance members (those who did not mute payouts) that a payout is on its way. */
   async function mailPartner(payout: repo.PayoutRow) {
-    const partner = (await access.summarizeUsers([payout.partnerId])).get(payout.partnerId);
-    if (partner) {
-      const amount = formatUsd(payout.amountCents);
-      const sales = payout.salesCount === 1 ? '1 sale' : `${payout.salesCount} sales`;
+    const recipients = await team.recipients(payout.partnerId, 'payouts');
+    const amount = formatUsd(payout.amountCents);
+    const sales = payout.salesCount === 1 ? '1 sale' : `${payout.salesCount} sales`;
+    for (const to of recipients) {
       await mailer.send({
         purpose: 'payout-sent',
-        to: partner.email,
+        to,
         ...renderMail({
           subject: `Your payout of ${amount} is on its way`,
           heading: `${amount} paid to your Stripe account`,
@@ -94,6 +96,30 @@ export function createSettlement({
     }
     await repo.markPayoutMailed(db, payout.id, now());
     await step('partner-mailed', payout);
+  }
+
+  /**
+   * Mails the studio's Owner and Finance members that a payout was refused, once: when it first fails (the retries
+   * of a payout already failed tell no one again). The reason is the provider's own words, or that it did not answer.
+   */
+  async function mailFailure(payout: repo.PayoutRow, reason: string) {
+    const amount = formatUsd(payout.amountCents);
+    for (const to of await team.recipients(payout.partnerId, 'payouts')) {
+      await mailer.send({
+        purpose: 'payout-failed',
+        to,
+        ...renderMail({
+          subject: `Your payout of ${amount} could not be sent`,
+          heading: `${amount} is waiting for your payout account`,
+          paragraphs: [
+            `On ${payout.payoutDate} we could not transfer ${amount} to your connected Stripe account. ${reason}`,
+            'The income stays yours: we try again on the next run, and as soon as the account can receive it. If ' +
+              "Stripe asks for details, the studio's owner completes them from Connect Payment Account.",
+          ],
+          action: { label: 'Open My Project Income', url: `${config.publicUrl}${INCOME_PATH}` },
+        }),
+      });
+    }
   }
 
   /**
@@ -137,11 +163,17 @@ export function createSettlement({
       await mailPartner(sent).catch((err: unknown) => log.warn({ err, payoutId: attempt.id }, 'payout mail failed'));
       return true;
     } catch (err) {
-      await repo.markPayoutFailed(db, attempt.id, reasonOf(err));
+      const reason = reasonOf(err);
+      await repo.markPayoutFailed(db, attempt.id, reason);
       log.warn(
         { payoutId: attempt.id, partnerId: attempt.partnerId, errorCode: (err as AppError).errorCode },
         'payout failed',
       );
+      if (payout.status !== 'Failed') {
+        await mailFailure(attempt, reason).catch((mailErr: unknown) =>
+          log.warn({ err: mailErr, payoutId: attempt.id }, 'payout failure mail failed'),
+        );
+      }
       return false;
     }
   }

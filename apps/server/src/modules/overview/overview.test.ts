@@ -1,6 +1,7 @@
 import type { NeedsAction, PartnerOverview } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
+  addMember,
   as,
   createGameInTesting,
   createModel,
@@ -143,6 +144,32 @@ describeEachDatabase('the overview of My Projects', (variant) => {
       nextPayoutDate: recorded.payoutDate,
       nextPayoutCents: recorded.income,
     });
+  });
+
+  it('shows income only to roles that read it, and what needs action only to roles that change versions', async () => {
+    const game = await createGameInTesting(t.app, partner.accessToken, 'Team Prompt');
+    const asRole = async (role: 'Admin' | 'Finance' | 'Developer' | 'Marketing') => {
+      const member = await addMember(t.app, partner, role);
+      const response = await member.caller.get('/api/Overview');
+      expect(response.statusCode, response.body).toBe(200);
+      const overview = response.json() as PartnerOverview;
+      return {
+        income: overview.income?.monthCents ?? null,
+        prompted: overview.needsAction.some((entry) => entry.versionId === game.versionId),
+        released: overview.itemsByStatus.Released,
+      };
+    };
+    const owner = await overviewOf();
+    expect(owner.income?.monthCents).toBeGreaterThan(0);
+    const expected = (income: boolean, prompted: boolean) => ({
+      income: income ? owner.income?.monthCents : null,
+      prompted,
+      released: owner.itemsByStatus.Released,
+    });
+    expect(await asRole('Admin')).toEqual(expected(true, true));
+    expect(await asRole('Finance')).toEqual(expected(true, false));
+    expect(await asRole('Developer')).toEqual(expected(false, true));
+    expect(await asRole('Marketing')).toEqual(expected(false, false));
   });
 
   it('is for signed-in partners only', async () => {

@@ -1,5 +1,5 @@
 import { partnerOverviewSchema } from '@portal/contracts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentStudio } from '../../plugins/auth.ts';
 import { describeRoutes, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['catalog']);
@@ -10,9 +10,12 @@ export const overviewRoutes = routeGroup(async (app, { overview }) => {
     '/api/Overview',
     doc(
       'getOverview',
-      "The partner's items by status, what needs their action, and this month's income and next payout",
+      "The studio's items by status, what needs action (for roles that change versions), and this month's income and next payout (for roles that read income)",
       { response: { 200: partnerOverviewSchema } },
     ),
-    async (request) => overview.overview(currentUser(request).id),
+    async (request) => {
+      const studio = currentStudio(request);
+      return overview.overview(studio.id, studio.role);
+    },
   );
 });

@@ -1,4 +1,5 @@
 import {
+  can,
   compareNeedsAction,
   dollarsToCents,
   emptyStatusCounts,
@@ -6,6 +7,7 @@ import {
   needsActionOf,
   type PartnerOverview,
   type ProjectStatus,
+  type StudioRole,
   slotsOf,
 } from '@portal/contracts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -70,11 +72,15 @@ export function createOverviewService({ catalog, versions, income }: OverviewDep
   }
 
   return {
-    async overview(ownerId: string): Promise<PartnerOverview> {
+    /**
+     * The overview as `role` sees it: income only for a role that reads income, and what needs action only for one
+     * that changes versions (every prompt is a version's: answer, edit, submit, release).
+     */
+    async overview(ownerId: string, role: StudioRole): Promise<PartnerOverview> {
       const [counts, needsAction, incomeFigures] = await Promise.all([
         catalog.statusCounts(ownerId),
-        needsActionOfOwner(ownerId),
-        incomeOf(ownerId),
+        can(role, 'versions.write') ? needsActionOfOwner(ownerId) : [],
+        can(role, 'income') ? incomeOf(ownerId) : null,
       ]);
       const itemsByStatus = emptyStatusCounts();
       for (const { status, n } of counts) {

@@ -254,8 +254,8 @@ describe('payments configuration', () => {
 /** Production has no outbox to read codes from: start a session through the service directly. */
 async function registerWithoutOutbox(t: TestApp): Promise<string> {
   const { hashPassword } = await import('../../lib/passwords.ts');
-  const { users } = await import('../../db/schema/access.ts');
-  await t.database.db.insert(users).values({
+  const { insertUser } = await import('../access/repository.ts');
+  await insertUser(t.database.db, {
     email: 'prod-partner@studio.example',
     passwordHash: await hashPassword('Secret123'),
     firstName: 'Pro',

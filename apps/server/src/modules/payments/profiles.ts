@@ -16,8 +16,8 @@ export interface ProfilesDeps {
  * hands it to the access routes that answer a profile.
  */
 export function createProfiles({ access, payments, caches: { profiles } }: ProfilesDeps) {
-  async function describe(userId: string) {
-    const [account, status] = await Promise.all([access.getAccount(userId), payments.getAccountStatus(userId)]);
+  async function describe(userId: string, studioId: string) {
+    const [account, status] = await Promise.all([access.getAccount(userId), payments.getAccountStatus(studioId)]);
     const profile: Profile = {
       email: account.email,
       firstName: account.firstName,
@@ -33,13 +33,18 @@ export function createProfiles({ access, payments, caches: { profiles } }: Profi
   }
 
   return {
-    /** The profile as it is now, read past the cache: what a sign-in or an update answers. */
-    async read(userId: string): Promise<Profile> {
-      return (await describe(userId)).profile;
+    /**
+     * The profile as it is now, read past the cache: what a sign-in or an update answers. Its payout standing is the
+     * studio's the person acts in (their own by default).
+     */
+    async read(userId: string, studioId: string = userId): Promise<Profile> {
+      return (await describe(userId, studioId)).profile;
     },
 
     /** The profile, from the cache while nothing changed it; Unauthorized once the account is gone. */
-    async get(userId: string): Promise<Profile> {
+    async get(userId: string, studioId: string = userId): Promise<Profile> {
+      // only a person's own studio is kept: another's standing is read each time (its changes drop its own group)
+      if (studioId !== userId) return (await describe(userId, studioId)).profile;
       const hit = profiles.get(userId);
       if (hit !== undefined) {
         // a month starting or ending changes `isSubscribed` with no write to drop the entry
@@ -48,7 +53,7 @@ export function createProfiles({ access, payments, caches: { profiles } }: Profi
       }
       const found = await profiles.read(
         userId,
-        () => describe(userId),
+        () => describe(userId, userId),
         () => ({ group: userId }),
       );
       if (!found) throw new AppError('Unauthorized');

@@ -19,7 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentStudio, currentUser } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { ProviderEvent } from './provider.ts';
 import { parseStripeWebhook } from './stripe-provider.ts';
@@ -43,7 +43,7 @@ export const paymentsRoutes = routeGroup(async (app, { payments, access }) => {
     ),
     async (request) => {
       await freshSecondFactor(request);
-      return payments.listConnectUrls(currentUser(request).id, currentUser(request).email);
+      return payments.listConnectUrls(currentStudio(request).id, currentUser(request).email);
     },
   );
 
@@ -54,7 +54,7 @@ export const paymentsRoutes = routeGroup(async (app, { payments, access }) => {
       response: { 200: profileSchema, ...errors },
     }),
     async (request) => {
-      const userId = currentUser(request).id;
+      const userId = currentStudio(request).id;
       await freshSecondFactor(request);
       await payments.confirmConnection(userId, request.body);
       return app.services.profiles.get(userId);
@@ -71,20 +71,29 @@ export const paymentsRoutes = routeGroup(async (app, { payments, access }) => {
         body: sendConnectEmailBodySchema,
         response: { 200: z.object({ sent: z.literal(true) }), ...errors, 429: apiErrorSchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => currentUser(request).id } },
+      config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: (request) => currentStudio(request).id } },
     },
     async (request) => {
       const user = currentUser(request);
       await freshSecondFactor(request);
-      await payments.sendConnectEmail(user.id, user.email, request.body.email, request.body.accountType);
+      await payments.sendConnectEmail(
+        currentStudio(request).id,
+        user.email,
+        request.body.email,
+        request.body.accountType,
+      );
       return { sent: true as const };
     },
   );
 
   app.get(
     '/api/Stripe/Connect/Account',
-    doc('getPayoutAccount', "The partner's payout account", { response: { 200: payoutAccountSchema } }),
-    async (request) => payments.getPayoutAccount(currentUser(request).id),
+    {
+      // whether the studio can sell is every member's to see; changing the account is the owner's
+      ...doc('getPayoutAccount', "The partner's payout account", { response: { 200: payoutAccountSchema } }),
+      config: { studioAccess: 'items.read' },
+    },
+    async (request) => payments.getPayoutAccount(currentStudio(request).id),
   );
 
   app.get(
@@ -95,7 +104,7 @@ export const paymentsRoutes = routeGroup(async (app, { payments, access }) => {
     async (request) => {
       // the dashboard is where a payout account is disconnected
       await freshSecondFactor(request);
-      return { url: await payments.getDashboardUrl(currentUser(request).id) };
+      return { url: await payments.getDashboardUrl(currentStudio(request).id) };
     },
   );
 });
@@ -126,7 +135,8 @@ export const subscriptionRoutes = routeGroup(async (app, { subscriptions }) => {
       'Buys a month of AR placement: the checkout URL to send the partner to (a free month at once)',
       { body: purchaseBodySchema, response: { 200: purchaseResponseSchema, ...errors } },
     ),
-    async (request) => subscriptions.purchase(currentUser(request), request.body),
+    async (request) =>
+      subscriptions.purchase({ id: currentStudio(request).id, email: currentUser(request).email }, request.body),
   );
 
   app.post(
@@ -136,7 +146,7 @@ export const subscriptionRoutes = routeGroup(async (app, { subscriptions }) => {
       "How the partner's checkout ended, asked of the payment provider (the return pages call it)",
       { body: confirmCheckoutBodySchema, response: { 200: subscriptionRecordSchema, ...errors } },
     ),
-    async (request) => subscriptions.confirm(currentUser(request).id, request.body),
+    async (request) => subscriptions.confirm(currentStudio(request).id, request.body),
   );
 
   app.get(
@@ -146,17 +156,21 @@ export const subscriptionRoutes = routeGroup(async (app, { subscriptions }) => {
       "The partner's purchases of AR placement, newest first, filtered by payment status and creation date",
       { querystring: subscriptionQuerySchema, response: { 200: subscriptionPageSchema, 400: apiErrorSchema } },
     ),
-    async (request) => subscriptions.query(currentUser(request).id, request.query),
+    async (request) => subscriptions.query(currentStudio(request).id, request.query),
   );
 
   app.get(
     '/api/Subscription/Status',
-    subscriptionDoc(
-      'getSubscriptionStatus',
-      'Whether a bought month covers now, and until when the bought months run',
-      { response: { 200: subscriptionStatusSchema } },
-    ),
-    async (request) => subscriptions.status(currentUser(request).id),
+    {
+      // whether stages can be published is every member's to see; buying months is Finance's
+      ...subscriptionDoc(
+        'getSubscriptionStatus',
+        'Whether a bought month covers now, and until when the bought months run',
+        { response: { 200: subscriptionStatusSchema } },
+      ),
+      config: { studioAccess: 'items.read' },
+    },
+    async (request) => subscriptions.status(currentStudio(request).id),
   );
 });
 

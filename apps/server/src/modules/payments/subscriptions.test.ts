@@ -3,10 +3,12 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { payoutAccounts, sandboxCheckoutSessions, subscriptions } from '../../db/schema/payments.ts';
 import {
+  addMember,
   as,
   describeEachDatabase,
   monthOfPlacement,
   postForm,
+  readOutbox,
   registerPartner,
   stripeEnv,
   useFakeStripe,
@@ -18,7 +20,12 @@ import {
 const PORTAL = 'http://localhost:8080';
 
 describeEachDatabase('placement subscriptions through the sandbox checkout', (variant) => {
-  const t = useTestApp(variant, { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox' }, { placementClock: () => clock });
+  const t = useTestApp(
+    variant,
+    // a studio's members register from one address here
+    { PUBLIC_URL: PORTAL, PAYMENTS: 'sandbox', RATE_LIMIT_CODES_PER_IP: '1000' },
+    { placementClock: () => clock },
+  );
   let clock = new Date('2026-03-10T08:00:00Z');
 
   const purchase = (token: string, overrides: Record<string, unknown> = {}) =>
@@ -43,6 +50,8 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
       data: Array<{ payStatus: string; startdAt: string | null; expiredAt: string | null; orderAmount: number }>;
       totalCount: number;
     };
+  const receiptsTo = async (email: string) =>
+    (await readOutbox(t.app)).filter((mail) => mail.to === email && /^Your receipt for/.test(mail.subject));
   const profile = async (token: string) =>
     ((await as(t.app, token).get('/api/Access/Profile')).json() as { isSubscribed: boolean }).isSubscribed;
 
@@ -67,6 +76,30 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
       expiredAt: '2026-04-10T08:00:00.000Z',
     });
     expect(await profile(partner.accessToken)).toBe(true);
+    // one receipt, however often the return page asks again
+    await as(t.app, partner.accessToken).post('/api/Subscription/Confirm', { sessionId: paid.sessionId });
+    const receipts = await receiptsTo(partner.email);
+    expect(receipts.map((mail) => mail.subject)).toEqual(['Your receipt for 9.99 USD: AR placement: one month']);
+    expect(receipts[0]?.text).toContain('Your stages may be published from 2026-03-10 to 2026-04-10 (UTC).');
+    expect(receipts[0]?.text).toContain(`${PORTAL}/purchase-history`);
+  });
+
+  it("mails the receipt to the studio's owner and Finance members, not its developers nor who muted receipts", async () => {
+    const owner = await registerPartner(t.app);
+    const finance = await addMember(t.app, owner, 'Finance');
+    const muted = await addMember(t.app, owner, 'Finance');
+    const developer = await addMember(t.app, owner, 'Developer');
+    expect((await muted.caller.put('/api/Team/Mail', { muted: ['placement'] })).statusCode).toBe(204);
+    // Finance buys the month for the studio
+    const started = await finance.caller.post('/api/Subscription/Purchase/Stripe', monthOfPlacement(PORTAL));
+    const checkoutPath = new URL((started.json() as { url: string }).url, PORTAL).pathname;
+    const pressed = await press(checkoutPath, 'pay');
+    const sessionId = new URL(pressed.headers.location as string).searchParams.get('session_id') ?? '';
+    await finance.caller.post('/api/Subscription/Confirm', { sessionId });
+    expect(await receiptsTo(owner.email)).toHaveLength(1);
+    expect(await receiptsTo(finance.email)).toHaveLength(1);
+    expect(await receiptsTo(muted.email)).toEqual([]);
+    expect(await receiptsTo(developer.email)).toEqual([]);
   });
 
   it('starts a month bought while one runs when that one ends', async () => {
@@ -169,6 +202,7 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
     const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, sessionId));
     expect(rows.map((row) => row.payStatus)).toEqual(['Successed']);
     expect((await history(partner.accessToken, '?PayStatus=Successed')).totalCount).toBe(1);
+    expect(await receiptsTo(partner.email)).toHaveLength(1);
   });
 
   it('gives a free month at once, without a checkout', async () => {
@@ -181,6 +215,8 @@ describeEachDatabase('placement subscriptions through the sandbox checkout', (va
         expect.objectContaining({ payStatus: 'Successed', orderAmount: 0, startdAt: expect.any(String) }),
       ]);
       expect(await profile(partner.accessToken)).toBe(true);
+      // nothing was paid: no receipt
+      expect(await receiptsTo(partner.email)).toEqual([]);
     });
   });
 

@@ -6,8 +6,10 @@ import {
   checkoutReturnPath,
   createdRange,
   dollarsToCents,
+  formatUsd,
   monthBought,
   nextPayStatus,
+  PURCHASE_HISTORY_PATH,
   type PurchaseBody,
   type PurchaseResponse,
   type SubscriptionPage,
@@ -23,6 +25,9 @@ import { pageBounds } from '../../db/paging.ts';
 import type { EventEmitter } from '../../events.ts';
 import { batchLoader } from '../../lib/batch.ts';
 import { AppError } from '../../lib/errors.ts';
+import { renderMail } from '../../lib/mail-template.ts';
+import type { Mailer } from '../../plugins/mailer/index.ts';
+import type { TeamService } from '../access/service.ts';
 import type { PayoutProvider, ProviderEvent } from './provider.ts';
 import * as repo from './repository.ts';
 
@@ -33,6 +38,9 @@ export interface SubscriptionsDeps {
   db: Db;
   config: Pick<AppConfig, 'publicUrl' | 'webOrigins'>;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** Who of a studio is mailed its placement receipts (Owner and Finance, less who muted them). */
+  team: Pick<TeamService, 'recipients'>;
   events: EventEmitter;
   provider: PayoutProvider | undefined;
   /** The price of a month in US dollars, from the settings. */
@@ -62,6 +70,8 @@ export function createSubscriptionsService({
   db,
   config,
   log,
+  mailer,
+  team,
   provider,
   events,
   monthlyPrice,
@@ -91,7 +101,8 @@ export function createSubscriptionsService({
 
   /**
    * Moves a purchase on the provider's word, under a lock on the partner's months: only a Processing purchase
-   * moves, and a paid one gets the month after the partner's latest. Answers the purchase as it is now.
+   * moves, and a paid one gets the month after the partner's latest. Answers the purchase as it is now, and whether
+   * this call is the one that found it paid (its receipt is mailed once the transaction has committed).
    */
   async function settleCheckout(tx: Tx, sessionId: string, outcome: CheckoutOutcome) {
     const found = await repo.selectSubscriptionBySession(tx, sessionId);
@@ -100,14 +111,41 @@ export function createSubscriptionsService({
     const current = await repo.selectSubscriptionBySessionForUpdate(tx, sessionId);
     if (!current) return undefined;
     const payStatus = nextPayStatus(current.payStatus, outcome);
-    if (payStatus === current.payStatus) return current;
+    if (payStatus === current.payStatus) return { row: current, paidNow: false };
     const month =
       payStatus === 'Successed' ? monthBought(now(), await repo.selectLatestMonthEnd(tx, current.userId)) : undefined;
     log.info({ subscriptionId: current.id, userId: current.userId, payStatus }, 'subscription payment settled');
-    return repo.updateSubscription(tx, current.id, {
+    const row = await repo.updateSubscription(tx, current.id, {
       payStatus,
       ...(month ? { startedAt: month.startdAt, expiresAt: month.expiredAt } : {}),
     });
+    return row ? { row, paidNow: payStatus === 'Successed' } : undefined;
+  }
+
+  /** The receipt of a paid month, to the studio's Owner and Finance members; a mail that fails is logged only. */
+  async function mailReceipt(row: repo.SubscriptionRow) {
+    const amount = formatUsd(row.amountCents);
+    const day = (at: Date | null) => at?.toISOString().slice(0, 10) ?? '';
+    try {
+      for (const to of await team.recipients(row.userId, 'placement')) {
+        await mailer.send({
+          purpose: 'placement-receipt',
+          to,
+          ...renderMail({
+            subject: `Your receipt for ${amount}: ${MONTH_DESCRIPTION}`,
+            heading: `Receipt: ${MONTH_DESCRIPTION}`,
+            paragraphs: [
+              `We received ${amount} for one month of AR placement. Receipt number: ${row.id}.`,
+              `Your stages may be published from ${day(row.startedAt)} to ${day(row.expiresAt)} (UTC).`,
+              'Every purchase is listed under My Purchase History.',
+            ],
+            action: { label: 'Open My Purchase History', url: `${config.publicUrl}${PURCHASE_HISTORY_PATH}` },
+          }),
+        });
+      }
+    } catch (err) {
+      log.warn({ err, subscriptionId: row.id }, 'placement receipt mail failed');
+    }
   }
 
   return {
@@ -174,7 +212,8 @@ export function createSubscriptionsService({
       if (outcome === 'open') return toRecord(found);
       const settled = await db.transaction((tx) => settleCheckout(tx, body.sessionId, outcome));
       changed(userId);
-      return toRecord(settled ?? found);
+      if (settled?.paidNow) await mailReceipt(settled.row);
+      return toRecord(settled?.row ?? found);
     },
 
     /**
@@ -192,7 +231,9 @@ export function createSubscriptionsService({
         if (!(await repo.recordProviderEvent(tx, event.id, event.type))) return undefined;
         return event.kind === 'checkout' ? settleCheckout(tx, event.sessionId, event.outcome) : undefined;
       });
-      if (settled) changed(settled.userId);
+      if (!settled) return;
+      changed(settled.row.userId);
+      if (settled.paidNow) await mailReceipt(settled.row);
     },
 
     /** The partner's purchases (SPEC §7), newest first. */

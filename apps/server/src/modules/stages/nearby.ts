@@ -12,10 +12,10 @@ import { createNearbyIndex, type NearbyCandidate } from './nearby-index.ts';
 import * as repo from './repository.ts';
 
 /**
- * The stages of a nearby answer, nearest first: each with its distance and its tail, its JSON (without the distance)
- * after its opening brace, which the answer writes after `{"distance":…,`.
+ * The stages of a nearby answer, nearest first: each with its id, its distance and its tail, its JSON (without the
+ * distance) after its opening brace, which the answer writes after `{"distance":…,`.
  */
-export type NearbyStages = ReadonlyArray<{ distance: number; tail: Buffer }>;
+export type NearbyStages = ReadonlyArray<{ id: string; distance: number; tail: Buffer }>;
 
 export interface NearbyDeps {
   db: Db;

@@ -289,6 +289,12 @@ async function databaseNow(db: Executor): Promise<Date> {
   return new Date((result as unknown as { rows: Array<{ at: string | Date }> }).rows[0]?.at as string);
 }
 
+/** The studios that own these stages, by stage id; a stage deleted since is absent. */
+export async function selectStageOwners(db: Executor, ids: string[]): Promise<Array<{ id: string; ownerId: string }>> {
+  if (ids.length === 0) return [];
+  return db.select({ id: stages.id, ownerId: stages.ownerId }).from(stages).where(inArray(stages.id, ids));
+}
+
 /** Every published stage's place, ended or not (the reader's clock decides), and the database's time before. */
 export async function selectPublishedPlaces(db: Executor): Promise<{ at: Date; places: StagePlace[] }> {
   const at = await databaseNow(db);

@@ -17,7 +17,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentStudio } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import { acceptUploads, asUploadReadError } from '../../plugins/uploads.ts';
 import { createNearbySerializer } from './nearby-serializer.ts';
@@ -36,7 +36,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       querystring: stageQuerySchema,
       response: { 200: stagePageSchema, 400: apiErrorSchema },
     }),
-    async (request) => stages.query(currentUser(request).id, request.query),
+    async (request) => stages.query(currentStudio(request).id, request.query),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       params: stageParamsSchema,
       response: { 200: stageSchema, ...errors },
     }),
-    async (request) => stages.get(currentUser(request).id, request.params.id),
+    async (request) => stages.get(currentStudio(request).id, request.params.id),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       body: stageBodySchema,
       response: { 200: stageSchema, ...errors },
     }),
-    async (request) => stages.create(currentUser(request).id, request.body),
+    async (request) => stages.create(currentStudio(request).id, request.body),
   );
 
   app.put(
@@ -64,7 +64,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       body: stageBodySchema,
       response: { 200: stageSchema, ...errors },
     }),
-    async (request) => stages.update(currentUser(request).id, request.params.id, request.body),
+    async (request) => stages.update(currentStudio(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -74,7 +74,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       response: { 204: z.null(), ...errors },
     }),
     async (request, reply) => {
-      await stages.remove(currentUser(request).id, request.params.id);
+      await stages.remove(currentStudio(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -85,7 +85,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       params: stageParamsSchema,
       response: { 200: stageSchema, 409: apiErrorSchema, ...errors },
     }),
-    async (request) => stages.publish(currentUser(request).id, request.params.id),
+    async (request) => stages.publish(currentStudio(request).id, request.params.id),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       body: carouselBodySchema,
       response: { 200: verticalCarouselSchema, ...errors },
     }),
-    async (request) => stages.addCarousel(currentUser(request).id, request.body),
+    async (request) => stages.addCarousel(currentStudio(request).id, request.body),
   );
 
   app.put(
@@ -104,7 +104,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       body: carouselUpdateBodySchema,
       response: { 200: verticalCarouselSchema, ...errors },
     }),
-    async (request) => stages.updateCarousel(currentUser(request).id, request.params.id, request.body),
+    async (request) => stages.updateCarousel(currentStudio(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -114,7 +114,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       response: { 204: z.null(), ...errors },
     }),
     async (request, reply) => {
-      await stages.removeCarousel(currentUser(request).id, request.params.id);
+      await stages.removeCarousel(currentStudio(request).id, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -126,7 +126,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
       'What the partner can place: their released 3D models, and images and videos uploaded for stages',
       { querystring: assetQuerySchema, response: { 200: assetPageSchema, 400: apiErrorSchema } },
     ),
-    async (request) => stages.listAssets(currentUser(request).id, request.query),
+    async (request) => stages.listAssets(currentStudio(request).id, request.query),
   );
 
   await app.register(async (uploads) => {
@@ -143,7 +143,7 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
         },
       },
       async (request) => {
-        const ownerId = currentUser(request).id;
+        const ownerId = currentStudio(request).id;
         const part = await request.file().catch((err: unknown) => {
           throw asUploadReadError(err);
         });
@@ -154,16 +154,29 @@ export const stageRoutes = routeGroup(async (app, { stages }) => {
   });
 });
 
+/**
+ * Who is told which stages the AR app was shown: play analytics (a module above this one, handed over by routes.ts),
+ * which counts them as impressions. It only queues.
+ */
+export interface StageImpressions {
+  recordImpressions(stages: ReadonlyArray<{ id: string }>, address: string): void;
+}
+
 /** The game API host's read of live stages around a place, for the AR app; public like the marketplace. */
-export const nearbyStageRoutes = routeGroup(async (app, { stages }) => {
-  const answers = createNearbySerializer({ checkContract: !app.config.isProduction });
-  app.get(
-    `${app.config.gameRoutesPrefix}/api/Stage/Nearby`,
-    arAppDoc(
-      'listNearbyStages',
-      'Published, unexpired stages within a radius (metres) of a place, nearest first, with their content',
-      { security: [], querystring: nearbyQuerySchema, response: { 200: nearbyResponseSchema, 400: apiErrorSchema } },
-    ),
-    async (request, reply) => answers.send(reply, await stages.nearby(request.query)),
-  );
-});
+export const nearbyStageRoutes = (impressions: StageImpressions) =>
+  routeGroup(async (app, { stages }) => {
+    const answers = createNearbySerializer({ checkContract: !app.config.isProduction });
+    app.get(
+      `${app.config.gameRoutesPrefix}/api/Stage/Nearby`,
+      arAppDoc(
+        'listNearbyStages',
+        'Published, unexpired stages within a radius (metres) of a place, nearest first, with their content',
+        { security: [], querystring: nearbyQuerySchema, response: { 200: nearbyResponseSchema, 400: apiErrorSchema } },
+      ),
+      async (request, reply) => {
+        const found = await stages.nearby(request.query);
+        impressions.recordImpressions(found, request.ip);
+        return answers.send(reply, found);
+      },
+    );
+  });

@@ -259,6 +259,12 @@ export function createStagesService({
     /** The AR app's read: live stages around a place, nearest first, each as its JSON (nearby.ts). */
     nearby: nearby.near,
 
+    /** The studio that owns each of these stages (play analytics' impressions), by stage id. */
+    async ownersOfStages(ids: string[]): Promise<Map<string, string>> {
+      const rows = await repo.selectStageOwners(db, [...new Set(ids.filter(isUuid))]);
+      return new Map(rows.map((row) => [row.id, row.ownerId]));
+    },
+
     /**
      * A 3D model taken off the marketplace (an admin's take-down) leaves every stage that places it at once: the
      * AR app is no longer shown it (this node's index reads the change before this answers, the others within

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import { prepared } from '../../db/prepared.ts';
 import { whitelistEntries } from '../../db/schema/testers.ts';
 
 export type WhitelistRow = typeof whitelistEntries.$inferSelect;
@@ -50,11 +51,20 @@ export async function selectOwnersWhitelisting(db: Executor, testerId: string): 
   return rows.map((row) => row.ownerId);
 }
 
-export async function isWhitelisted(db: Executor, ownerId: string, testerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: whitelistEntries.id })
-    .from(whitelistEntries)
-    .where(and(eq(whitelistEntries.ownerId, ownerId), eq(whitelistEntries.testerId, testerId)))
-    .limit(1);
-  return row !== undefined;
+/** Which of these pairs of a partner and a person are on the whitelist: one statement for a batch of questions. */
+export async function selectWhitelistedPairs(
+  db: Executor,
+  ownerIds: string[],
+  testerIds: string[],
+): Promise<Array<{ ownerId: string; testerId: string }>> {
+  const query = prepared(db, 'whitelisted_pairs', (on) =>
+    on
+      .select({ ownerId: whitelistEntries.ownerId, testerId: whitelistEntries.testerId })
+      .from(whitelistEntries)
+      .where(
+        sql`(${whitelistEntries.ownerId}, ${whitelistEntries.testerId}) in (select * from unnest(${sql.placeholder('ownerIds')}::uuid[], ${sql.placeholder('testerIds')}::uuid[]))`,
+      )
+      .prepare('whitelisted_pairs'),
+  );
+  return query.execute({ ownerIds, testerIds });
 }

@@ -8,7 +8,7 @@ import {
   whitelistSearchQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { currentUser, SESSION_ONLY } from '../../plugins/auth.ts';
+import { currentStudio, currentUser, SESSION_ONLY } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['testers']);
@@ -21,7 +21,7 @@ export const testersRoutes = routeGroup(async (app, { testers }) => {
     doc('listTesters', "The partner's testers, newest first", {
       response: { 200: whitelistResponseSchema, ...errors },
     }),
-    async (request) => testers.list(currentUser(request).id),
+    async (request) => testers.list(currentStudio(request).id),
   );
 
   app.get(
@@ -34,7 +34,7 @@ export const testersRoutes = routeGroup(async (app, { testers }) => {
       }),
       ...SESSION_ONLY,
     },
-    async (request) => testers.search(currentUser(request).id, request.query.email),
+    async (request) => testers.search(currentStudio(request).id, request.query.email),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const testersRoutes = routeGroup(async (app, { testers }) => {
       body: whitelistAddBodySchema,
       response: { 200: whitelistEntrySchema, ...errors },
     }),
-    async (request) => testers.add(currentUser(request).id, request.body.email),
+    async (request) => testers.add(currentStudio(request).id, request.body.email),
   );
 
   app.delete(
@@ -53,16 +53,24 @@ export const testersRoutes = routeGroup(async (app, { testers }) => {
       response: { 204: z.null(), ...errors },
     }),
     async (request, reply) => {
-      await testers.remove(currentUser(request).id, request.params.id);
+      await testers.remove(currentStudio(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/Tester/Builds',
-    doc('listTesterBuilds', 'The testing builds the signed-in user may install, from every partner whitelisting them', {
-      response: { 200: testerBuildsResponseSchema, ...errors },
-    }),
+    {
+      // the person's own: what they test for every studio whitelisting them
+      ...doc(
+        'listTesterBuilds',
+        'The testing builds the signed-in user may install, from every partner whitelisting them',
+        {
+          response: { 200: testerBuildsResponseSchema, ...errors },
+        },
+      ),
+      config: { studioAccess: 'personal' },
+    },
     async (request) => ({ data: await testers.builds(currentUser(request).id) }),
   );
 });

@@ -1,15 +1,16 @@
-import { TESTING_BUILDS_PATH, type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
+import { can, TESTING_BUILDS_PATH, type Tester, WHITELIST_MAX_ENTRIES, type WhitelistEntry } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { EventEmitter } from '../../events.ts';
+import { batchLoader } from '../../lib/batch.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import { createRateLimits, type RateLimits } from '../../lib/rate-limits.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, TeamService } from '../access/service.ts';
 import type { VersionsService } from '../versions/service.ts';
 import * as repo from './repository.ts';
 
@@ -20,6 +21,7 @@ export interface TestersDeps {
   mailer: Mailer;
   events: EventEmitter;
   access: AccessService;
+  team: TeamService;
   versions: VersionsService;
   rateLimits?: RateLimits;
 }
@@ -43,9 +45,23 @@ export function createTestersService({
   mailer,
   events,
   access,
+  team,
   versions,
   rateLimits = createRateLimits(),
 }: TestersDeps) {
+  // the whitelist questions asked together (a partner's id, a person's id), read with one statement
+  const loadWhitelisted = batchLoader(async (keys: string[]) => {
+    const pairs = keys.map((key) => key.split(':') as [string, string]);
+    const rows = await repo.selectWhitelistedPairs(
+      db,
+      pairs.map(([ownerId]) => ownerId),
+      pairs.map(([, testerId]) => testerId),
+    );
+    return new Map(rows.map((row) => [`${row.ownerId}:${row.testerId}`, true]));
+  });
+  const isTesterOf = async (ownerId: string, userId: string): Promise<boolean> =>
+    isUuid(ownerId) && isUuid(userId) && (await loadWhitelisted(`${ownerId}:${userId}`)) === true;
+
   const lookups = rateLimits.create('tester-lookups', config.rateLimits.testerLookups, 60 * 60 * 1000);
   const pageUrl = `${config.publicUrl}${TESTING_BUILDS_PATH}`;
 
@@ -141,12 +157,17 @@ export function createTestersService({
       return versions.testingBuilds(await repo.selectOwnersWhitelisting(db, testerId));
     },
 
-    /** Whether a user is on a partner's whitelist. */
-    isTesterOf: (ownerId: string, userId: string) => repo.isWhitelisted(db, ownerId, userId),
+    /** Whether a user is on a partner's whitelist (the questions asked together answered by one statement). */
+    isTesterOf,
 
-    /** Whether a user may download a partner's build: it is in a testing version and they are whitelisted. */
+    /**
+     * Whether a user may download a studio's build: a member whose role ships builds, or a whitelisted tester while
+     * it is in a testing version.
+     */
     async canInstall(viewerId: string, ownerId: string, url: string): Promise<boolean> {
-      return (await repo.isWhitelisted(db, ownerId, viewerId)) && versions.isTestingBuild(ownerId, url);
+      const role = await team.roleOf(ownerId, viewerId);
+      if (role && can(role, 'builds')) return true;
+      return (await isTesterOf(ownerId, viewerId)) && versions.isTestingBuild(ownerId, url);
     },
   };
 }

@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../../lib/mail-template.ts';
 import type { Mailer, MailPurpose } from '../../plugins/mailer/index.ts';
-import type { AccessService } from '../access/service.ts';
+import type { TeamService } from '../access/service.ts';
 import * as repo from './repository.ts';
 
 export interface VersionMailsDeps {
@@ -19,7 +19,8 @@ export interface VersionMailsDeps {
   mailer: Mailer;
   config: Pick<AppConfig, 'publicUrl'>;
   log: FastifyBaseLogger;
-  access: Pick<AccessService, 'getAccount'>;
+  /** Who of the version's studio is mailed about its review: Owner, Admins and Developers who have not muted it. */
+  team: Pick<TeamService, 'recipients'>;
   /** Where a submitted version stands in the review queue, for the mail that confirms its submission. */
   reviewStanding?: (versionId: string) => Promise<ReviewStanding>;
 }
@@ -28,8 +29,11 @@ const typeLabel = (itemType: repo.ItemType) => itemTypeLabels[itemType];
 const nameOf = (itemName: string, version: repo.VersionRow) => `${itemName} version ${version.number}`;
 
 /** What the partner is mailed about their versions: each review decision, a submission, a take-down, a message. */
-export function createVersionMails({ db, mailer, config, log, access, reviewStanding }: VersionMailsDeps) {
-  /** Mails the version's partner, with a link to its page; a mail that fails is logged and never undoes the change. */
+export function createVersionMails({ db, mailer, config, log, team, reviewStanding }: VersionMailsDeps) {
+  /**
+   * Mails the version's studio (the members who act on reviews), with a link to its page; a mail that fails is logged
+   * and never undoes the change.
+   */
   async function notifyOwner(
     purpose: MailPurpose,
     version: repo.VersionRow,
@@ -39,25 +43,22 @@ export function createVersionMails({ db, mailer, config, log, access, reviewStan
     page: 'detail' | 'version' = 'detail',
   ) {
     try {
-      const owner = await access.getAccount(version.ownerId);
+      const recipients = await team.recipients(version.ownerId, 'review');
       const type = catalogItemTypeOf(version.itemType);
       const path =
         page === 'detail'
           ? itemDetailPath({ id: version.itemId, type })
           : versionPagePath({ itemId: version.itemId, versionId: version.id, type });
-      await mailer.send({
-        purpose,
-        to: owner.email,
-        ...renderMail({
-          subject,
-          heading,
-          paragraphs,
-          action: {
-            label: 'Open in the Partner Portal',
-            url: `${config.publicUrl}${path}`,
-          },
-        }),
+      const content = renderMail({
+        subject,
+        heading,
+        paragraphs,
+        action: {
+          label: 'Open in the Partner Portal',
+          url: `${config.publicUrl}${path}`,
+        },
       });
+      for (const to of recipients) await mailer.send({ purpose, to, ...content });
     } catch (err) {
       log.error({ err, versionId: version.id }, 'review notification failed');
     }

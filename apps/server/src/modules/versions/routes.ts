@@ -18,7 +18,7 @@ import {
   versionIdParamsSchema,
 } from '@portal/contracts';
 import { sendSerialized } from '../../lib/serialized.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentStudio } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 import type { ItemType } from './service.ts';
 
@@ -43,7 +43,7 @@ function versionRoutes(itemType: ItemType) {
         sendSerialized(
           reply,
           versionsSchema,
-          await versions.listVersions(currentUser(request).id, itemType, request.params.id),
+          await versions.listVersions(currentStudio(request).id, itemType, request.params.id),
         ),
     );
 
@@ -55,7 +55,7 @@ function versionRoutes(itemType: ItemType) {
           response: { 200: versionSchema, ...errors },
         }),
         async (request) =>
-          versions.addVersion(currentUser(request).id, itemType, request.body.productId, request.body.productVersion),
+          versions.addVersion(currentStudio(request).id, itemType, request.body.productId, request.body.productVersion),
       );
     } else {
       app.post(
@@ -65,7 +65,7 @@ function versionRoutes(itemType: ItemType) {
           response: { 200: versionSchema, ...errors },
         }),
         async (request) =>
-          versions.addVersion(currentUser(request).id, itemType, request.body.modelId, request.body.modelVersion),
+          versions.addVersion(currentStudio(request).id, itemType, request.body.modelId, request.body.modelVersion),
       );
     }
 
@@ -75,7 +75,7 @@ function versionRoutes(itemType: ItemType) {
         params: versionIdParamsSchema,
         response: { 200: versionSchema, ...errors },
       }),
-      async (request) => versions.getVersion(currentUser(request).id, itemType, request.params.id),
+      async (request) => versions.getVersion(currentStudio(request).id, itemType, request.params.id),
     );
 
     app.put(
@@ -85,7 +85,7 @@ function versionRoutes(itemType: ItemType) {
         'Set the update log and builds; editing a version under review interrupts it (interruptReview)',
         { params: versionIdParamsSchema, body: updateVersionBodySchema, response: { 200: versionSchema, ...errors } },
       ),
-      async (request) => versions.updateVersion(currentUser(request).id, itemType, request.params.id, request.body),
+      async (request) => versions.updateVersion(currentStudio(request).id, itemType, request.params.id, request.body),
     );
 
     app.put(
@@ -104,7 +104,7 @@ function versionRoutes(itemType: ItemType) {
       ),
       async (request) =>
         versions.submitVersion(
-          currentUser(request).id,
+          currentStudio(request).id,
           itemType,
           request.params.itemId,
           request.params.versionId,
@@ -118,7 +118,7 @@ function versionRoutes(itemType: ItemType) {
         params: versionIdParamsSchema,
         response: { 200: versionSchema, ...errors },
       }),
-      async (request) => versions.releaseVersion(currentUser(request).id, itemType, request.params.id),
+      async (request) => versions.releaseVersion(currentStudio(request).id, itemType, request.params.id),
     );
 
     app.put(
@@ -127,7 +127,7 @@ function versionRoutes(itemType: ItemType) {
         params: versionIdParamsSchema,
         response: { 200: versionSchema, ...errors },
       }),
-      async (request) => versions.takeDown(currentUser(request).id, itemType, request.params.id),
+      async (request) => versions.takeDown(currentStudio(request).id, itemType, request.params.id),
     );
 
     app.get(
@@ -136,7 +136,9 @@ function versionRoutes(itemType: ItemType) {
         params: versionIdParamsSchema,
         response: { 200: reviewMessagesResponseSchema, ...errors },
       }),
-      async (request) => ({ data: await versions.listMessages(currentUser(request).id, itemType, request.params.id) }),
+      async (request) => ({
+        data: await versions.listMessages(currentStudio(request).id, itemType, request.params.id),
+      }),
     );
 
     app.post(
@@ -147,7 +149,7 @@ function versionRoutes(itemType: ItemType) {
         response: { 200: reviewMessagesResponseSchema, ...errors },
       }),
       async (request) => ({
-        data: await versions.postMessage(currentUser(request).id, itemType, request.params.id, request.body.message),
+        data: await versions.postMessage(currentStudio(request).id, itemType, request.params.id, request.body.message),
       }),
     );
 
@@ -164,7 +166,7 @@ function versionRoutes(itemType: ItemType) {
       ),
       async (request) => ({
         unreadMessageCount: await versions.markMessagesRead(
-          currentUser(request).id,
+          currentStudio(request).id,
           itemType,
           request.params.id,
           request.body.lastMessageId,
@@ -190,6 +192,6 @@ export const reviewStandingRoutes = routeGroup(async (app, { reviewTimes }) => {
         response: { 200: reviewStandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     ),
-    async (request) => reviewTimes.partnerStanding(currentUser(request).id, request.params.versionId),
+    async (request) => reviewTimes.partnerStanding(currentStudio(request).id, request.params.versionId),
   );
 });

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventEmitter } from '../../events.ts';
 import type { Mailer } from '../../plugins/mailer/index.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, TeamService } from '../access/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { FilesService } from '../files/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -25,6 +25,8 @@ export interface VersionsDeps {
   events: EventEmitter;
   caches: Pick<Caches, 'versionLists' | 'consolePages'>;
   access: AccessService;
+  /** Who of a studio is mailed about its versions' reviews. */
+  team: TeamService;
   catalog: CatalogService;
   files: FilesService;
   payments: PaymentsService;
@@ -44,6 +46,13 @@ export function createVersionsService(deps: VersionsDeps) {
     ...createVersionReads({ ...deps, lookup }),
     ...createVersionChanges({ ...deps, lookup, mails }),
     ...createReview({ ...deps, lookup, mails }),
+    /** The studio a version belongs to, for the audit log of a reviewer's act; undefined when it is gone. */
+    async studioOfVersion(versionId: string): Promise<string | undefined> {
+      return lookup.anyVersion(versionId).then(
+        ({ item }) => item.ownerId,
+        () => undefined,
+      );
+    },
   };
 }
 

@@ -20,6 +20,8 @@ export type MailPurpose =
   | 'tester-added'
   | 'tester-removed'
   | 'payout-sent'
+  | 'payout-failed'
+  | 'placement-receipt'
   | 'stage-expiry-reminder'
   | 'stage-expired'
   | 'stage-content-withdrawn'
@@ -31,7 +33,9 @@ export type MailPurpose =
   | 'two-factor-recovery-code'
   | 'passkey-added'
   | 'passkey-deleted'
-  | 'recovery-codes-low';
+  | 'recovery-codes-low'
+  | 'studio-invitation'
+  | 'studio-ownership';
 
 export interface MailMessage {
   purpose: MailPurpose;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { STUDIO_HEADER } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PartnerEstate } from '../estate.ts';
 import { bearer } from '../requests.ts';
@@ -24,6 +26,9 @@ export function fuzzContextOf(estate: PartnerEstate): FuzzContext {
 export function partnerCallers(app: FastifyInstance, estate: PartnerEstate) {
   let token = estate.token;
   let anonymous = 0;
+  let named = 0;
+  // a partner's studio id is their user id
+  const studioHeaders = [estate.userId, randomUUID(), 'not-a-studio', `${estate.userId},${estate.userId}`];
   const anonymousHeaders = [
     {},
     { authorization: 'Bearer ' },
@@ -36,6 +41,11 @@ export function partnerCallers(app: FastifyInstance, estate: PartnerEstate) {
       headers: () => anonymousHeaders[anonymous++ % anonymousHeaders.length] as Record<string, string>,
     },
     { name: 'partner', headers: () => bearer(token) },
+    // the partner naming a studio: theirs, one they are not in, and what names none
+    {
+      name: 'partner with X-Studio-Id',
+      headers: () => ({ ...bearer(token), [STUDIO_HEADER]: studioHeaders[named++ % studioHeaders.length] as string }),
+    },
   ];
   const afterSuccess = async () => {
     if (await app.services.access.authenticate(token)) return;

@@ -56,6 +56,7 @@ function minimalValue(name: string, schema: JsonSchema, estate: PartnerEstate): 
     if (name === 'images') return estate.stageImageId;
     if (isIdName(name)) return estate.productVersionId;
     if (/email/i.test(name)) return estate.testerEmail;
+    if (schema.format === 'date') return '2026-01-01';
     return 'Probe'.padEnd(schema.minLength ?? 1, 'e').slice(0, schema.maxLength ?? 100);
   }
   if (type === 'integer' || type === 'number') {

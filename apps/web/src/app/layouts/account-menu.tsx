@@ -1,23 +1,31 @@
 import {
+  AUDIT_PATH,
   INCOME_PATH,
   MY_PROJECTS_PATH,
   PURCHASE_HISTORY_PATH,
   SECURITY_PATH,
+  TEAM_PATH,
   TESTING_BUILDS_PATH,
 } from '@portal/contracts/pages';
+import { can, type StudioPermission } from '@portal/contracts/roles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
 import { useLogout } from '../../features/access/api/logout.ts';
+import { useCurrentStudio } from '../../features/team/api/list-studios.ts';
+import { StudioSwitcher } from '../../features/team/components/studio-switcher.tsx';
 
-const accountItems = [
+/** A link of the menu, and what the role in the current studio must allow for it to show. */
+const accountItems: Array<{ to: string; label: string; permission?: StudioPermission }> = [
   { to: MY_PROJECTS_PATH, label: 'My Projects' },
   { to: TESTING_BUILDS_PATH, label: 'Testing builds' },
-  { to: INCOME_PATH, label: 'My Project Income' },
-  { to: PURCHASE_HISTORY_PATH, label: 'My Purchase History' },
+  { to: INCOME_PATH, label: 'My Project Income', permission: 'income' },
+  { to: PURCHASE_HISTORY_PATH, label: 'My Purchase History', permission: 'subscriptions' },
+  { to: TEAM_PATH, label: 'Team' },
+  { to: AUDIT_PATH, label: 'Audit log', permission: 'audit' },
   { to: '/profile', label: 'Edit Profile' },
   { to: SECURITY_PATH, label: 'Security' },
-  { to: '/api-keys', label: 'API keys' },
+  { to: '/api-keys', label: 'API keys', permission: 'apiKeys' },
 ];
 
 /**
@@ -26,6 +34,11 @@ const accountItems = [
  */
 export default function AccountMenu() {
   const { data: profile } = useProfile();
+  const { studio, studios } = useCurrentStudio();
+  // until the role is known, only the links every member has
+  const items = accountItems.filter(
+    (item) => !item.permission || (studio !== undefined && can(studio.role, item.permission)),
+  );
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -78,8 +91,23 @@ export default function AccountMenu() {
         </span>
       </button>
       <ul className="account-menu__list" id={menuId} hidden={!isOpen}>
-        {accountItems.map((item) => (
-          <li key={item.to}>
+        {studio ? (
+          <li className="account-menu__studio">
+            <span className="visually-hidden">Studio: </span>
+            <span className="account-menu__studio-name">{studio.name}</span>
+            <span className="account-menu__studio-role">
+              <span className="visually-hidden">, your role: </span>
+              {studio.role}
+            </span>
+          </li>
+        ) : null}
+        {studio && studios && studios.length > 1 ? (
+          <li className="account-menu__switcher">
+            <StudioSwitcher studios={studios} current={studio} onSwitched={close} />
+          </li>
+        ) : null}
+        {items.map((item, index) => (
+          <li key={item.to} className={index === 0 && studio ? 'account-menu__separator' : undefined}>
             <Link className="account-menu__item" to={item.to} onClick={close}>
               {item.label}
             </Link>

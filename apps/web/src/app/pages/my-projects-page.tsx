@@ -5,29 +5,38 @@ import { ItemList } from '../../features/catalog/components/project-list.tsx';
 import { ProjectsOverview } from '../../features/catalog/components/projects-overview.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
 import { ManageWhitelistButton } from '../../features/testers/components/manage-whitelist-dialog.tsx';
+import { useMay } from '../../lib/studio-role.ts';
 
 /** My Projects: the partner's home, composing catalog, testers, payments and versions. */
 export default function MyProjectsPage() {
   const { data: profile } = useProfile();
+  // until the role is known, the entry points a role may lack wait
+  const may = useMay();
   return (
     <>
       <section className="page-heading">
         <h2>Welcome{profile ? `, ${profile.firstName}` : ''}</h2>
         <div className="button-row">
-          <Link className="btn btn--primary btn--md" to="/start-submission">
-            Create New Project
-          </Link>
-          <Link className="btn btn--secondary btn--md" to={MANAGE_TESTER_PATH}>
-            Manage Tester
-          </Link>
-          <ManageWhitelistButton />
-          {profile?.connectedToStripe ? <StripeDashboardButton /> : null}
+          {may('items.write') ? (
+            <Link className="btn btn--primary btn--md" to="/start-submission">
+              Create New Project
+            </Link>
+          ) : null}
+          {may('testers') ? (
+            <>
+              <Link className="btn btn--secondary btn--md" to={MANAGE_TESTER_PATH}>
+                Manage Tester
+              </Link>
+              <ManageWhitelistButton />
+            </>
+          ) : null}
+          {profile?.connectedToStripe && may('payout') ? <StripeDashboardButton /> : null}
         </div>
       </section>
-      <ProjectsOverview />
+      <ProjectsOverview showAttention={may('versions.write')} />
       <div className="project-lists">
-        <ItemList type="game" />
-        <ItemList type="model" />
+        <ItemList type="game" canCreate={may('items.write')} />
+        <ItemList type="model" canCreate={may('items.write')} />
       </div>
     </>
   );

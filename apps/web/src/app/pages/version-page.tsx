@@ -16,6 +16,10 @@ import { ReviewConversation } from '../../features/versions/components/review-co
 import { VersionDetails } from '../../features/versions/components/version-details.tsx';
 import { VersionForm } from '../../features/versions/components/version-form.tsx';
 import { type AnyVersion, versionState } from '../../features/versions/utils/item-api.ts';
+import { useMay } from '../../lib/studio-role.ts';
+
+/** Why a role that reads versions finds no form on the Version page. */
+const READ_ONLY_ROLE = 'Your role in this studio reads versions: the Owner, Admins and Developers change them.';
 
 function useItemName(type: CatalogItemType, id: string): string | undefined {
   return useQuery(itemQueryOptions(type, id)).data?.name;
@@ -35,6 +39,10 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
   const version = useVersion(type, versionId);
   const itemName = useItemName(type, itemId);
   const [isInterrupting, setInterrupting] = useState(false);
+  const may = useMay();
+  // the form holds the builds: changing a version takes both (every role with one has the other)
+  const canChange = may('versions.write') && may('builds');
+  const canReadBuilds = may('builds');
   const backTo = itemDetailPath({ id: itemId, type, name: itemName ?? '' });
 
   if (version.isError) return <ItemNotFound message="This version does not exist, or it is not yours." />;
@@ -46,7 +54,9 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
       <Link className="back-link" to={backTo}>
         ← {itemName ?? 'Back to the project'}
       </Link>
-      {isEditing ? (
+      {!canChange ? (
+        <VersionDetails version={version.data} reason={READ_ONLY_ROLE} showReports={canReadBuilds} />
+      ) : isEditing ? (
         <VersionForm type={type} itemId={itemId} version={version.data} onSaved={() => navigate(backTo)} />
       ) : mode === 'interrupt-review' ? (
         <VersionDetails
@@ -67,6 +77,7 @@ function VersionPageBody({ type, itemId, versionId }: { type: CatalogItemType; i
           itemId={itemId}
           versionId={versionId}
           unreadCount={version.data.unreadMessageCount}
+          canWrite={canChange}
         />
       </div>
     </div>

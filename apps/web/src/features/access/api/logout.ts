@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../lib/api-client.ts';
 import { session } from '../../../lib/session.ts';
+import { studioChoice } from '../../../lib/studio.ts';
 
 /** How long Log out waits for the server before it goes Home anyway: the session is dropped here either way. */
 const LOGOUT_WAIT_MS = 3000;
@@ -22,6 +23,8 @@ export function useLogout() {
   return async () => {
     const token = session.getToken();
     session.forget();
+    // the tab's studio goes with its session (it is kept in this tab's storage, which the reload keeps)
+    studioChoice.forget();
     if (token) {
       try {
         await logout(token);

@@ -1,6 +1,6 @@
 import { accessMessages, type StaticTextType, staticTextTitles, VERIFICATION_CODE_LENGTH } from '@portal/contracts';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
 import { FormCard } from '../../../components/form/form-card.tsx';
 import { SubmitRow } from '../../../components/form/submit-row.tsx';
@@ -8,6 +8,7 @@ import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { toast } from '../../../components/toast.tsx';
 import { useIsHydrated } from '../../../lib/hydration.ts';
+import { safeRedirect } from '../../../lib/safe-redirect.ts';
 import { useRegister } from '../api/register.ts';
 import { BusinessFields, NameFields, NewPasswordFields } from './account-fields.tsx';
 import { AgreementDialog } from './agreement-dialog.tsx';
@@ -35,6 +36,7 @@ const REGISTER_INTRO = 'Create your partner account. It takes a couple of minute
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const registerMutation = useRegister();
   const [openAgreement, setOpenAgreement] = useState<StaticTextType>();
   // the agreements open once the app has taken the prerendered page over: until then a click would be lost
@@ -47,7 +49,8 @@ export function RegisterForm() {
     onSubmit: async ({ confirmPassword: _confirm, agreement: _agreement, ...registration }) => {
       await registerMutation.mutateAsync(registration);
       toast.success(accessMessages.registered);
-      navigate('/start-submission');
+      // the page that sent the visitor here (an invitation to a studio), else the first step of a submission
+      navigate(safeRedirect(params.get('redirect')) ?? '/start-submission');
     },
   });
   const { errors, register } = form;

@@ -1,11 +1,14 @@
 import { MAX_GAME_INTRODUCE_LENGTH, type Product } from '@portal/contracts';
 import { InputField, TextAreaField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
+import { useMay } from '../../../lib/studio-role.ts';
 import { gameFormSchema, gameFormValues, playerFieldDependents, playersInOrder } from './form-schemas.ts';
-import { ItemFormLayout, useSaveItem } from './item-form.tsx';
+import { ItemFormLayout, PRICE_NOT_YOURS, useSaveItem } from './item-form.tsx';
 
 /** Creates an AR game, or edits `product`; goes to its Detail once saved. */
 export function GameForm({ product }: { product?: Product }) {
+  // a listing editor (Marketing) keeps the price as it is: setting it is for roles that write items
+  const maySetPrice = useMay()('items.write');
   const save = useSaveItem('game', product);
   const form = useZodForm({
     schema: gameFormSchema,
@@ -53,7 +56,8 @@ export function GameForm({ product }: { product?: Product }) {
           name="price"
           label="Price on the app stores (USD)"
           isRequired
-          hint="0 for a free game; at most two decimals."
+          hint={maySetPrice ? '0 for a free game; at most two decimals.' : PRICE_NOT_YOURS}
+          readOnly={!maySetPrice}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"

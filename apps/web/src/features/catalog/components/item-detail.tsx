@@ -23,16 +23,38 @@ export interface CatalogItemDetailProps {
   id: string;
   /** What the page shows under the item once it is loaded (its versions). */
   children?: ReactNode;
+  /** The actions the member's role may take (all by default): each one it may not is not offered. */
+  actions?: ItemActions;
 }
 
+/** What the top of Detail offers, by the member's role. */
+export interface ItemActions {
+  /** The staging console (a game's). */
+  testStaging: boolean;
+  /** Edit Project Info: the store listing. */
+  edit: boolean;
+  /** Deleting the item. */
+  remove: boolean;
+}
+
+const EVERY_ACTION: ItemActions = { testStaging: true, edit: true, remove: true };
+
 /** The top of Detail: the item's information and its actions (test, edit, delete). */
-export function CatalogItemDetail({ type, id, children }: CatalogItemDetailProps) {
-  return type === 'game' ? <GameDetail id={id}>{children}</GameDetail> : <ModelDetail id={id}>{children}</ModelDetail>;
+export function CatalogItemDetail({ type, id, children, actions = EVERY_ACTION }: CatalogItemDetailProps) {
+  return type === 'game' ? (
+    <GameDetail id={id} actions={actions}>
+      {children}
+    </GameDetail>
+  ) : (
+    <ModelDetail id={id} actions={actions}>
+      {children}
+    </ModelDetail>
+  );
 }
 
 const placeholder = <div className="card item-summary item-summary--loading" aria-busy="true" />;
 
-function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
+function GameDetail({ id, children, actions }: { id: string; children?: ReactNode; actions: ItemActions }) {
   const product = useItem('game', id);
   const deleteProduct = useDeleteItem('game');
   return (
@@ -53,6 +75,7 @@ function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
               ],
             ]}
             introduce={item.introduce}
+            actions={actions}
             deleteLabel="Delete Project"
             onDelete={() => deleteProduct.mutateAsync(item.id)}
             isDeleting={deleteProduct.isPending}
@@ -64,7 +87,7 @@ function GameDetail({ id, children }: { id: string; children?: ReactNode }) {
   );
 }
 
-function ModelDetail({ id, children }: { id: string; children?: ReactNode }) {
+function ModelDetail({ id, children, actions }: { id: string; children?: ReactNode; actions: ItemActions }) {
   const model = useItem('model', id);
   const deleteModel = useDeleteItem('model');
   return (
@@ -75,6 +98,7 @@ function ModelDetail({ id, children }: { id: string; children?: ReactNode }) {
             type="model"
             item={item}
             categoryName={item.category.categoryName}
+            actions={actions}
             deleteLabel="Delete 3D Model"
             onDelete={() => deleteModel.mutateAsync(item.id)}
             isDeleting={deleteModel.isPending}
@@ -92,6 +116,7 @@ interface ItemSummaryProps {
   categoryName: string;
   introduce?: string;
   extraFacts?: Array<[label: string, value: string]>;
+  actions: ItemActions;
   deleteLabel: string;
   onDelete: () => Promise<unknown>;
   isDeleting: boolean;
@@ -103,6 +128,7 @@ function ItemSummary({
   categoryName,
   introduce,
   extraFacts = [],
+  actions,
   deleteLabel,
   onDelete,
   isDeleting,
@@ -184,18 +210,22 @@ function ItemSummary({
         </div>
       </dl>
       <div className="button-row item-summary__actions">
-        {type === 'game' ? (
+        {type === 'game' && actions.testStaging ? (
           <Link className="btn btn--secondary btn--md" to={testStagingPath(item.id)}>
             Test Staging File
           </Link>
         ) : null}
-        <Link className="btn btn--secondary btn--md" to={submissionPath(type, item.id)}>
-          Edit Project Info
-        </Link>
+        {actions.edit ? (
+          <Link className="btn btn--secondary btn--md" to={submissionPath(type, item.id)}>
+            Edit Project Info
+          </Link>
+        ) : null}
         {/* only opens the dialog, whose Delete is the throttled action */}
-        <Button variant="danger" onClick={() => setConfirming(true)} isThrottled={false}>
-          {deleteLabel}
-        </Button>
+        {actions.remove ? (
+          <Button variant="danger" onClick={() => setConfirming(true)} isThrottled={false}>
+            {deleteLabel}
+          </Button>
+        ) : null}
       </div>
       <DeleteItemDialog
         isOpen={isConfirming}

@@ -135,3 +135,6 @@ export function ItemFormLayout<T extends CatalogItemType>({
     </form>
   );
 }
+
+/** Why a listing editor (the Marketing role) cannot change the price field. */
+export const PRICE_NOT_YOURS = 'Set by the Owner, Admins and Developers: your role edits the listing, not the price.';

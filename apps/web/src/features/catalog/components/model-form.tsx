@@ -3,9 +3,10 @@ import { Field } from '../../../components/form/field.tsx';
 import { InputField } from '../../../components/form/text-field.tsx';
 import { useZodForm } from '../../../components/form/use-zod-form.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useMay } from '../../../lib/studio-role.ts';
 import { useModelCategories } from '../api/get-model-categories.ts';
 import { modelFormSchema, modelFormValues } from './form-schemas.ts';
-import { ItemFormLayout, useSaveItem } from './item-form.tsx';
+import { ItemFormLayout, PRICE_NOT_YOURS, useSaveItem } from './item-form.tsx';
 
 /** Creates a 3D model, or edits `model`; goes to its Detail once saved. */
 export function ModelForm({ model }: { model?: Model }) {
@@ -15,6 +16,8 @@ export function ModelForm({ model }: { model?: Model }) {
     form.setFieldError('categoryId', err.message);
     return true;
   });
+  // a listing editor (Marketing) keeps the price as it is: setting it is for roles that write items
+  const maySetPrice = useMay()('items.write');
   const form = useZodForm({ schema: modelFormSchema, initialValues: modelFormValues(model), onSubmit: save });
   const { errors, register } = form;
 
@@ -34,7 +37,8 @@ export function ModelForm({ model }: { model?: Model }) {
           name="price"
           label="Price (USD)"
           isRequired
-          hint="0 for a free model; at most two decimals."
+          hint={maySetPrice ? '0 for a free model; at most two decimals.' : PRICE_NOT_YOURS}
+          readOnly={!maySetPrice}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"

@@ -27,11 +27,14 @@ const copy = {
   },
 } as const;
 
-/** The partner's AR games or 3D models, 8 per page. */
-export function ItemList({ type }: { type: CatalogItemType }) {
+/**
+ * The partner's AR games or 3D models, 8 per page; an empty list offers to create one when `canCreate` (the role in
+ * the studio may create items).
+ */
+export function ItemList({ type, canCreate = true }: { type: CatalogItemType; canCreate?: boolean }) {
   const [page, setPage] = useState(1);
   const query = useItems(type, page);
-  return <ProjectList type={type} page={page} onPageChange={setPage} {...query} />;
+  return <ProjectList type={type} page={page} onPageChange={setPage} canCreate={canCreate} {...query} />;
 }
 
 interface ProjectListProps {
@@ -42,9 +45,19 @@ interface ProjectListProps {
   isPending: boolean;
   isError: boolean;
   isPlaceholderData: boolean;
+  canCreate: boolean;
 }
 
-function ProjectList({ type, page, onPageChange, data, isPending, isError, isPlaceholderData }: ProjectListProps) {
+function ProjectList({
+  type,
+  page,
+  onPageChange,
+  data,
+  isPending,
+  isError,
+  isPlaceholderData,
+  canCreate,
+}: ProjectListProps) {
   const text = copy[type];
   const headingId = `project-list-${type}`;
   const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / MY_PROJECTS_PAGE_SIZE)) : 1;
@@ -78,10 +91,14 @@ function ProjectList({ type, page, onPageChange, data, isPending, isError, isPla
       ) : !data || data.data.length === 0 ? (
         <div className="empty">
           <h3 className="empty__title">{text.empty}</h3>
-          <p>{text.emptyText}</p>
-          <Link className="btn btn--primary btn--md" to={submissionPath(type)}>
-            {text.create}
-          </Link>
+          {canCreate ? (
+            <>
+              <p>{text.emptyText}</p>
+              <Link className="btn btn--primary btn--md" to={submissionPath(type)}>
+                {text.create}
+              </Link>
+            </>
+          ) : null}
         </div>
       ) : (
         <ul className="project-grid" aria-busy={isPlaceholderData || undefined}>

@@ -23,8 +23,11 @@ const hrefOf = (entry: NeedsAction) => {
     : itemDetailPath({ id: entry.itemId, type, name: entry.itemName });
 };
 
-/** The top of My Projects: items by status, what needs the partner's action, this month's income. */
-export function ProjectsOverview() {
+/**
+ * The top of My Projects: items by status, what needs action (when `showAttention`: the member's role changes
+ * versions, which every entry asks of it), this month's income (the server answers it to roles that read income).
+ */
+export function ProjectsOverview({ showAttention = true }: { showAttention?: boolean }) {
   const overview = useOverview();
   if (overview.isPending) return <OverviewSkeleton />;
   // the lists below say it too: an overview that cannot load stays out of the way
@@ -44,10 +47,12 @@ export function ProjectsOverview() {
         Overview
       </h2>
       {shown.length > 0 ? <StatusCounts statuses={shown} counts={itemsByStatus} /> : null}
-      <div className="projects-overview__row">
-        <NeedsAttention entries={needsAction} />
-        {income ? <IncomeTile income={income} /> : null}
-      </div>
+      {showAttention || income ? (
+        <div className="projects-overview__row">
+          {showAttention ? <NeedsAttention entries={needsAction} /> : null}
+          {income ? <IncomeTile income={income} /> : null}
+        </div>
+      ) : null}
     </section>
   );
 }

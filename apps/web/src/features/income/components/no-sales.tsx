@@ -2,9 +2,12 @@ import { PAYOUT_DELAY_TEXT, payoutDateOf } from '@portal/contracts';
 import { CONNECT_PAYOUT_ACCOUNT_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { formatDay } from '../../../lib/format.ts';
+import { useMay } from '../../../lib/studio-role.ts';
 
 /** A partner without sales: what will appear here, and when and how payouts happen (SPEC §1's payout terms). */
 export function NoSales({ isPayoutAccountConnected }: { isPayoutAccountConnected: boolean | undefined }) {
+  // the payout account is the owner's to connect
+  const mayConnect = useMay()('payout');
   return (
     <section className="empty empty--page my-income-empty" aria-labelledby="no-sales-title">
       <h2 id="no-sales-title">No sales yet</h2>
@@ -27,7 +30,7 @@ export function NoSales({ isPayoutAccountConnected }: { isPayoutAccountConnected
         </li>
         <li>There are no refunds for digital assets.</li>
       </ul>
-      {isPayoutAccountConnected === false ? (
+      {isPayoutAccountConnected === false && mayConnect ? (
         <Link className="btn btn--primary btn--md" to={CONNECT_PAYOUT_ACCOUNT_PATH}>
           Connect a payout account
         </Link>

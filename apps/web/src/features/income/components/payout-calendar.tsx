@@ -4,22 +4,30 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PayoutStatusPill } from '../../../components/status-pill.tsx';
 import { formatDollars, formatInstant, formatPayoutDay } from '../../../lib/format.ts';
+import { useMay } from '../../../lib/studio-role.ts';
 
 /** "1 sale", "3 sales". */
 const salesCount = (count: number) => (count === 1 ? '1 sale' : `${count} sales`);
 
 /** Said at the top of the page: what is due cannot be paid until a payout account is connected. */
 export function WaitingOnAccount({ calendar }: { calendar: PayoutCalendarData }) {
+  // the payout account is the owner's to connect: the others are told who does
+  const mayConnect = useMay()('payout');
   const waiting = calendar.upcoming.filter((payout) => payout.waitsOnPayoutAccount);
   if (waiting.length === 0) return null;
   const total = waiting.reduce((sum, payout) => sum + payout.amount, 0);
   return (
     <div className="alert alert--warning my-income-calendar__alert" role="note">
       <strong>Your payouts wait on a payout account.</strong> {formatDollars(total)} is waiting to be paid, but no
-      payout account is connected to send it to. Once you connect one, each payout goes out on its payout day.
-      <Link className="alert__action" to={CONNECT_PAYOUT_ACCOUNT_PATH}>
-        Connect a payout account
-      </Link>
+      payout account is connected to send it to.{' '}
+      {mayConnect
+        ? 'Once you connect one, each payout goes out on its payout day.'
+        : 'Once the studio’s owner connects one, each payout goes out on its payout day.'}
+      {mayConnect ? (
+        <Link className="alert__action" to={CONNECT_PAYOUT_ACCOUNT_PATH}>
+          Connect a payout account
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -53,7 +53,7 @@ function Price() {
  * The partner's AR placement on /vps: whether a month covers now, its price, the purchase of one more month (sent to
  * the payment provider's checkout, which sends the partner back here), and what the return came to.
  */
-export function SubscriptionPanel() {
+export function SubscriptionPanel({ canBuy = true }: { canBuy?: boolean }) {
   const navigate = useNavigate();
   const purchase = usePurchaseSubscription();
   const status = useSubscriptionStatus();
@@ -109,29 +109,39 @@ export function SubscriptionPanel() {
           </dd>
         </div>
       </dl>
-      <div className="subscription-panel__buy">
-        <Button
-          size="lg"
-          onClick={buy}
-          isLoading={purchase.isPending || isLeaving}
-          aria-describedby="subscription-next-month"
-        >
-          Buy one month
-        </Button>
-        <p id="subscription-next-month" className="subscription-panel__note">
-          {status.data?.isSubscribed && status.data.activeUntil
-            ? `A month bought now starts when the active one ends, on ${formatInstant(status.data.activeUntil)}.`
-            : 'A month bought while one is active starts when the active one ends.'}
-        </p>
-      </div>
+      {canBuy ? (
+        <div className="subscription-panel__buy">
+          <Button
+            size="lg"
+            onClick={buy}
+            isLoading={purchase.isPending || isLeaving}
+            aria-describedby="subscription-next-month"
+          >
+            Buy one month
+          </Button>
+          <p id="subscription-next-month" className="subscription-panel__note">
+            {status.data?.isSubscribed && status.data.activeUntil
+              ? `A month bought now starts when the active one ends, on ${formatInstant(status.data.activeUntil)}.`
+              : 'A month bought while one is active starts when the active one ends.'}
+          </p>
+        </div>
+      ) : (
+        <div className="subscription-panel__buy">
+          <p className="subscription-panel__note">
+            The Owner, Admins and Finance buy months of placement; a month they buy covers every stage of the studio.
+          </p>
+        </div>
+      )}
       <ul className="check-list subscription-panel__terms">
         {TERMS.map((term) => (
           <li key={term}>{term}</li>
         ))}
       </ul>
-      <Link className="subscription-panel__history" to={PURCHASE_HISTORY_PATH}>
-        My Purchase History
-      </Link>
+      {canBuy ? (
+        <Link className="subscription-panel__history" to={PURCHASE_HISTORY_PATH}>
+          My Purchase History
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -30,13 +30,15 @@ export interface ConversationDialogProps {
   /** The version whose conversation is open; none: closed. */
   version: AnyVersion | undefined;
   onClose: () => void;
+  /** Whether the member's role writes to the reviewers. */
+  canWrite?: boolean;
 }
 
 /**
  * A version's conversation with the reviewers, on Detail: reachable in every state of the version, and also for a
  * partner whose payout account is disconnected, whom the Version page's guard sends to /stripe.
  */
-export function ConversationDialog({ type, itemId, version, onClose }: ConversationDialogProps) {
+export function ConversationDialog({ type, itemId, version, onClose, canWrite = true }: ConversationDialogProps) {
   return (
     <Dialog
       isOpen={version !== undefined}
@@ -51,6 +53,7 @@ export function ConversationDialog({ type, itemId, version, onClose }: Conversat
             itemId={itemId}
             versionId={version.id}
             unreadCount={version.unreadMessageCount}
+            canWrite={canWrite}
           />
         </div>
       ) : null}

@@ -9,10 +9,16 @@ export interface ReviewConversationProps {
   versionId: string;
   /** Reviewer messages not read yet: once they are shown, the conversation is marked read. */
   unreadCount: number;
+  /** Whether the member's role writes to the reviewers (and marks their messages read); else the thread is read only. */
+  canWrite?: boolean;
 }
 
+/** Why a role that reads versions finds no box to write to the reviewers in. */
+export const READ_ONLY_CONVERSATION =
+  'Your role in this studio reads the conversation; the Owner, Admins and Developers write to the reviewers.';
+
 /** A version's thread with Lumora's reviewers; showing it marks it read. */
-export function ReviewConversation({ type, itemId, versionId, unreadCount }: ReviewConversationProps) {
+export function ReviewConversation({ type, itemId, versionId, unreadCount, canWrite = true }: ReviewConversationProps) {
   const messages = useReviewMessages(type, versionId);
   const send = useSendReviewMessage(type, versionId);
   const { mutate: markRead } = useMarkMessagesRead(type, itemId, versionId);
@@ -20,10 +26,10 @@ export function ReviewConversation({ type, itemId, versionId, unreadCount }: Rev
   const newestId = messages.data?.at(-1)?.id;
 
   useEffect(() => {
-    if (unreadCount === 0 || !newestId || markedUpTo.current === newestId) return;
+    if (!canWrite || unreadCount === 0 || !newestId || markedUpTo.current === newestId) return;
     markedUpTo.current = newestId;
     markRead(newestId);
-  }, [unreadCount, newestId, markRead]);
+  }, [canWrite, unreadCount, newestId, markRead]);
 
   return (
     <Conversation
@@ -32,7 +38,9 @@ export function ReviewConversation({ type, itemId, versionId, unreadCount }: Rev
       messages={messages.data}
       isError={messages.isError}
       isSending={send.isPending}
-      onSend={(message) => send.mutateAsync(message)}
+      {...(canWrite
+        ? { onSend: (message: string) => send.mutateAsync(message) }
+        : { readOnlyNote: READ_ONLY_CONVERSATION })}
     />
   );
 }

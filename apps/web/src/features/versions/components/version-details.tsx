@@ -9,6 +9,8 @@ export interface VersionDetailsProps {
   reason: string;
   /** What the partner may still do about it (interrupt the review). */
   action?: ReactNode;
+  /** Whether the member's role reads builds' validation reports (`builds`); else only which platforms have one. */
+  showReports?: boolean;
 }
 
 function BuildFileName({ url }: { url: string }) {
@@ -16,7 +18,7 @@ function BuildFileName({ url }: { url: string }) {
 }
 
 /** A version that cannot be edited now: its status, update log, builds and their reports, without inputs. */
-export function VersionDetails({ version, reason, action }: VersionDetailsProps) {
+export function VersionDetails({ version, reason, action, showReports = true }: VersionDetailsProps) {
   const titleId = `version-${version.id}-title`;
   const builds = BUILD_PLATFORMS.flatMap(({ key, label, urlKey }) => {
     const url = version[urlKey];
@@ -41,8 +43,15 @@ export function VersionDetails({ version, reason, action }: VersionDetailsProps)
         <ul className="version-details__builds">
           {builds.map(({ key, label, url }) => (
             <li key={key}>
-              <strong>{label}</strong> <BuildFileName url={url} />
-              <BuildReportView url={url} label={`${label} build`} />
+              <strong>{label}</strong>{' '}
+              {showReports ? (
+                <>
+                  <BuildFileName url={url} />
+                  <BuildReportView url={url} label={`${label} build`} />
+                </>
+              ) : (
+                <span className="version-details__file">uploaded</span>
+              )}
             </li>
           ))}
         </ul>

@@ -90,10 +90,19 @@ export interface VersionsSectionProps {
   itemId: string;
   /** From the profile; undefined while it loads (the server refuses an unconnected partner anyway). */
   isPayoutConnected: boolean | undefined;
+  /**
+   * Whether the member's role changes versions (adds, submits, releases, takes down, writes to the reviewers): a role
+   * that only reads them sees where each stands, and no action.
+   */
+  canChange?: boolean;
 }
 
+/** What a role that reads versions is told where the actions would be. */
+export const READ_ONLY_VERSIONS =
+  'Your role in this studio reads versions: the Owner, Admins and Developers add, submit and release them.';
+
 /** Detail's lower part: the testing version to submit, the release version, and the history. */
-export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSectionProps) {
+export function VersionsSection({ type, itemId, isPayoutConnected, canChange = true }: VersionsSectionProps) {
   const versions = useItemVersions(type, itemId);
   const change = useChangeVersion(type, itemId, ['PayoutAccountRequired']);
   const redirectIfPayoutRequired = usePayoutRequiredRedirect();
@@ -177,22 +186,26 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
     <section className="versions" aria-labelledby="versions-title">
       <div className="versions__header">
         <h2 id="versions-title">Versions</h2>
-        <div className="versions__add">
-          <Button
-            onClick={() => {
-              if (!isSentToConnect()) setAdding(true);
-            }}
-            disabled={Boolean(blocked)}
-            aria-describedby={blocked ? 'add-version-why' : undefined}
-          >
-            Add Version
-          </Button>
-          {blocked ? (
-            <span className="field__hint" id="add-version-why">
-              {blocked}
-            </span>
-          ) : null}
-        </div>
+        {canChange ? (
+          <div className="versions__add">
+            <Button
+              onClick={() => {
+                if (!isSentToConnect()) setAdding(true);
+              }}
+              disabled={Boolean(blocked)}
+              aria-describedby={blocked ? 'add-version-why' : undefined}
+            >
+              Add Version
+            </Button>
+            {blocked ? (
+              <span className="field__hint" id="add-version-why">
+                {blocked}
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <p className="field__hint versions__read-only">{READ_ONLY_VERSIONS}</p>
+        )}
       </div>
 
       {testingVersion ? (
@@ -202,10 +215,14 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
             <VersionStatusPill version={testingVersion} />
             <p>
               {hasRequiredBuilds(testingVersion) ? (
-                <>
-                  Your testers can install it now in the test-distribution app (
-                  <Link to={MANAGE_TESTER_PATH}>Manage Tester</Link>). When it is ready, submit it for approval.
-                </>
+                canChange ? (
+                  <>
+                    Your testers can install it now in the test-distribution app (
+                    <Link to={MANAGE_TESTER_PATH}>Manage Tester</Link>). When it is ready, submit it for approval.
+                  </>
+                ) : (
+                  'The studio’s testers can install it now in the test-distribution app.'
+                )
               ) : (
                 'Add its builds and update log on its Version page, then submit it for approval.'
               )}
@@ -216,15 +233,17 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
               className="btn btn--secondary btn--md"
               to={versionPagePath({ itemId, versionId: testingVersion.id, type })}
             >
-              Edit Version
+              {canChange ? 'Edit Version' : `View Version ${versionNumberOf(testingVersion)}`}
             </Link>
-            <SubmitControl
-              version={testingVersion}
-              label="Submit for Approval"
-              refusal={testingSubmitBlocked}
-              onSubmit={() => submit(testingVersion.id)}
-              choice={releaseChoice}
-            />
+            {canChange ? (
+              <SubmitControl
+                version={testingVersion}
+                label="Submit for Approval"
+                refusal={testingSubmitBlocked}
+                onSubmit={() => submit(testingVersion.id)}
+                choice={releaseChoice}
+              />
+            ) : null}
             <ConversationButton version={testingVersion} onOpen={openConversation} />
           </div>
         </section>
@@ -283,20 +302,20 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
           ) : null}
           <div className="button-row">
             {/* only opens the dialog, whose Take Down is the throttled action */}
-            {isAwaitingRelease(release) ? (
+            {canChange && isAwaitingRelease(release) ? (
               <Button onClick={() => setConfirmingRelease(true)} isThrottled={false}>
                 Release this version
               </Button>
             ) : null}
             {/* only what is on sale can be taken down: a rejected or taken-down release offers nothing to take */}
-            {liveVersion ? (
+            {canChange && liveVersion ? (
               <Button variant="danger" onClick={() => setConfirmingTakeDown(true)} isThrottled={false}>
                 {liveVersion.id !== releaseVersion.id
                   ? `Take Down Version ${versionNumberOf(liveVersion)}`
                   : 'Take Down'}
               </Button>
             ) : null}
-            {releaseCanResubmit ? (
+            {canChange && releaseCanResubmit ? (
               <SubmitControl
                 version={releaseVersion}
                 label="Resubmit"
@@ -309,7 +328,7 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
               className="btn btn--secondary btn--md"
               to={versionPagePath({ itemId, versionId: releaseVersion.id, type })}
             >
-              {editModeOf(release) === 'edit' ? 'Edit' : `View Version ${versionNumberOf(releaseVersion)}`}
+              {canChange && editModeOf(release) === 'edit' ? 'Edit' : `View Version ${versionNumberOf(releaseVersion)}`}
             </Link>
             <ConversationButton version={releaseVersion} onOpen={openConversation} />
           </div>
@@ -357,6 +376,7 @@ export function VersionsSection({ type, itemId, isPayoutConnected }: VersionsSec
         itemId={itemId}
         version={all.find((version) => version.id === conversationId)}
         onClose={() => setConversationId(undefined)}
+        canWrite={canChange}
       />
     </section>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "studio_invitations_open_email_idx" ON "studio_invitations" USING btree ("email") WHERE "studio_invitations"."accepted_at" IS NULL AND "studio_invitations"."revoked_at" IS NULL;

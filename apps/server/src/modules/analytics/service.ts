@@ -1,0 +1,416 @@
+import {
+  ANALYTICS_BATCH_EVENTS,
+  ANALYTICS_FLUSH_MS,
+  type AnalyticsItem,
+  type AnalyticsItemQuery,
+  type AnalyticsRangeQuery,
+  type AnalyticsSummary,
+  type PlayAudience,
+  type PlayPoint,
+  payoutZoneDate,
+  payoutZoneDayStart,
+  playFigure,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { lockKey } from '../../db/locks.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { hmacSha256 } from '../../lib/tokens.ts';
+import { type WriteBehindStats, writeBehind } from '../../lib/write-behind.ts';
+import type { TeamService } from '../access/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { StagesService } from '../stages/service.ts';
+import type { TestersService } from '../testers/service.ts';
+import * as repo from './repository.ts';
+
+/**
+ * A change in a game the game host counts (its registry tells it, synthetic players left out): a game created,
+ * started or ended with the players in it, or one player joining or leaving it. `durationMs`: the game's length when
+ * it ends, a player's time in it when they leave.
+ */
+export interface GameObservation {
+  kind: 'game-created' | 'game-started' | 'game-ended' | 'player-joined' | 'player-left';
+  at: number;
+  gameId: string;
+  productId: string;
+  productVersion: number;
+  userIds: readonly string[];
+  durationMs: number | null;
+}
+
+/** What waits to be written: as it was observed, before its studio and audience are known. */
+type Observed =
+  | { kind: 'game'; game: GameObservation }
+  | { kind: 'hub-session'; at: number; userId: string; durationMs: number }
+  | { kind: 'impression'; at: number; stageId: string; viewer: string }
+  | { kind: 'view'; at: number; itemId: string; ownerId: string; userId: string | undefined; viewer: string };
+
+export interface AnalyticsDeps {
+  db: Db;
+  config: Pick<AppConfig, 'analytics'>;
+  log: FastifyBaseLogger;
+  /** The key of the players' hashes. */
+  secretKey: string;
+  team: Pick<TeamService, 'roleOf'>;
+  testers: Pick<TestersService, 'isTesterOf'>;
+  catalog: Pick<CatalogService, 'summarizeItems'>;
+  stages: Pick<StagesService, 'ownersOfStages'>;
+  /** How the queue is written (tests and benchmarks make the store slow, or down). */
+  writeRows?: (rows: repo.PlayEventRow[]) => Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+/** How long after a Hong Kong midnight the rollup job also rolls up the day before (batches written late). */
+const LATE_BATCHES_MS = 3_600_000;
+
+/** `YYYY-MM-DD` plus `days`. */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the day, week (Monday) or month `day` falls in. */
+function bucketOf(day: string, granularity: AnalyticsItemQuery['Granularity']): string {
+  if (granularity === 'day') return day;
+  if (granularity === 'month') return `${day.slice(0, 7)}-01`;
+  const weekday = (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** Every bucket of a range, in order: the first is the one `from` falls in. */
+function bucketStarts(from: string, to: string, granularity: AnalyticsItemQuery['Granularity']): string[] {
+  const starts: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const start = bucketOf(day, granularity);
+    if (starts[starts.length - 1] !== start) starts.push(start);
+  }
+  return starts;
+}
+
+/** The lower median (what percentile_disc(0.5) answers), or null of nothing. */
+function medianOf(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length / 2) - 1] ?? null;
+}
+
+/** Items' studios remembered between batches (an item never changes studio), at most. */
+const OWNERS_KEPT = 10_000;
+
+/**
+ * Play analytics. Recording: the game host, the AR app's nearby read and a live item's read tell it what happened
+ * (`recordGame`, `recordHubSession`, `recordImpressions`, `recordView`), which costs them an append to a bounded
+ * queue (lib/write-behind.ts); the queue is written a batch at a time (ANALYTICS_BATCH_EVENTS, at least every
+ * ANALYTICS_FLUSH_MS) off their path, after its studios and audiences are found: a member of the item's studio or
+ * one of its whitelisted testers counts as `testing`, anyone else as `public`. A player is kept as a keyed hash.
+ */
+export function createAnalyticsService(deps: AnalyticsDeps) {
+  const { db, config, log, secretKey, team, testers, catalog, stages } = deps;
+  const writeRows = deps.writeRows ?? ((rows: repo.PlayEventRow[]) => repo.insertPlayEvents(db, rows));
+  const ownerOfItem = new Map<string, string>();
+
+  const hashOf = (kind: 'player' | 'address', value: string) =>
+    hmacSha256(secretKey, `analytics-${kind}:${value}`).slice(0, 32);
+
+  /** The studios of these games, by id, from memory where it can. */
+  async function itemOwners(ids: Iterable<string>): Promise<Map<string, string>> {
+    const missing = [...new Set(ids)].filter((id) => !ownerOfItem.has(id));
+    if (missing.length > 0) {
+      if (ownerOfItem.size + missing.length > OWNERS_KEPT) ownerOfItem.clear();
+      for (const item of await catalog.summarizeItems('Product', missing)) ownerOfItem.set(item.id, item.ownerId);
+    }
+    return ownerOfItem;
+  }
+
+  /**
+   * Who a person is to a studio's figures: its members and whitelisted testers test, anyone else plays. The questions
+   * of one batch are asked together, which the team and testers services answer with a statement each.
+   */
+  function audiences() {
+    const known = new Map<string, Promise<PlayAudience>>();
+    return (ownerId: string, userId: string): Promise<PlayAudience> => {
+      const key = `${ownerId}:${userId}`;
+      let audience = known.get(key);
+      if (!audience) {
+        audience = (async () => {
+          if (!isUuid(userId)) return 'public';
+          if (await team.roleOf(ownerId, userId)) return 'testing';
+          return (await testers.isTesterOf(ownerId, userId)) ? 'testing' : 'public';
+        })();
+        known.set(key, audience);
+      }
+      return audience;
+    };
+  }
+
+  /** A batch as rows: its studios and audiences found, its people hashed; what names a deleted thing is left out. */
+  async function toRows(batch: Observed[]): Promise<repo.PlayEventRow[]> {
+    const games = batch.flatMap((entry) => (entry.kind === 'game' ? [entry.game] : []));
+    const stageIds = batch.flatMap((entry) => (entry.kind === 'impression' ? [entry.stageId] : []));
+    const [owners, stageOwners] = await Promise.all([
+      itemOwners(games.map((game) => game.productId)),
+      stageIds.length > 0 ? stages.ownersOfStages(stageIds) : new Map<string, string>(),
+    ]);
+    const audienceOf = audiences();
+    const rows = await Promise.all(
+      batch.map(async (entry): Promise<repo.PlayEventRow | undefined> => {
+        switch (entry.kind) {
+          case 'game': {
+            const { game } = entry;
+            const ownerId = owners.get(game.productId);
+            if (!ownerId) return undefined;
+            const kinds = await Promise.all(game.userIds.map((userId) => audienceOf(ownerId, userId)));
+            const counted = kinds.filter((kind) => kind === 'public').length;
+            const isPlayerEvent = game.kind === 'player-joined' || game.kind === 'player-left';
+            const [first] = game.userIds;
+            return {
+              at: new Date(game.at),
+              kind: game.kind,
+              // a game counts publicly once a counted player is in it
+              audience: counted > 0 || (kinds.length === 0 && !isPlayerEvent) ? 'public' : 'testing',
+              ownerId,
+              itemId: game.productId,
+              version: game.productVersion,
+              gameId: game.gameId,
+              player: isPlayerEvent && first !== undefined ? hashOf('player', first) : null,
+              players: isPlayerEvent ? null : counted,
+              durationMs: game.durationMs,
+            };
+          }
+          case 'hub-session':
+            return {
+              at: new Date(entry.at),
+              kind: 'hub-session',
+              audience: 'public',
+              player: hashOf('player', entry.userId),
+              durationMs: entry.durationMs,
+            };
+          case 'impression': {
+            const ownerId = stageOwners.get(entry.stageId);
+            if (!ownerId) return undefined;
+            return {
+              at: new Date(entry.at),
+              kind: 'impression',
+              audience: 'public',
+              ownerId,
+              stageId: entry.stageId,
+              player: entry.viewer,
+            };
+          }
+          case 'view':
+            return {
+              at: new Date(entry.at),
+              kind: 'view',
+              audience: entry.userId ? await audienceOf(entry.ownerId, entry.userId) : 'public',
+              ownerId: entry.ownerId,
+              itemId: entry.itemId,
+              player: entry.viewer,
+            };
+        }
+      }),
+    );
+    return rows.filter((row) => row !== undefined);
+  }
+
+  const queue = writeBehind<Observed>({
+    write: async (batch) => writeRows(await toRows(batch)),
+    batchSize: ANALYTICS_BATCH_EVENTS,
+    flushEveryMs: ANALYTICS_FLUSH_MS,
+    maxQueued: config.analytics.queueEvents,
+    onWriteFailure: (err) => log.warn({ err }, 'play events cannot be written: kept while the queue has room'),
+    onRecovered: () => log.info({ ...queue.stats() }, 'play events are written again'),
+  });
+
+  /** Rolls up one Hong Kong day, whole, under a lock: two runs of it (two nodes, a retry) follow each other. */
+  async function rollUp(day: string): Promise<void> {
+    const from = payoutZoneDayStart(day);
+    const to = new Date(from.getTime() + DAY_MS);
+    await db.transaction(async (tx) => {
+      await lockKey(tx, 'analytics-rollup');
+      await repo.rollUpDay(tx, day, from, to);
+    });
+  }
+
+  return {
+    rollUp,
+
+    /**
+     * The rollup job (each minute, on one node): this node's waiting events written, today's figures rolled up anew,
+     * yesterday's too in the first hour of a day (the batches written after midnight), and raw events older than
+     * ANALYTICS_RAW_DAYS removed.
+     */
+    async runRollups(now = new Date()): Promise<void> {
+      await queue.flush();
+      const today = payoutZoneDate(now);
+      if (now.getTime() - payoutZoneDayStart(today).getTime() < LATE_BATCHES_MS) {
+        await rollUp(payoutZoneDate(new Date(now.getTime() - DAY_MS)));
+      }
+      await rollUp(today);
+      await repo.deletePlayEventsBefore(db, new Date(now.getTime() - config.analytics.rawDays * DAY_MS));
+    },
+
+    /**
+     * The studio's public figures over a range of Hong Kong days: each item played, with its plays, unique players,
+     * minutes and views, and its stages' impressions; a player figure of fewer than ANALYTICS_MIN_PLAYERS players
+     * reads `"< N"`.
+     */
+    async summary(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
+      const min = config.analytics.minPlayers;
+      const [days, uniques, totalPlayers, stageTotals] = await Promise.all([
+        repo.selectPlayDays(db, ownerId, From, To),
+        repo.selectUniquePlayers(db, ownerId, From, To),
+        repo.selectTotalPlayers(db, ownerId, From, To),
+        repo.selectStageTotals(db, ownerId, From, To),
+      ]);
+      const byItem = new Map<string, { plays: number; playerMs: number; views: number }>();
+      for (const day of days) {
+        const sums = byItem.get(day.itemId) ?? { plays: 0, playerMs: 0, views: 0 };
+        sums.plays += day.plays;
+        sums.playerMs += day.playerMs;
+        sums.views += day.views;
+        byItem.set(day.itemId, sums);
+      }
+      const names = new Map(
+        (await catalog.summarizeItems('Product', [...byItem.keys()])).map((item) => [item.id, item.name]),
+      );
+      const figures = (sums: { plays: number; playerMs: number; views: number }, players: number) => ({
+        plays: playFigure(sums.plays, players, min),
+        players: playFigure(players, players, min),
+        playerMinutes: playFigure(Math.floor(sums.playerMs / 60_000), players, min),
+        views: sums.views,
+      });
+      const total = { plays: 0, playerMs: 0, views: 0 };
+      for (const sums of byItem.values()) {
+        total.plays += sums.plays;
+        total.playerMs += sums.playerMs;
+        total.views += sums.views;
+      }
+      return {
+        from: From,
+        to: To,
+        minPlayers: min,
+        totals: {
+          ...figures(total, totalPlayers),
+          impressions: stageTotals.reduce((sum, stage) => sum + stage.impressions, 0),
+        },
+        // the most played first; a deleted item's figures stay in the totals, not in the list
+        items: [...byItem]
+          .sort(([, a], [, b]) => b.plays - a.plays || b.views - a.views)
+          .flatMap(([itemId, sums]) => {
+            const name = names.get(itemId);
+            return name === undefined ? [] : [{ itemId, name, ...figures(sums, uniques.get(itemId) ?? 0) }];
+          }),
+        stages: stageTotals.sort((a, b) => b.impressions - a.impressions),
+      };
+    },
+
+    /**
+     * One game's public figures over a range: its totals, a point a day, week or month (every one of the range, empty
+     * ones too), retention by first-play cohort and each version's plays. Another studio's game, or none: 404.
+     */
+    async item(ownerId: string, itemId: string, query: AnalyticsItemQuery, now = new Date()): Promise<AnalyticsItem> {
+      const [summary] = await catalog.summarizeItems('Product', [itemId]);
+      if (!summary || summary.ownerId !== ownerId) throw new AppError('ProductNotFound');
+      const { From, To, Granularity } = query;
+      const min = config.analytics.minPlayers;
+      const [days, players, retention, versions] = await Promise.all([
+        repo.selectPlayDays(db, ownerId, From, To, itemId),
+        repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
+        repo.selectRetention(db, ownerId, itemId, From, To),
+        repo.selectVersionTotals(db, ownerId, itemId, From, To),
+      ]);
+      const buckets = new Map<string, repo.PlayDayRow[]>(
+        bucketStarts(From, To, Granularity).map((start) => [start, []]),
+      );
+      for (const day of days) buckets.get(bucketOf(day.day, Granularity))?.push(day);
+      const sum = (rows: repo.PlayDayRow[], pick: (row: repo.PlayDayRow) => number) =>
+        rows.reduce((total, row) => total + pick(row), 0);
+      const points = [...buckets].map(([start, rows]): PlayPoint => {
+        const people = players.buckets.get(start) ?? 0;
+        const figure = (value: number) => playFigure(value, people, min);
+        const medians = rows.flatMap((row) => (row.medianSessionMs === null ? [] : [row.medianSessionMs]));
+        const median = medianOf(medians);
+        return {
+          start,
+          plays: figure(sum(rows, (row) => row.plays)),
+          players: figure(people),
+          playerMinutes: figure(Math.floor(sum(rows, (row) => row.playerMs) / 60_000)),
+          views: sum(rows, (row) => row.views),
+          newPlayers: figure(sum(rows, (row) => row.newPlayers)),
+          returningPlayers: figure(sum(rows, (row) => row.returningPlayers)),
+          medianSessionSeconds: median === null ? null : figure(Math.round(median / 1000)),
+          peakConcurrent: figure(Math.max(0, ...rows.map((row) => row.peakConcurrent))),
+        };
+      });
+      const today = payoutZoneDate(now);
+      const share = (part: number, whole: number, dayOffset: number, cohort: string): PlayPoint['plays'] | null =>
+        addDays(cohort, dayOffset) > today ? null : playFigure(Math.round((part * 100) / whole), whole, min);
+      const all = (value: number) => playFigure(value, players.all, min);
+      return {
+        itemId,
+        name: summary.name,
+        from: From,
+        to: To,
+        granularity: Granularity,
+        minPlayers: min,
+        totals: {
+          plays: all(sum(days, (row) => row.plays)),
+          players: all(players.all),
+          playerMinutes: all(Math.floor(sum(days, (row) => row.playerMs) / 60_000)),
+          views: sum(days, (row) => row.views),
+        },
+        points,
+        retention: retention.map((cohort) => ({
+          cohort: cohort.cohort,
+          players: playFigure(cohort.players, cohort.players, min),
+          day1: share(cohort.day1, cohort.players, 1, cohort.cohort),
+          day7: share(cohort.day7, cohort.players, 7, cohort.cohort),
+        })),
+        versions: versions.map((version) => ({
+          version: version.version,
+          plays: all(version.plays),
+          playerMinutes: all(Math.floor(version.playerMs / 60_000)),
+        })),
+      };
+    },
+
+    /** A change in a game (gaming's registry): the observation as it is, the game's studio found later. */
+    recordGame(game: GameObservation): void {
+      queue.push({ kind: 'game', game });
+    },
+
+    /** A person's connection to the game hub, from its handshake to its close. */
+    recordHubSession(userId: string, startedAt: number, endedAt: number): void {
+      queue.push({ kind: 'hub-session', at: endedAt, userId, durationMs: endedAt - startedAt });
+    },
+
+    /** The stages of one of the AR app's nearby answers, seen from `address` (only its hash is kept). */
+    recordImpressions(stages: ReadonlyArray<{ id: string }>, address: string): void {
+      if (stages.length === 0) return;
+      const at = Date.now();
+      const viewer = hashOf('address', address);
+      for (const stage of stages) queue.push({ kind: 'impression', at, stageId: stage.id, viewer });
+    },
+
+    /** A live item's page read on the game host, by a signed-in person or from an address. */
+    recordView(itemId: string, ownerId: string, viewer: { userId: string | undefined; address: string }): void {
+      queue.push({
+        kind: 'view',
+        at: Date.now(),
+        itemId,
+        ownerId,
+        userId: viewer.userId,
+        viewer: viewer.userId ? hashOf('player', viewer.userId) : hashOf('address', viewer.address),
+      });
+    },
+
+    /** Writes what waits now (tests, and a node stopping). */
+    flush: () => queue.flush(),
+    /** What waits, what was written, what was let go. */
+    recordingStats: (): WriteBehindStats => queue.stats(),
+    /** Writes what waits and takes nothing more: when the node stops. */
+    close: () => queue.close(),
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

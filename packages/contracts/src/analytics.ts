@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * Play analytics: what the game host and the AR app's reads record, and the rules of who counts. The figures'
+ * schemas join this file as their routes land.
+ */
+
+/**
+ * What is recorded, one row each: a game created, started and ended on the game host (its item and version, its
+ * players, its length); a player joining and leaving a game; a player's session on the hub (connect to disconnect);
+ * a published stage in one of the AR app's nearby answers (an impression); a live item's page read on the game host
+ * (a view).
+ */
+export const playEventKinds = [
+  'game-created',
+  'game-started',
+  'game-ended',
+  'player-joined',
+  'player-left',
+  'hub-session',
+  'impression',
+  'view',
+] as const;
+export type PlayEventKind = (typeof playEventKinds)[number];
+
+/**
+ * Who an event counts for: `public` (players and viewers of the store), `testing` (the item's studio's members and
+ * whitelisted testers, never in the public figures). Synthetic players are never recorded at all.
+ */
+export const playAudiences = ['public', 'testing'] as const;
+export type PlayAudience = (typeof playAudiences)[number];
+
+/** A day with fewer counted players than this shows "< N", not the figure (ANALYTICS_MIN_PLAYERS). */
+export const DEFAULT_ANALYTICS_MIN_PLAYERS = 5;
+/** How many days raw events are kept; rollups are kept for ever (ANALYTICS_RAW_DAYS). */
+export const DEFAULT_ANALYTICS_RAW_DAYS = 90;
+/** Events written at once, at most. */
+export const ANALYTICS_BATCH_EVENTS = 1000;
+/** How often the queue is written out, at most this long after an event came in. */
+export const ANALYTICS_FLUSH_MS = 1000;
+/** Events waiting to be written, at most (ANALYTICS_QUEUE_EVENTS): past it, they are counted as dropped. */
+export const DEFAULT_ANALYTICS_QUEUE_EVENTS = 100_000;
+
+/** Days an analytics range may span, at most. */
+export const MAX_ANALYTICS_DAYS = 366;
+
+/** A day of the calendar, `YYYY-MM-DD` (not 2026-02-30). */
+const analyticsDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+
+/** `From` and `To`: Hong Kong days (`YYYY-MM-DD`), both included, To not before From, at most a year apart. */
+export const analyticsRangeQuerySchema = z
+  .object({ From: analyticsDay, To: analyticsDay })
+  .refine((range) => range.From <= range.To, { error: 'To must not be before From', path: ['To'] })
+  .refine((range) => Date.parse(range.To) - Date.parse(range.From) < MAX_ANALYTICS_DAYS * 86_400_000, {
+    error: `a range spans at most ${MAX_ANALYTICS_DAYS} days`,
+    path: ['To'],
+  });
+export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
+
+/**
+ * A figure about players: the number, or `"< N"` when fewer than ANALYTICS_MIN_PLAYERS players make it (a figure
+ * of so few people would tell who they are).
+ */
+export const playFigureSchema = z.union([z.number().int(), z.string().regex(/^< \d+$/)]);
+export type PlayFigure = z.infer<typeof playFigureSchema>;
+
+/** The public figures of players, one item's or a studio's, over a range. */
+export const playFiguresSchema = z.object({
+  /** Games started with a counted player. */
+  plays: playFigureSchema,
+  /** Unique players over the range. */
+  players: playFigureSchema,
+  /** Minutes in games, rounded down. */
+  playerMinutes: playFigureSchema,
+  /** Reads of the live item on the game host. */
+  views: z.number().int(),
+});
+export type PlayFigures = z.infer<typeof playFiguresSchema>;
+
+/** `GET /api/Analytics/Summary`: the studio's played items and its stages' impressions over a range. */
+export const analyticsSummarySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** ANALYTICS_MIN_PLAYERS: below it a player figure reads `"< N"`. */
+  minPlayers: z.number().int(),
+  totals: playFiguresSchema.extend({ impressions: z.number().int() }),
+  items: z.array(playFiguresSchema.extend({ itemId: z.string(), name: z.string() })),
+  stages: z.array(z.object({ stageId: z.string(), impressions: z.number().int() })),
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+
+/** A figure as a partner may see it: `"< N"` below the minimum of players. */
+export const playFigure = (value: number, players: number, minPlayers: number): PlayFigure =>
+  players < minPlayers ? `< ${minPlayers}` : value;
+
+export const analyticsGranularities = ['day', 'week', 'month'] as const;
+export type AnalyticsGranularity = (typeof analyticsGranularities)[number];
+
+/** `GET /api/Analytics/Items/{id}`: a range, and how its points are grouped (weeks start on Monday). */
+export const analyticsItemQuerySchema = z
+  .object({
+    From: analyticsDay,
+    To: analyticsDay,
+    Granularity: z.enum(analyticsGranularities).default('day'),
+  })
+  .refine((range) => range.From <= range.To, { error: 'To must not be before From', path: ['To'] })
+  .refine((range) => Date.parse(range.To) - Date.parse(range.From) < MAX_ANALYTICS_DAYS * 86_400_000, {
+    error: `a range spans at most ${MAX_ANALYTICS_DAYS} days`,
+    path: ['To'],
+  });
+export type AnalyticsItemQuery = z.infer<typeof analyticsItemQuerySchema>;
+
+/** One point of an item's series: a day, or the week or month that starts on `start` (within the range). */
+export const playPointSchema = playFiguresSchema.extend({
+  start: z.string(),
+  newPlayers: playFigureSchema,
+  returningPlayers: playFigureSchema,
+  /** The median time a player spent in a game, in seconds (a week's or month's: the median of its days'); null: none. */
+  medianSessionSeconds: z.union([playFigureSchema, z.null()]),
+  peakConcurrent: playFigureSchema,
+});
+export type PlayPoint = z.infer<typeof playPointSchema>;
+
+/** The players whose first game of the item was on `cohort`, and the share of them who played again 1 and 7 days on. */
+export const retentionCohortSchema = z.object({
+  cohort: z.string(),
+  players: playFigureSchema,
+  /** Percent, rounded; null while that day has not come. */
+  day1: z.union([playFigureSchema, z.null()]),
+  day7: z.union([playFigureSchema, z.null()]),
+});
+export type RetentionCohort = z.infer<typeof retentionCohortSchema>;
+
+export const analyticsItemSchema = z.object({
+  itemId: z.string(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  granularity: z.enum(analyticsGranularities),
+  minPlayers: z.number().int(),
+  totals: playFiguresSchema,
+  points: z.array(playPointSchema),
+  retention: z.array(retentionCohortSchema),
+  /** Each version played in the range: its plays and minutes in games (the item's players decide the "< N"). */
+  versions: z.array(z.object({ version: z.number().int(), plays: playFigureSchema, playerMinutes: playFigureSchema })),
+});
+export type AnalyticsItem = z.infer<typeof analyticsItemSchema>;
