@@ -103,6 +103,15 @@ test('the console tabs work as WAI-ARIA tabs: arrow keys, Home and End, one tab 
   await expect(queueTab).toBeFocused();
   await page.keyboard.press('ArrowLeft');
   await expect(payoutsTab).toBeFocused();
+  // keys pressed faster than a slow machine renders each choice still step from the focused tab
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 50 });
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tabs[4] as Locator).toBeFocused();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.keyboard.press('End');
   await expect(page.getByRole('tabpanel', { name: 'Payouts' })).toBeVisible();
 
   for (const tab of tabs) {

@@ -36,7 +36,10 @@ export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect 
     const step = STEP[event.key];
     if (!step) return;
     event.preventDefault();
-    const index = tabs.findIndex((tab) => tab.key === selected);
+    // From the tab that has the focus, not from `selected`: the selection may reach the page a render later (it lives
+    // in the address), and a second key pressed before then must still step from where the focus is.
+    const index = tabs.findIndex((tab) => tabRefs.current.get(tab.key) === event.target);
+    if (index < 0) return;
     const next = tabs[step(index, tabs.length)];
     if (!next) return;
     onSelect(next.key);
