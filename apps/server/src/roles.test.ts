@@ -51,6 +51,10 @@ const DECLARED: Record<string, StudioPermission | 'personal'> = {
   'GET /api/Team/Invitations/Mine': 'personal',
   'POST /api/Team/Invitations/Accept': 'personal',
   'GET /api/Overview': 'items.read',
+  'GET /api/Analytics/Summary': 'items.read',
+  'GET /api/Analytics/Items/{id}': 'items.read',
+  'GET /api/Analytics/Stages/{id}': 'items.read',
+  'GET /api/Analytics/Export.csv': 'items.read',
   'GET /FileUpload/Report': 'personal',
   'GET /api/Access/Profile': 'personal',
 };

@@ -47,14 +47,25 @@ export const MAX_ANALYTICS_DAYS = 366;
 /** A day of the calendar, `YYYY-MM-DD` (not 2026-02-30). */
 const analyticsDay = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
 
+interface DayRange {
+  From: string;
+  To: string;
+}
+/** A range's checks: To not before From, at most MAX_ANALYTICS_DAYS days. */
+const inOrder: [(range: DayRange) => boolean, { error: string; path: string[] }] = [
+  (range) => range.From <= range.To,
+  { error: 'To must not be before From', path: ['To'] },
+];
+const withinMaxDays: [(range: DayRange) => boolean, { error: string; path: string[] }] = [
+  (range) => Date.parse(range.To) - Date.parse(range.From) < MAX_ANALYTICS_DAYS * 86_400_000,
+  { error: `a range spans at most ${MAX_ANALYTICS_DAYS} days`, path: ['To'] },
+];
+
 /** `From` and `To`: Hong Kong days (`YYYY-MM-DD`), both included, To not before From, at most a year apart. */
 export const analyticsRangeQuerySchema = z
   .object({ From: analyticsDay, To: analyticsDay })
-  .refine((range) => range.From <= range.To, { error: 'To must not be before From', path: ['To'] })
-  .refine((range) => Date.parse(range.To) - Date.parse(range.From) < MAX_ANALYTICS_DAYS * 86_400_000, {
-    error: `a range spans at most ${MAX_ANALYTICS_DAYS} days`,
-    path: ['To'],
-  });
+  .refine(...inOrder)
+  .refine(...withinMaxDays);
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeQuerySchema>;
 
 /**
@@ -85,7 +96,7 @@ export const analyticsSummarySchema = z.object({
   minPlayers: z.number().int(),
   totals: playFiguresSchema.extend({ impressions: z.number().int() }),
   items: z.array(playFiguresSchema.extend({ itemId: z.string(), name: z.string() })),
-  stages: z.array(z.object({ stageId: z.string(), impressions: z.number().int() })),
+  stages: z.array(z.object({ stageId: z.string(), name: z.string(), impressions: z.number().int() })),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
@@ -98,16 +109,9 @@ export type AnalyticsGranularity = (typeof analyticsGranularities)[number];
 
 /** `GET /api/Analytics/Items/{id}`: a range, and how its points are grouped (weeks start on Monday). */
 export const analyticsItemQuerySchema = z
-  .object({
-    From: analyticsDay,
-    To: analyticsDay,
-    Granularity: z.enum(analyticsGranularities).default('day'),
-  })
-  .refine((range) => range.From <= range.To, { error: 'To must not be before From', path: ['To'] })
-  .refine((range) => Date.parse(range.To) - Date.parse(range.From) < MAX_ANALYTICS_DAYS * 86_400_000, {
-    error: `a range spans at most ${MAX_ANALYTICS_DAYS} days`,
-    path: ['To'],
-  });
+  .object({ From: analyticsDay, To: analyticsDay, Granularity: z.enum(analyticsGranularities).default('day') })
+  .refine(...inOrder)
+  .refine(...withinMaxDays);
 export type AnalyticsItemQuery = z.infer<typeof analyticsItemQuerySchema>;
 
 /** One point of an item's series: a day, or the week or month that starts on `start` (within the range). */
@@ -145,3 +149,38 @@ export const analyticsItemSchema = z.object({
   versions: z.array(z.object({ version: z.number().int(), plays: playFigureSchema, playerMinutes: playFigureSchema })),
 });
 export type AnalyticsItem = z.infer<typeof analyticsItemSchema>;
+
+/** `GET /api/Analytics/Stages/{id}`: a published stage's impressions in the AR app's nearby answers, a point a day. */
+export const analyticsStageSchema = z.object({
+  stageId: z.string(),
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  minPlayers: z.number().int(),
+  totals: z.object({ impressions: z.number().int() }),
+  /** Every day of the range; `viewers`: the day's unique viewers (a figure about people: `"< N"` below the minimum). */
+  points: z.array(z.object({ day: z.string(), impressions: z.number().int(), viewers: playFigureSchema })),
+});
+export type AnalyticsStage = z.infer<typeof analyticsStageSchema>;
+
+/** `GET /api/Analytics/Export.csv`: a range, and one game of the studio or (without `ItemId`) every one. */
+export const analyticsExportQuerySchema = z
+  .object({ From: analyticsDay, To: analyticsDay, ItemId: z.string().max(64).optional() })
+  .refine(...inOrder)
+  .refine(...withinMaxDays);
+export type AnalyticsExportQuery = z.infer<typeof analyticsExportQuerySchema>;
+
+/** The CSV's columns: a row per game and Hong Kong day played, the public figures, `"< N"` as the API has it. */
+export const ANALYTICS_CSV_HEADER = [
+  'Day',
+  'Item',
+  'Item ID',
+  'Plays',
+  'Players',
+  'New players',
+  'Returning players',
+  'Player minutes',
+  'Median session (s)',
+  'Peak concurrent',
+  'Views',
+] as const;

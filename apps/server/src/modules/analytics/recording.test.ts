@@ -24,7 +24,7 @@ function service(writeRows: (rows: PlayEventRow[]) => Promise<void>, queueEvents
       summarizeItems: async (_type, ids) =>
         ids.map((id) => ({ id, ownerId: OWNER, name: 'Tag', iconUrl: '', status: 'Released', priceCents: 0 })),
     },
-    stages: { ownersOfStages: async () => new Map() },
+    stages: { summarizeStages: async () => new Map() },
     writeRows,
   });
   return { analytics, log };

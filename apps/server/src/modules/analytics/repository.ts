@@ -124,6 +124,17 @@ export async function deletePlayEventsBefore(db: Executor, before: Date): Promis
 
 export type PlayDayRow = typeof playDays.$inferSelect;
 
+/** A studio's public figures of every version together from day `from` to day `to` (inclusive); one item's too. */
+const publicItemDays = (ownerId: string, from: string, to: string, itemId?: string) =>
+  and(
+    eq(playDays.ownerId, ownerId),
+    eq(playDays.version, 0),
+    eq(playDays.audience, 'public'),
+    gte(playDays.day, from),
+    lte(playDays.day, to),
+    itemId ? eq(playDays.itemId, itemId) : undefined,
+  );
+
 /** A studio's figures of every version together, for one audience, from day `from` to day `to` (inclusive). */
 export async function selectPlayDays(
   db: Executor,
@@ -135,18 +146,21 @@ export async function selectPlayDays(
   return db
     .select()
     .from(playDays)
-    .where(
-      and(
-        eq(playDays.ownerId, ownerId),
-        eq(playDays.version, 0),
-        eq(playDays.audience, 'public'),
-        gte(playDays.day, from),
-        lte(playDays.day, to),
-        itemId ? eq(playDays.itemId, itemId) : undefined,
-      ),
-    )
+    .where(publicItemDays(ownerId, from, to, itemId))
     .orderBy(playDays.day);
 }
+
+/** Who played a studio's items publicly from day `from` to day `to` (inclusive); one item's with `itemId`. */
+const publicPlayerDays = (ownerId: string, from: string, to: string, itemId?: string) =>
+  and(
+    eq(playPlayerDays.ownerId, ownerId),
+    eq(playPlayerDays.audience, 'public'),
+    gte(playPlayerDays.day, from),
+    lte(playPlayerDays.day, to),
+    itemId ? eq(playPlayerDays.itemId, itemId) : undefined,
+  );
+
+const uniquePlayers = sql<number>`count(distinct ${playPlayerDays.player})::int`;
 
 /** Each item's unique public players over days `from` to `to` (a range's players are not the sum of its days'). */
 export async function selectUniquePlayers(
@@ -156,16 +170,9 @@ export async function selectUniquePlayers(
   to: string,
 ): Promise<Map<string, number>> {
   const rows = await db
-    .select({ itemId: playPlayerDays.itemId, players: sql<number>`count(distinct ${playPlayerDays.player})::int` })
+    .select({ itemId: playPlayerDays.itemId, players: uniquePlayers })
     .from(playPlayerDays)
-    .where(
-      and(
-        eq(playPlayerDays.ownerId, ownerId),
-        eq(playPlayerDays.audience, 'public'),
-        gte(playPlayerDays.day, from),
-        lte(playPlayerDays.day, to),
-      ),
-    )
+    .where(publicPlayerDays(ownerId, from, to))
     .groupBy(playPlayerDays.itemId);
   return new Map(rows.map((row) => [row.itemId, row.players]));
 }
@@ -185,16 +192,9 @@ export async function selectStageTotals(db: Executor, ownerId: string, from: str
 /** A studio's unique public players over days `from` to `to`, every item together. */
 export async function selectTotalPlayers(db: Executor, ownerId: string, from: string, to: string): Promise<number> {
   const [row] = await db
-    .select({ players: sql<number>`count(distinct ${playPlayerDays.player})::int` })
+    .select({ players: uniquePlayers })
     .from(playPlayerDays)
-    .where(
-      and(
-        eq(playPlayerDays.ownerId, ownerId),
-        eq(playPlayerDays.audience, 'public'),
-        gte(playPlayerDays.day, from),
-        lte(playPlayerDays.day, to),
-      ),
-    );
+    .where(publicPlayerDays(ownerId, from, to));
   return row?.players ?? 0;
 }
 
@@ -233,24 +233,11 @@ export async function selectBucketPlayers(
   to: string,
   granularity: 'day' | 'week' | 'month',
 ): Promise<{ buckets: Map<string, number>; all: number }> {
-  const where = and(
-    eq(playPlayerDays.ownerId, ownerId),
-    eq(playPlayerDays.itemId, itemId),
-    eq(playPlayerDays.audience, 'public'),
-    gte(playPlayerDays.day, from),
-    lte(playPlayerDays.day, to),
-  );
+  const where = publicPlayerDays(ownerId, from, to, itemId);
   const start = sql<string>`to_char(date_trunc(${granularity}, ${playPlayerDays.day}::timestamp), 'YYYY-MM-DD')`;
   const [rows, [all]] = await Promise.all([
-    db
-      .select({ start, players: sql<number>`count(distinct ${playPlayerDays.player})::int` })
-      .from(playPlayerDays)
-      .where(where)
-      .groupBy(sql`1`),
-    db
-      .select({ players: sql<number>`count(distinct ${playPlayerDays.player})::int` })
-      .from(playPlayerDays)
-      .where(where),
+    db.select({ start, players: uniquePlayers }).from(playPlayerDays).where(where).groupBy(sql`1`),
+    db.select({ players: uniquePlayers }).from(playPlayerDays).where(where),
   ]);
   return { buckets: new Map(rows.map((row) => [row.start, row.players])), all: all?.players ?? 0 };
 }
@@ -275,4 +262,30 @@ export async function selectRetention(db: Executor, ownerId: string, itemId: str
     where f.first_day between ${from}::date and ${to}::date
     group by f.first_day order by f.first_day`);
   return (result as unknown as { rows: Array<{ cohort: string; players: number; day1: number; day7: number }> }).rows;
+}
+
+/** One stage's impressions and unique viewers on each day of `from` to `to` it was seen, with its studio's id. */
+export async function selectStageDays(db: Executor, ownerId: string, stageId: string, from: string, to: string) {
+  return db
+    .select({ day: playStageDays.day, impressions: playStageDays.impressions, viewers: playStageDays.viewers })
+    .from(playStageDays)
+    .where(
+      and(
+        eq(playStageDays.ownerId, ownerId),
+        eq(playStageDays.stageId, stageId),
+        gte(playStageDays.day, from),
+        lte(playStageDays.day, to),
+      ),
+    )
+    .orderBy(playStageDays.day);
+}
+
+/** The studio's items played publicly from day `from` to day `to`, by id (an export's items, in order). */
+export async function selectPlayedItems(db: Executor, ownerId: string, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ itemId: playDays.itemId })
+    .from(playDays)
+    .where(publicItemDays(ownerId, from, to))
+    .orderBy(playDays.itemId);
+  return rows.map((row) => row.itemId);
 }

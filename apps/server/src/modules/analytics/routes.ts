@@ -1,10 +1,16 @@
+import { Readable } from 'node:stream';
 import {
+  analyticsExportQuerySchema,
   analyticsItemQuerySchema,
   analyticsItemSchema,
   analyticsRangeQuerySchema,
+  analyticsStageSchema,
   analyticsSummarySchema,
+  apiErrorSchema,
   itemIdParamsSchema,
+  stageParamsSchema,
 } from '@portal/contracts';
+import { z } from 'zod';
 import { currentStudio } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
@@ -36,5 +42,52 @@ export const analyticsRoutes = routeGroup(async (app, { analytics }) => {
       },
     ),
     async (request) => analytics.item(currentStudio(request).id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/Analytics/Stages/:id',
+    doc(
+      'getAnalyticsStage',
+      "One stage's impressions in the AR app's nearby answers over a range of Hong Kong days, a point a day with its unique viewers",
+      {
+        params: stageParamsSchema,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: analyticsStageSchema, ...itemErrors },
+      },
+    ),
+    async (request) => analytics.stage(currentStudio(request).id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/Analytics/Export.csv',
+    {
+      ...doc(
+        'downloadAnalyticsCsv',
+        'The public figures as CSV, a row per game and Hong Kong day played (every game of the studio, or ItemId\u2019s), "< N" as the API has it',
+        {
+          querystring: analyticsExportQuerySchema,
+          response: {
+            200: z.string().describe('text/csv'),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            404: apiErrorSchema,
+          },
+        },
+      ),
+      // an export hands the studio's figures out: it is recorded in the audit log
+      config: { audited: true },
+    },
+    async (request, reply) => {
+      const lines = await analytics.exportCsv(currentStudio(request).id, request.query);
+      const name = `play-analytics-${request.query.From}-to-${request.query.To}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          // the document describes the CSV as a string; Fastify sends the stream as it comes
+          .send(Readable.from(lines) as unknown as string)
+      );
+    },
   );
 });

@@ -1,10 +1,14 @@
 import {
   ANALYTICS_BATCH_EVENTS,
+  ANALYTICS_CSV_HEADER,
   ANALYTICS_FLUSH_MS,
+  type AnalyticsExportQuery,
   type AnalyticsItem,
   type AnalyticsItemQuery,
   type AnalyticsRangeQuery,
+  type AnalyticsStage,
   type AnalyticsSummary,
+  csvField,
   type PlayAudience,
   type PlayPoint,
   payoutZoneDate,
@@ -56,7 +60,7 @@ export interface AnalyticsDeps {
   team: Pick<TeamService, 'roleOf'>;
   testers: Pick<TestersService, 'isTesterOf'>;
   catalog: Pick<CatalogService, 'summarizeItems'>;
-  stages: Pick<StagesService, 'ownersOfStages'>;
+  stages: Pick<StagesService, 'summarizeStages'>;
   /** How the queue is written (tests and benchmarks make the store slow, or down). */
   writeRows?: (rows: repo.PlayEventRow[]) => Promise<void>;
 }
@@ -149,7 +153,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const stageIds = batch.flatMap((entry) => (entry.kind === 'impression' ? [entry.stageId] : []));
     const [owners, stageOwners] = await Promise.all([
       itemOwners(games.map((game) => game.productId)),
-      stageIds.length > 0 ? stages.ownersOfStages(stageIds) : new Map<string, string>(),
+      stageIds.length > 0 ? stages.summarizeStages(stageIds) : new Map<string, { ownerId: string }>(),
     ]);
     const audienceOf = audiences();
     const rows = await Promise.all(
@@ -186,7 +190,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
               durationMs: entry.durationMs,
             };
           case 'impression': {
-            const ownerId = stageOwners.get(entry.stageId);
+            const ownerId = stageOwners.get(entry.stageId)?.ownerId;
             if (!ownerId) return undefined;
             return {
               at: new Date(entry.at),
@@ -270,9 +274,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         sums.views += day.views;
         byItem.set(day.itemId, sums);
       }
-      const names = new Map(
-        (await catalog.summarizeItems('Product', [...byItem.keys()])).map((item) => [item.id, item.name]),
-      );
+      const [itemSummaries, stageSummaries] = await Promise.all([
+        catalog.summarizeItems('Product', [...byItem.keys()]),
+        stages.summarizeStages(stageTotals.map((stage) => stage.stageId)),
+      ]);
+      const names = new Map(itemSummaries.map((item) => [item.id, item.name]));
       const figures = (sums: { plays: number; playerMs: number; views: number }, players: number) => ({
         plays: playFigure(sums.plays, players, min),
         players: playFigure(players, players, min),
@@ -300,7 +306,13 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
             const name = names.get(itemId);
             return name === undefined ? [] : [{ itemId, name, ...figures(sums, uniques.get(itemId) ?? 0) }];
           }),
-        stages: stageTotals.sort((a, b) => b.impressions - a.impressions),
+        // a deleted stage's impressions stay in the totals, not in the list
+        stages: stageTotals
+          .sort((a, b) => b.impressions - a.impressions)
+          .flatMap((stage) => {
+            const summary = stageSummaries.get(stage.stageId);
+            return summary ? [{ ...stage, name: summary.name }] : [];
+          }),
       };
     },
 
@@ -372,6 +384,83 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           playerMinutes: all(Math.floor(version.playerMs / 60_000)),
         })),
       };
+    },
+
+    /**
+     * One stage's impressions over a range, a point each day (days without any too), its viewers a figure about
+     * people. Another studio's stage, or none: 404.
+     */
+    async stage(ownerId: string, stageId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsStage> {
+      const summary = (await stages.summarizeStages([stageId])).get(stageId);
+      if (!summary || summary.ownerId !== ownerId) throw new AppError('StageNotFound');
+      const min = config.analytics.minPlayers;
+      const days = new Map((await repo.selectStageDays(db, ownerId, stageId, From, To)).map((row) => [row.day, row]));
+      const points: AnalyticsStage['points'] = [];
+      for (let day = From; day <= To; day = addDays(day, 1)) {
+        const row = days.get(day);
+        points.push({
+          day,
+          impressions: row?.impressions ?? 0,
+          viewers: playFigure(row?.viewers ?? 0, row?.viewers ?? 0, min),
+        });
+      }
+      return {
+        stageId,
+        name: summary.name,
+        from: From,
+        to: To,
+        minPlayers: min,
+        totals: { impressions: points.reduce((total, point) => total + point.impressions, 0) },
+        points,
+      };
+    },
+
+    /**
+     * The studio's public figures as CSV: a row per game and Hong Kong day played, in the order of the games' ids
+     * then days, read a game at a time; a day of fewer than ANALYTICS_MIN_PLAYERS players reads `"< N"` as the API
+     * does. `ItemId` another studio's game, or none: 404 before any line.
+     */
+    async exportCsv(ownerId: string, { From, To, ItemId }: AnalyticsExportQuery): Promise<AsyncGenerator<string>> {
+      const itemIds = ItemId === undefined ? await repo.selectPlayedItems(db, ownerId, From, To) : [ItemId];
+      const summaries = new Map((await catalog.summarizeItems('Product', itemIds)).map((item) => [item.id, item]));
+      // a deleted game's figures stay in the summary's totals, not in the export's rows
+      const names = new Map(
+        itemIds.flatMap((id) => {
+          const summary = summaries.get(id);
+          return summary?.ownerId === ownerId ? [[id, summary.name] as const] : [];
+        }),
+      );
+      if (ItemId !== undefined && !names.has(ItemId)) throw new AppError('ProductNotFound');
+      const min = config.analytics.minPlayers;
+      return (async function* lines() {
+        yield `${ANALYTICS_CSV_HEADER.map(csvField).join(',')}\r\n`;
+        for (const [itemId, name] of names) {
+          const days = await repo.selectPlayDays(db, ownerId, From, To, itemId);
+          if (days.length === 0) continue;
+          yield days
+            .map((row) => {
+              const figure = (value: number) => playFigure(value, row.players, min);
+              const median = row.medianSessionMs === null ? '' : figure(Math.round(row.medianSessionMs / 1000));
+              return `${[
+                row.day,
+                name,
+                itemId,
+                figure(row.plays),
+                figure(row.players),
+                figure(row.newPlayers),
+                figure(row.returningPlayers),
+                figure(Math.floor(row.playerMs / 60_000)),
+                median,
+                figure(row.peakConcurrent),
+                row.views,
+              ]
+                // counts are whole: not csvField's amounts of money
+                .map((value) => csvField(typeof value === 'number' ? String(value) : value))
+                .join(',')}\r\n`;
+            })
+            .join('');
+        }
+      })();
     },
 
     /** A change in a game (gaming's registry): the observation as it is, the game's studio found later. */

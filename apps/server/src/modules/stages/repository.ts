@@ -290,9 +290,15 @@ async function databaseNow(db: Executor): Promise<Date> {
 }
 
 /** The studios that own these stages, by stage id; a stage deleted since is absent. */
-export async function selectStageOwners(db: Executor, ids: string[]): Promise<Array<{ id: string; ownerId: string }>> {
+export async function selectStageSummaries(
+  db: Executor,
+  ids: string[],
+): Promise<Array<{ id: string; ownerId: string; name: string }>> {
   if (ids.length === 0) return [];
-  return db.select({ id: stages.id, ownerId: stages.ownerId }).from(stages).where(inArray(stages.id, ids));
+  return db
+    .select({ id: stages.id, ownerId: stages.ownerId, name: stages.name })
+    .from(stages)
+    .where(inArray(stages.id, ids));
 }
 
 /** Every published stage's place, ended or not (the reader's clock decides), and the database's time before. */

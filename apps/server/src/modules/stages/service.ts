@@ -259,10 +259,10 @@ export function createStagesService({
     /** The AR app's read: live stages around a place, nearest first, each as its JSON (nearby.ts). */
     nearby: nearby.near,
 
-    /** The studio that owns each of these stages (play analytics' impressions), by stage id. */
-    async ownersOfStages(ids: string[]): Promise<Map<string, string>> {
-      const rows = await repo.selectStageOwners(db, [...new Set(ids.filter(isUuid))]);
-      return new Map(rows.map((row) => [row.id, row.ownerId]));
+    /** The studio and name of each of these stages (play analytics), by stage id; a deleted one is absent. */
+    async summarizeStages(ids: string[]): Promise<Map<string, { ownerId: string; name: string }>> {
+      const rows = await repo.selectStageSummaries(db, [...new Set(ids.filter(isUuid))]);
+      return new Map(rows.map(({ id, ...summary }) => [id, summary]));
     },
 
     /**
