@@ -97,6 +97,8 @@ export const analyticsSummarySchema = z.object({
   totals: playFiguresSchema.extend({ impressions: z.number().int() }),
   items: z.array(playFiguresSchema.extend({ itemId: z.string(), name: z.string() })),
   stages: z.array(z.object({ stageId: z.string(), name: z.string(), impressions: z.number().int() })),
+  /** Every day of the range, every item together: the day's figures and its stages' impressions. */
+  days: z.array(playFiguresSchema.extend({ day: z.string(), impressions: z.number().int() })),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 

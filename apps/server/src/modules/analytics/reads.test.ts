@@ -74,6 +74,8 @@ describeEachDatabase("play analytics: a stage's impressions and the CSV export",
     const summary = (await as(t.app, partner.accessToken).get(`/api/Analytics/Summary?${query}`)).json();
     expect(summary.stages).toEqual([{ stageId, name: 'Pier Seven', impressions: 9 }]);
     expect(summary.totals.impressions).toBe(9);
+    expect(summary.days.map((day: { impressions: number }) => day.impressions)).toEqual([6, 3, 0]);
+    expect(summary.days[0]).toMatchObject({ day: dayOf(-2), plays: '< 5', players: '< 5', views: 0 });
 
     const stranger = await registerConnectedPartner(t.app);
     const theirs = await as(t.app, stranger.accessToken).get(`/api/Analytics/Stages/${stageId}?${query}`);

@@ -177,6 +177,36 @@ export async function selectUniquePlayers(
   return new Map(rows.map((row) => [row.itemId, row.players]));
 }
 
+/** A studio's unique public players on each day of `from` to `to` played, every item together. */
+export async function selectDailyPlayers(
+  db: Executor,
+  ownerId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: playPlayerDays.day, players: uniquePlayers })
+    .from(playPlayerDays)
+    .where(publicPlayerDays(ownerId, from, to))
+    .groupBy(playPlayerDays.day);
+  return new Map(rows.map((row) => [row.day, row.players]));
+}
+
+/** A studio's stages' impressions on each day of `from` to `to` they were seen, every stage together. */
+export async function selectDailyImpressions(
+  db: Executor,
+  ownerId: string,
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: playStageDays.day, impressions: sql<number>`sum(${playStageDays.impressions})::int` })
+    .from(playStageDays)
+    .where(and(eq(playStageDays.ownerId, ownerId), gte(playStageDays.day, from), lte(playStageDays.day, to)))
+    .groupBy(playStageDays.day);
+  return new Map(rows.map((row) => [row.day, row.impressions]));
+}
+
 /** A studio's stages' impressions over days `from` to `to`, by stage. */
 export async function selectStageTotals(db: Executor, ownerId: string, from: string, to: string) {
   return db

@@ -187,6 +187,7 @@ describeEachDatabase('play analytics: the daily rollups and the summary', (varia
     ]);
     // a, b and c played both: six people in all
     expect(summary.totals).toEqual({ plays: 1, players: 6, playerMinutes: 18, views: 0, impressions: 0 });
+    expect(summary.days).toEqual([{ day: today, plays: 1, players: 6, playerMinutes: 18, views: 0, impressions: 0 }]);
 
     const marketer = await addMember(t.app, partner, 'Marketing');
     expect((await marketer.caller.get(url)).json()).toEqual(summary);

@@ -73,6 +73,35 @@ const LATE_BATCHES_MS = 3_600_000;
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** What adds up across days and items: plays, time in games, views. */
+interface Sums {
+  plays: number;
+  playerMs: number;
+  views: number;
+}
+const noSums = (): Sums => ({ plays: 0, playerMs: 0, views: 0 });
+function addTo(sums: Sums, row: Sums): void {
+  sums.plays += row.plays;
+  sums.playerMs += row.playerMs;
+  sums.views += row.views;
+}
+/** The sums kept under `key`, begun at nothing. */
+function sumsIn(map: Map<string, Sums>, key: string): Sums {
+  let sums = map.get(key);
+  if (!sums) {
+    sums = noSums();
+    map.set(key, sums);
+  }
+  return sums;
+}
+
+/** Every day of `from` to `to`, both included. */
+function dayRange(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
 /** The first day of the day, week (Monday) or month `day` falls in. */
 function bucketOf(day: string, granularity: AnalyticsItemQuery['Granularity']): string {
   if (granularity === 'day') return day;
@@ -260,37 +289,33 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
      */
     async summary(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
       const min = config.analytics.minPlayers;
-      const [days, uniques, totalPlayers, stageTotals] = await Promise.all([
+      const [days, uniques, totalPlayers, stageTotals, dailyPlayers, dailyImpressions] = await Promise.all([
         repo.selectPlayDays(db, ownerId, From, To),
         repo.selectUniquePlayers(db, ownerId, From, To),
         repo.selectTotalPlayers(db, ownerId, From, To),
         repo.selectStageTotals(db, ownerId, From, To),
+        repo.selectDailyPlayers(db, ownerId, From, To),
+        repo.selectDailyImpressions(db, ownerId, From, To),
       ]);
-      const byItem = new Map<string, { plays: number; playerMs: number; views: number }>();
+      const byDay = new Map<string, Sums>();
+      const byItem = new Map<string, Sums>();
+      const total = noSums();
       for (const day of days) {
-        const sums = byItem.get(day.itemId) ?? { plays: 0, playerMs: 0, views: 0 };
-        sums.plays += day.plays;
-        sums.playerMs += day.playerMs;
-        sums.views += day.views;
-        byItem.set(day.itemId, sums);
+        addTo(total, day);
+        addTo(sumsIn(byItem, day.itemId), day);
+        addTo(sumsIn(byDay, day.day), day);
       }
       const [itemSummaries, stageSummaries] = await Promise.all([
         catalog.summarizeItems('Product', [...byItem.keys()]),
         stages.summarizeStages(stageTotals.map((stage) => stage.stageId)),
       ]);
       const names = new Map(itemSummaries.map((item) => [item.id, item.name]));
-      const figures = (sums: { plays: number; playerMs: number; views: number }, players: number) => ({
+      const figures = (sums: Sums, players: number) => ({
         plays: playFigure(sums.plays, players, min),
         players: playFigure(players, players, min),
         playerMinutes: playFigure(Math.floor(sums.playerMs / 60_000), players, min),
         views: sums.views,
       });
-      const total = { plays: 0, playerMs: 0, views: 0 };
-      for (const sums of byItem.values()) {
-        total.plays += sums.plays;
-        total.playerMs += sums.playerMs;
-        total.views += sums.views;
-      }
       return {
         from: From,
         to: To,
@@ -306,6 +331,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
             const name = names.get(itemId);
             return name === undefined ? [] : [{ itemId, name, ...figures(sums, uniques.get(itemId) ?? 0) }];
           }),
+        days: dayRange(From, To).map((day) => ({
+          day,
+          ...figures(byDay.get(day) ?? noSums(), dailyPlayers.get(day) ?? 0),
+          impressions: dailyImpressions.get(day) ?? 0,
+        })),
         // a deleted stage's impressions stay in the totals, not in the list
         stages: stageTotals
           .sort((a, b) => b.impressions - a.impressions)
@@ -395,15 +425,10 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       if (!summary || summary.ownerId !== ownerId) throw new AppError('StageNotFound');
       const min = config.analytics.minPlayers;
       const days = new Map((await repo.selectStageDays(db, ownerId, stageId, From, To)).map((row) => [row.day, row]));
-      const points: AnalyticsStage['points'] = [];
-      for (let day = From; day <= To; day = addDays(day, 1)) {
-        const row = days.get(day);
-        points.push({
-          day,
-          impressions: row?.impressions ?? 0,
-          viewers: playFigure(row?.viewers ?? 0, row?.viewers ?? 0, min),
-        });
-      }
+      const points = dayRange(From, To).map((day) => {
+        const viewers = days.get(day)?.viewers ?? 0;
+        return { day, impressions: days.get(day)?.impressions ?? 0, viewers: playFigure(viewers, viewers, min) };
+      });
       return {
         stageId,
         name: summary.name,
