@@ -98,7 +98,7 @@ function service(world: Estate, db: Db, writeRows?: (rows: PlayEventRow[]) => Pr
           priceCents: 0,
         })),
     },
-    stages: { ownersOfStages: async () => new Map() },
+    stages: { summarizeStages: async () => new Map() },
     ...(writeRows ? { writeRows } : {}),
   });
 }

@@ -62,7 +62,14 @@ export async function registerRoutes(
   await app.register(liveItemRoutes);
   await app.register(nearbyStageRoutes(services.analytics));
   await app.register(gameAccessRoutes);
-  if (config.clockControl) await app.register(clockControlRoutes(placementClock, () => stages.runExpiry()));
+  if (config.clockControl) {
+    await app.register(
+      clockControlRoutes(placementClock, {
+        afterAdvance: () => stages.runExpiry(),
+        rollUpAnalytics: () => services.analytics.runRollups(),
+      }),
+    );
+  }
   await app.register(
     signedIn(async (partner) => {
       // what an API key may do in each group (apiKeyRefusal in contracts); a group not wrapped here: read only. What

@@ -31,6 +31,8 @@ export const TESTING_BUILDS_PATH = '/testing-builds';
 export const CONNECT_PAYOUT_ACCOUNT_PATH = '/stripe';
 /** Where the payment provider sends a partner back after connecting a payout account. */
 export const STRIPE_CONNECTED_PATH = '/stripe-connected';
+/** Analytics: how the studio's games are played and its stages seen. */
+export const ANALYTICS_PATH = '/analytics';
 /** My Project Income; settlement mails link to it. */
 export const INCOME_PATH = '/commission';
 export const PURCHASE_HISTORY_PATH = '/purchase-history';

@@ -3,11 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 
+/** The jobs a browser test runs now rather than wait for their schedule. */
+export interface ControlledJobs {
+  /** The stage expiry job, run at the clock's new time after it moves. */
+  afterAdvance: () => Promise<unknown>;
+  /** The play analytics rollup, which the job engine runs each minute. */
+  rollUpAnalytics: () => Promise<unknown>;
+}
+
 /**
  * Tests only (`CLOCK_CONTROL=true`, refused in production): moves the placement clock forward by whole days and runs
- * the expiry job at the new time, so that a browser test sees a month pass. Hidden from the API document.
+ * the expiry job at the new time, so that a browser test sees a month pass; runs the minute's analytics rollup now,
+ * so that it sees today's figures without waiting for the minute. Hidden from the API document.
  */
-export function clockControlRoutes(clock: Clock, afterAdvance: () => Promise<unknown>) {
+export function clockControlRoutes(clock: Clock, { afterAdvance, rollUpAnalytics }: ControlledJobs) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
@@ -19,5 +28,9 @@ export function clockControlRoutes(clock: Clock, afterAdvance: () => Promise<unk
         return { now: clock.now().toISOString() };
       },
     );
+    app.post('/testing/analytics/rollup', { schema: { hide: true } }, async () => {
+      await rollUpAnalytics();
+      return { rolledUp: true };
+    });
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_PATH,
   AUDIT_PATH,
   CONNECT_PAYOUT_ACCOUNT_PATH,
   GAME_SUBMISSION_PATH,
@@ -181,6 +182,7 @@ export const routeTable = [
     layout: 'full',
   }),
   route({ path: INCOME_PATH, name: 'My Project Income', permission: 'income' }),
+  route({ path: ANALYTICS_PATH, name: 'Analytics', guards: ['auth'], permission: 'items.read' }),
   route({
     path: PURCHASE_HISTORY_PATH,
     name: 'My Purchase History',

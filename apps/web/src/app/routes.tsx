@@ -38,6 +38,7 @@ const loaders: Record<RoutePath, PortalRoute['load']> = {
   [pages.STRIPE_CONNECTED_PATH]: () => import('../features/payments/pages/stripe-connected-page.tsx'),
   '/creator': () => import('../features/content/pages/creator-page.tsx'),
   [pages.INCOME_PATH]: () => import('../features/income/pages/income-page.tsx'),
+  [pages.ANALYTICS_PATH]: () => import('../features/analytics/pages/analytics-page.tsx'),
   [pages.PURCHASE_HISTORY_PATH]: () => import('../features/payments/pages/purchase-history-page.tsx'),
   [pages.VPS_PATH]: () => import('./pages/vps-page.tsx'),
   '/vps-placement': () => import('../features/stages/pages/vps-placement-page.tsx'),

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_PATH,
   AUDIT_PATH,
   INCOME_PATH,
   MY_PROJECTS_PATH,
@@ -19,6 +20,7 @@ import { StudioSwitcher } from '../../features/team/components/studio-switcher.t
 const accountItems: Array<{ to: string; label: string; permission?: StudioPermission }> = [
   { to: MY_PROJECTS_PATH, label: 'My Projects' },
   { to: TESTING_BUILDS_PATH, label: 'Testing builds' },
+  { to: ANALYTICS_PATH, label: 'Analytics' },
   { to: INCOME_PATH, label: 'My Project Income', permission: 'income' },
   { to: PURCHASE_HISTORY_PATH, label: 'My Purchase History', permission: 'subscriptions' },
   { to: TEAM_PATH, label: 'Team' },

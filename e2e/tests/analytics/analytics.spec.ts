@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ANALYTICS_CSV_HEADER, payoutZoneDate } from '@portal/contracts';
+import { ANALYTICS_PATH, MY_PROJECTS_PATH } from '@portal/contracts/pages';
+import { horizontalOverflow } from '../../fixtures/layout.ts';
+import {
+  createGame,
+  expect,
+  registerConnectedPartner,
+  registerPartner,
+  releaseFirstVersion,
+  seriousAxeViolations,
+  shootTeamPage,
+  signIn,
+  test,
+} from '../../fixtures/test.ts';
+
+/** Runs the minute's analytics rollup now (tests only: CLOCK_CONTROL), rather than wait for the job's minute. */
+async function rollUp(request: APIRequestContext) {
+  const response = await request.post('/testing/analytics/rollup');
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function openFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(new RegExp(`${ANALYTICS_PATH}$`));
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
+}
+
+test('a studio with nothing played yet is told how figures come, from the account menu', async ({ page, request }) => {
+  const partner = await registerPartner(request);
+  await signIn(page, partner);
+  await page.goto(MY_PROJECTS_PATH);
+  await openFromMenu(page);
+  await expect(page).toHaveTitle(/Analytics/);
+  const empty = page.getByRole('region', { name: 'No plays yet' });
+  await expect(empty).toContainText('Release a version of a game');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await empty.getByRole('link', { name: 'Go to My Projects' }).click();
+  await expect(page).toHaveURL(new RegExp(`${MY_PROJECTS_PATH}$`));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("a released game's views show with its plays hidden below five players; the chart switches figure, the range changes, the CSV downloads", async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  const name = `Lantern Run ${randomUUID().slice(0, 6)}`;
+  const game = await createGame(request, partner, { name });
+  await releaseFirstVersion(request, partner, game);
+  // three reads of the live game by people outside the studio: three views, no player yet
+  for (let n = 0; n < 3; n++) {
+    const read = await request.get(`/api/Product/Live/${game.id}`);
+    expect(read.ok(), await read.text()).toBe(true);
+  }
+  await rollUp(request);
+
+  await signIn(page, partner);
+  await page.goto(ANALYTICS_PATH);
+  const stats = page.locator('.analytics-stats');
+  const stat = (label: string) => stats.locator('div', { has: page.getByText(label, { exact: true }) });
+  await expect(stat('Views')).toContainText('3');
+  // no player: plays and players are hidden, in words for a screen reader
+  await expect(stat('Plays')).toContainText('< 5');
+  await expect(stat('Players').getByText('fewer than 5 players')).toBeAttached();
+
+  const games = page.getByRole('region', { name: 'Games, the most played first' });
+  const row = games.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell').last()).toHaveText('3');
+
+  // the chart shows plays first; Views is pressed by keyboard
+  const chart = page.getByRole('figure', { name: /a day/ });
+  await expect(chart.getByRole('heading', { name: 'Plays a day' })).toBeVisible();
+  await expect(chart.getByRole('img', { name: /^Plays a day from/ })).toBeVisible();
+  await chart.getByRole('button', { name: 'Views' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(chart.getByRole('button', { name: 'Views' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.getByRole('img', { name: /^Views a day from/ })).toBeVisible();
+
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await horizontalOverflow(page), `at ${width} px`).toEqual([]);
+  }
+  await shootTeamPage(page, 'analytics');
+
+  // the CSV: the game's row of today, plays hidden as on screen
+  const today = payoutZoneDate(new Date());
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  const csv = await readFile((await download.path()) as string, 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe(ANALYTICS_CSV_HEADER.join(','));
+  expect(lines.slice(1)).toEqual([`${today},${name},${game.id},< 5,< 5,< 5,< 5,< 5,,< 5,3`]);
+
+  // a range of a week: the address keeps it, the chart and totals follow
+  await page.getByLabel('Days').selectOption('7');
+  await expect(page).toHaveURL(/days=7/);
+  await expect(stat('Views')).toContainText('3');
+
+  // the game's name leads to its Detail page
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/developers\/my-project\/detail\?/);
+});
