@@ -98,7 +98,8 @@ function service(world: Estate, db: Db, writeRows?: (rows: PlayEventRow[]) => Pr
           priceCents: 0,
         })),
     },
-    stages: { summarizeStages: async () => new Map() },
+    stages: { summarizeStages: async () => new Map(), stagesPlacing: async () => [] },
+    income: { salesByItem: async () => [] },
     ...(writeRows ? { writeRows } : {}),
   });
 }

@@ -199,7 +199,7 @@ export function createServices({
   });
 
   // analytics
-  const analytics = createAnalyticsService({ db, config, log, secretKey, team, testers, catalog, stages });
+  const analytics = createAnalyticsService({ db, config, log, secretKey, team, testers, catalog, stages, income });
 
   // overview
   const overview = createOverviewService({ catalog, versions, income });

@@ -67,9 +67,17 @@ test("a released game's views show with its plays hidden below five players; the
   await expect(stat('Plays')).toContainText('< 5');
   await expect(stat('Players').getByText('fewer than 5 players')).toBeAttached();
 
-  const games = page.getByRole('region', { name: 'Games, the most played first' });
-  const row = games.getByRole('row', { name: new RegExp(name) });
-  await expect(row.getByRole('cell').last()).toHaveText('3');
+  const items = page.getByRole('region', { name: 'Games and 3D models, the most played first' });
+  const row = items.getByRole('row', { name: new RegExp(name) });
+  // plays, players, minutes hidden; three views; no sale
+  await expect(row.getByRole('cell')).toHaveText([
+    '< 5fewer than 5 players',
+    '< 5fewer than 5 players',
+    '< 5fewer than 5 players',
+    '3',
+    '0',
+    '0.00 USD',
+  ]);
 
   // the chart shows plays first; Views is pressed by keyboard
   const chart = page.getByRole('figure', { name: /a day/ });

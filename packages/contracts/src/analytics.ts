@@ -95,7 +95,17 @@ export const analyticsSummarySchema = z.object({
   /** ANALYTICS_MIN_PLAYERS: below it a player figure reads `"< N"`. */
   minPlayers: z.number().int(),
   totals: playFiguresSchema.extend({ impressions: z.number().int() }),
-  items: z.array(playFiguresSchema.extend({ itemId: z.string(), name: z.string() })),
+  /** Each game or 3D model played, read or sold in the range, the most played first. */
+  items: z.array(
+    playFiguresSchema.extend({
+      itemId: z.string(),
+      itemType: z.enum(['Product', 'Model']),
+      name: z.string(),
+      /** Standing sales bought in the range (Hong Kong days, as income counts them), and their income in USD. */
+      sales: z.number().int(),
+      income: z.number(),
+    }),
+  ),
   stages: z.array(z.object({ stageId: z.string(), name: z.string(), impressions: z.number().int() })),
   /** Every day of the range, every item together: the day's figures and its stages' impressions. */
   days: z.array(playFiguresSchema.extend({ day: z.string(), impressions: z.number().int() })),
@@ -137,8 +147,21 @@ export const retentionCohortSchema = z.object({
 });
 export type RetentionCohort = z.infer<typeof retentionCohortSchema>;
 
+/**
+ * An item's path from AR to a sale over a range: impressions of the stages that place it in the AR app's nearby
+ * answers, reads of it on the game host (views), standing sales, and games played (a figure about players).
+ */
+export const playFunnelSchema = z.object({
+  impressions: z.number().int(),
+  views: z.number().int(),
+  sales: z.number().int(),
+  plays: playFigureSchema,
+});
+export type PlayFunnel = z.infer<typeof playFunnelSchema>;
+
 export const analyticsItemSchema = z.object({
   itemId: z.string(),
+  itemType: z.enum(['Product', 'Model']),
   name: z.string(),
   from: z.string(),
   to: z.string(),
@@ -149,6 +172,11 @@ export const analyticsItemSchema = z.object({
   retention: z.array(retentionCohortSchema),
   /** Each version played in the range: its plays and minutes in games (the item's players decide the "< N"). */
   versions: z.array(z.object({ version: z.number().int(), plays: playFigureSchema, playerMinutes: playFigureSchema })),
+  funnel: playFunnelSchema,
+  /** The income of the range's sales, in USD. */
+  income: z.number(),
+  /** The studio's stages that place the item (a 3D model), the most seen in the range first. */
+  stages: z.array(z.object({ stageId: z.string(), name: z.string(), impressions: z.number().int() })),
 });
 export type AnalyticsItem = z.infer<typeof analyticsItemSchema>;
 

@@ -24,7 +24,8 @@ function service(writeRows: (rows: PlayEventRow[]) => Promise<void>, queueEvents
       summarizeItems: async (_type, ids) =>
         ids.map((id) => ({ id, ownerId: OWNER, name: 'Tag', iconUrl: '', status: 'Released', priceCents: 0 })),
     },
-    stages: { summarizeStages: async () => new Map() },
+    stages: { summarizeStages: async () => new Map(), stagesPlacing: async () => [] },
+    income: { salesByItem: async () => [] },
     writeRows,
   });
   return { analytics, log };

@@ -182,8 +182,28 @@ describeEachDatabase('play analytics: the daily rollups and the summary', (varia
     const summary = response.json() as AnalyticsSummary;
     expect(summary).toMatchObject({ from: today, to: today, minPlayers: 5 });
     expect(summary.items).toEqual([
-      { itemId: busy.id, name: 'Busy Tag', plays: 1, players: 6, playerMinutes: 12, views: 0 },
-      { itemId: quiet.id, name: 'Quiet Tag', plays: '< 5', players: '< 5', playerMinutes: '< 5', views: 0 },
+      {
+        itemId: busy.id,
+        itemType: 'Product',
+        name: 'Busy Tag',
+        plays: 1,
+        players: 6,
+        playerMinutes: 12,
+        views: 0,
+        sales: 0,
+        income: 0,
+      },
+      {
+        itemId: quiet.id,
+        itemType: 'Product',
+        name: 'Quiet Tag',
+        plays: '< 5',
+        players: '< 5',
+        playerMinutes: '< 5',
+        views: 0,
+        sales: 0,
+        income: 0,
+      },
     ]);
     // a, b and c played both: six people in all
     expect(summary.totals).toEqual({ plays: 1, players: 6, playerMinutes: 18, views: 0, impressions: 0 });

@@ -15,6 +15,7 @@ import {
   payoutZoneDayStart,
   playFigure,
 } from '@portal/contracts';
+import { centsToDollars } from '@portal/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -24,7 +25,9 @@ import { isUuid } from '../../lib/ids.ts';
 import { hmacSha256 } from '../../lib/tokens.ts';
 import { type WriteBehindStats, writeBehind } from '../../lib/write-behind.ts';
 import type { TeamService } from '../access/service.ts';
+import type { ItemSummary } from '../catalog/repository.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { IncomeService } from '../income/service.ts';
 import type { StagesService } from '../stages/service.ts';
 import type { TestersService } from '../testers/service.ts';
 import * as repo from './repository.ts';
@@ -60,7 +63,8 @@ export interface AnalyticsDeps {
   team: Pick<TeamService, 'roleOf'>;
   testers: Pick<TestersService, 'isTesterOf'>;
   catalog: Pick<CatalogService, 'summarizeItems'>;
-  stages: Pick<StagesService, 'summarizeStages'>;
+  stages: Pick<StagesService, 'summarizeStages' | 'stagesPlacing'>;
+  income: Pick<IncomeService, 'salesByItem'>;
   /** How the queue is written (tests and benchmarks make the store slow, or down). */
   writeRows?: (rows: repo.PlayEventRow[]) => Promise<void>;
 }
@@ -138,7 +142,7 @@ const OWNERS_KEPT = 10_000;
  * one of its whitelisted testers counts as `testing`, anyone else as `public`. A player is kept as a keyed hash.
  */
 export function createAnalyticsService(deps: AnalyticsDeps) {
-  const { db, config, log, secretKey, team, testers, catalog, stages } = deps;
+  const { db, config, log, secretKey, team, testers, catalog, stages, income } = deps;
   const writeRows = deps.writeRows ?? ((rows: repo.PlayEventRow[]) => repo.insertPlayEvents(db, rows));
   const ownerOfItem = new Map<string, string>();
 
@@ -153,6 +157,18 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       for (const item of await catalog.summarizeItems('Product', missing)) ownerOfItem.set(item.id, item.ownerId);
     }
     return ownerOfItem;
+  }
+
+  /** The games and 3D models of these ids (either kind: a view or a sale names no kind), with their kind. */
+  async function itemsOf(ids: string[]) {
+    const [games, models] = await Promise.all([
+      catalog.summarizeItems('Product', ids),
+      catalog.summarizeItems('Model', ids),
+    ]);
+    const found = new Map<string, ItemSummary & { itemType: 'Product' | 'Model' }>();
+    for (const item of games) found.set(item.id, { ...item, itemType: 'Product' });
+    for (const item of models) found.set(item.id, { ...item, itemType: 'Model' });
+    return found;
   }
 
   /**
@@ -289,14 +305,16 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
      */
     async summary(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
       const min = config.analytics.minPlayers;
-      const [days, uniques, totalPlayers, stageTotals, dailyPlayers, dailyImpressions] = await Promise.all([
+      const [days, uniques, totalPlayers, stageTotals, dailyPlayers, dailyImpressions, sales] = await Promise.all([
         repo.selectPlayDays(db, ownerId, From, To),
         repo.selectUniquePlayers(db, ownerId, From, To),
         repo.selectTotalPlayers(db, ownerId, From, To),
         repo.selectStageTotals(db, ownerId, From, To),
         repo.selectDailyPlayers(db, ownerId, From, To),
         repo.selectDailyImpressions(db, ownerId, From, To),
+        income.salesByItem(ownerId, From, To),
       ]);
+      const salesOf = new Map(sales.map((row) => [row.itemId, row]));
       const byDay = new Map<string, Sums>();
       const byItem = new Map<string, Sums>();
       const total = noSums();
@@ -305,11 +323,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
         addTo(sumsIn(byItem, day.itemId), day);
         addTo(sumsIn(byDay, day.day), day);
       }
-      const [itemSummaries, stageSummaries] = await Promise.all([
-        catalog.summarizeItems('Product', [...byItem.keys()]),
+      // an item sold but neither played nor read is listed too
+      for (const sale of sales) sumsIn(byItem, sale.itemId);
+      const [items, stageSummaries] = await Promise.all([
+        itemsOf([...byItem.keys()]),
         stages.summarizeStages(stageTotals.map((stage) => stage.stageId)),
       ]);
-      const names = new Map(itemSummaries.map((item) => [item.id, item.name]));
       const figures = (sums: Sums, players: number) => ({
         plays: playFigure(sums.plays, players, min),
         players: playFigure(players, players, min),
@@ -324,12 +343,26 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           ...figures(total, totalPlayers),
           impressions: stageTotals.reduce((sum, stage) => sum + stage.impressions, 0),
         },
-        // the most played first; a deleted item's figures stay in the totals, not in the list
+        // the most played first, then the most read and sold; a deleted item's figures stay in the totals only
         items: [...byItem]
-          .sort(([, a], [, b]) => b.plays - a.plays || b.views - a.views)
-          .flatMap(([itemId, sums]) => {
-            const name = names.get(itemId);
-            return name === undefined ? [] : [{ itemId, name, ...figures(sums, uniques.get(itemId) ?? 0) }];
+          .map(([itemId, sums]) => ({ itemId, sums, sold: salesOf.get(itemId) }))
+          .sort(
+            (a, b) =>
+              b.sums.plays - a.sums.plays || b.sums.views - a.sums.views || (b.sold?.sales ?? 0) - (a.sold?.sales ?? 0),
+          )
+          .flatMap(({ itemId, sums, sold }) => {
+            const item = items.get(itemId);
+            if (!item || item.ownerId !== ownerId) return [];
+            return [
+              {
+                itemId,
+                itemType: item.itemType,
+                name: item.name,
+                ...figures(sums, uniques.get(itemId) ?? 0),
+                sales: sold?.sales ?? 0,
+                income: centsToDollars(sold?.incomeCents ?? 0),
+              },
+            ];
           }),
         days: dayRange(From, To).map((day) => ({
           day,
@@ -351,16 +384,23 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
      * ones too), retention by first-play cohort and each version's plays. Another studio's game, or none: 404.
      */
     async item(ownerId: string, itemId: string, query: AnalyticsItemQuery, now = new Date()): Promise<AnalyticsItem> {
-      const [summary] = await catalog.summarizeItems('Product', [itemId]);
+      const summary = (await itemsOf([itemId])).get(itemId);
       if (!summary || summary.ownerId !== ownerId) throw new AppError('ProductNotFound');
       const { From, To, Granularity } = query;
       const min = config.analytics.minPlayers;
-      const [days, players, retention, versions] = await Promise.all([
+      const [days, players, retention, versions, [sold], placing, stageTotals] = await Promise.all([
         repo.selectPlayDays(db, ownerId, From, To, itemId),
         repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
         repo.selectRetention(db, ownerId, itemId, From, To),
         repo.selectVersionTotals(db, ownerId, itemId, From, To),
+        income.salesByItem(ownerId, From, To, itemId),
+        summary.itemType === 'Model' ? stages.stagesPlacing(ownerId, itemId) : [],
+        summary.itemType === 'Model' ? repo.selectStageTotals(db, ownerId, From, To) : [],
       ]);
+      const impressionsOf = new Map(stageTotals.map((stage) => [stage.stageId, stage.impressions]));
+      const placedOn = placing
+        .map((stage) => ({ stageId: stage.id, name: stage.name, impressions: impressionsOf.get(stage.id) ?? 0 }))
+        .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name));
       const buckets = new Map<string, repo.PlayDayRow[]>(
         bucketStarts(From, To, Granularity).map((start) => [start, []]),
       );
@@ -388,18 +428,21 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       const share = (part: number, whole: number, dayOffset: number, cohort: string): PlayPoint['plays'] | null =>
         addDays(cohort, dayOffset) > today ? null : playFigure(Math.round((part * 100) / whole), whole, min);
       const all = (value: number) => playFigure(value, players.all, min);
+      const plays = all(sum(days, (row) => row.plays));
+      const views = sum(days, (row) => row.views);
       return {
         itemId,
+        itemType: summary.itemType,
         name: summary.name,
         from: From,
         to: To,
         granularity: Granularity,
         minPlayers: min,
         totals: {
-          plays: all(sum(days, (row) => row.plays)),
+          plays,
           players: all(players.all),
           playerMinutes: all(Math.floor(sum(days, (row) => row.playerMs) / 60_000)),
-          views: sum(days, (row) => row.views),
+          views,
         },
         points,
         retention: retention.map((cohort) => ({
@@ -413,6 +456,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
           plays: all(version.plays),
           playerMinutes: all(Math.floor(version.playerMs / 60_000)),
         })),
+        funnel: {
+          impressions: placedOn.reduce((total, stage) => total + stage.impressions, 0),
+          views,
+          sales: sold?.sales ?? 0,
+          plays,
+        },
+        income: centsToDollars(sold?.incomeCents ?? 0),
+        stages: placedOn,
       };
     },
 

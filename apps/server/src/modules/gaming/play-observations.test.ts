@@ -101,7 +101,7 @@ describe("the game registry tells play analytics what its games' figures count",
   });
 
   it('tells of a player whose connection went, and of nothing more when their waiting game closes with them', async () => {
-    const { act, createGame, told, registry, later } = setup();
+    const { createGame, told, registry, later } = setup();
     const gameId = await createGame();
     told();
     later(2000);

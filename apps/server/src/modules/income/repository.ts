@@ -481,3 +481,34 @@ export async function hasStandingSale(db: Executor, itemId: string, buyerEmail: 
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A partner's standing sales (not voided) bought from `from` until `to`, by item: how many, and the partner's income
+ * from them in cents; one item's with `itemId`.
+ */
+export async function selectSalesByItem(
+  db: Executor,
+  ownerId: string,
+  from: Date,
+  to: Date,
+  itemId?: string,
+): Promise<Array<{ itemId: string; itemType: 'Product' | 'Model'; sales: number; incomeCents: number }>> {
+  return db
+    .select({
+      itemId: incomeRecords.itemId,
+      itemType: incomeRecords.itemType,
+      sales: sql<number>`count(*)::int`,
+      incomeCents: sql<number>`sum(${incomeRecords.incomeCents})::bigint`.mapWith(Number),
+    })
+    .from(incomeRecords)
+    .where(
+      and(
+        eq(incomeRecords.ownerId, ownerId),
+        gte(incomeRecords.purchasedAt, from),
+        lt(incomeRecords.purchasedAt, to),
+        isNull(incomeRecords.voidedAt),
+        itemId ? eq(incomeRecords.itemId, itemId) : undefined,
+      ),
+    )
+    .groupBy(incomeRecords.itemId, incomeRecords.itemType);
+}

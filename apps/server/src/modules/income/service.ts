@@ -182,6 +182,20 @@ export function createIncomeService(deps: IncomeDeps) {
     /** Whether the marketplace reported a sale of the item to this buyer that still stands: who may play a paid item. */
     hasBought: (itemId: string, buyerEmail: string) => repo.hasStandingSale(db, itemId, buyerEmail),
 
+    /**
+     * The partner's standing sales bought on Hong Kong days `from` to `to` (both included), by item: how many, and
+     * the income from them in cents (play analytics); one item's with `itemId`.
+     */
+    salesByItem: (ownerId: string, from: string, to: string, itemId?: string) =>
+      repo.selectSalesByItem(
+        db,
+        ownerId,
+        payoutZoneDayStart(from),
+        // Hong Kong keeps no summer time: a day is 24 hours
+        new Date(payoutZoneDayStart(to).getTime() + 86_400_000),
+        itemId,
+      ),
+
     /** What My Project Income shows above its table: this and last month, what waits, what was paid, by month. */
     async summary(ownerId: string): Promise<IncomeSummary> {
       const current = now();

@@ -379,6 +379,19 @@ export async function claimReminders(db: Executor, at: Date, remindFrom: Date, l
   return (result as unknown as { rows: DueStage[] }).rows;
 }
 
+/** A partner's stages that place a 3D model, in any state: their ids and names. */
+export async function selectStagesPlacing(
+  db: Executor,
+  ownerId: string,
+  modelId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const placed = JSON.stringify([{ type: 'Asset3D', assetId: modelId }]);
+  return db
+    .select({ id: stages.id, name: stages.name })
+    .from(stages)
+    .where(and(eq(stages.ownerId, ownerId), sql`${stages.contents} @> ${placed}::jsonb`));
+}
+
 /** A stage a withdrawn 3D model was taken off: its id, name and partner, and the contents it lost. */
 export interface StageWithdrawal {
   id: string;

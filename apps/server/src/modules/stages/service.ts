@@ -259,6 +259,10 @@ export function createStagesService({
     /** The AR app's read: live stages around a place, nearest first, each as its JSON (nearby.ts). */
     nearby: nearby.near,
 
+    /** The studio's stages that place one of its 3D models, in any state (play analytics' path to a sale). */
+    stagesPlacing: (ownerId: string, modelId: string) =>
+      isUuid(modelId) ? repo.selectStagesPlacing(db, ownerId, modelId) : Promise.resolve([]),
+
     /** The studio and name of each of these stages (play analytics), by stage id; a deleted one is absent. */
     async summarizeStages(ids: string[]): Promise<Map<string, { ownerId: string; name: string }>> {
       const rows = await repo.selectStageSummaries(db, [...new Set(ids.filter(isUuid))]);

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { LoadFailed, Loading, ScrollTable } from '../../../components/paged-table.tsx';
 import { TableHead } from '../../../components/table-head.tsx';
-import { formatCount, formatDay } from '../../../lib/format.ts';
+import { formatCount, formatDay, formatDollars } from '../../../lib/format.ts';
 import { useMay } from '../../../lib/studio-role.ts';
 import { useExportAnalytics } from '../api/export-analytics.ts';
 import { useAnalyticsSummary } from '../api/get-analytics-summary.ts';
@@ -99,20 +99,28 @@ function FigureChart({ summary }: { summary: AnalyticsSummary }) {
   );
 }
 
-function Games({ summary }: { summary: AnalyticsSummary }) {
+function Items({ summary }: { summary: AnalyticsSummary }) {
   return (
-    <section className="analytics-section" aria-labelledby="analytics-games-title">
-      <h2 id="analytics-games-title">Games</h2>
+    <section className="analytics-section" aria-labelledby="analytics-items-title">
+      <h2 id="analytics-items-title">Games and 3D models</h2>
       {summary.items.length === 0 ? (
-        <p className="analytics-note">No game of yours was played or viewed in these days.</p>
+        <p className="analytics-note">No game or 3D model of yours was played, viewed or sold in these days.</p>
       ) : (
-        <ScrollTable className="analytics-table" caption="Games, the most played first" isBusy={false}>
-          <TableHead columns={['Game', 'Plays', 'Players', 'Player minutes', 'Views']} />
+        <ScrollTable className="analytics-table" caption="Games and 3D models, the most played first" isBusy={false}>
+          <TableHead columns={['Name', 'Plays', 'Players', 'Player minutes', 'Views', 'Sales', 'Income']} />
           <tbody>
             {summary.items.map((item) => (
               <tr key={item.itemId}>
                 <th scope="row">
-                  <Link to={itemDetailPath({ id: item.itemId, type: 'game', name: item.name })}>{item.name}</Link>
+                  <Link
+                    to={itemDetailPath({
+                      id: item.itemId,
+                      type: item.itemType === 'Model' ? 'model' : 'game',
+                      name: item.name,
+                    })}
+                  >
+                    {item.name}
+                  </Link>
                 </th>
                 <td>
                   <PlayFigureText value={item.plays} />
@@ -124,6 +132,8 @@ function Games({ summary }: { summary: AnalyticsSummary }) {
                   <PlayFigureText value={item.playerMinutes} />
                 </td>
                 <td>{formatCount(item.views)}</td>
+                <td>{formatCount(item.sales)}</td>
+                <td>{formatDollars(item.income)}</td>
               </tr>
             ))}
           </tbody>
@@ -263,7 +273,7 @@ export default function AnalyticsPage() {
           </dl>
           <FigureChart summary={data} />
           <div className="analytics-columns">
-            <Games summary={data} />
+            <Items summary={data} />
             <Stages summary={data} />
           </div>
         </div>
