@@ -25,7 +25,6 @@ import { isUuid } from '../../lib/ids.ts';
 import { hmacSha256 } from '../../lib/tokens.ts';
 import { type WriteBehindStats, writeBehind } from '../../lib/write-behind.ts';
 import type { TeamService } from '../access/service.ts';
-import type { ItemSummary } from '../catalog/repository.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { IncomeService } from '../income/service.ts';
 import type { StagesService } from '../stages/service.ts';
@@ -76,6 +75,9 @@ const LATE_BATCHES_MS = 3_600_000;
 /** `YYYY-MM-DD` plus `days`. */
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A game's or 3D model's name, studio and state, as the catalog tells them. */
+type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
 
 /** What adds up across days and items: plays, time in games, views. */
 interface Sums {
