@@ -5,11 +5,14 @@ import { ANALYTICS_CSV_HEADER, payoutZoneDate } from '@portal/contracts';
 import { ANALYTICS_PATH, MY_PROJECTS_PATH } from '@portal/contracts/pages';
 import { horizontalOverflow } from '../../fixtures/layout.ts';
 import {
+  authHeaders,
   createGame,
+  createModel,
   expect,
   registerConnectedPartner,
   registerPartner,
   releaseFirstVersion,
+  reportSale,
   seriousAxeViolations,
   shootTeamPage,
   signIn,
@@ -110,7 +113,66 @@ test("a released game's views show with its plays hidden below five players; the
   await expect(page).toHaveURL(/days=7/);
   await expect(stat('Views')).toContainText('3');
 
-  // the game's name leads to its Detail page
+  // the game's name leads to its Detail page, whose Analytics tab shows the game's path to a sale
   await row.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/developers\/my-project\/detail\?/);
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/tab=analytics/);
+  const path = page.getByRole('region', { name: 'From AR to a sale' });
+  await expect(path.getByRole('listitem')).toHaveText(['Views3', 'Sales0', 'Plays< 5fewer than 5 players']);
+  await expect(page.getByRole('region', { name: 'Who comes back' })).toContainText(
+    'No one played it for the first time in these days.',
+  );
+  await page.getByLabel('Group by').selectOption('week');
+  await expect(page.getByRole('heading', { name: 'Plays a week' })).toBeVisible();
+  // back to Versions by keyboard: the tabs are one tab stop, arrows move between them
+  await page.getByRole('tab', { name: 'Analytics' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Versions' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).not.toHaveURL(/tab=analytics/);
+});
+
+test("a 3D model's Analytics tab names the stages that place it, its views and its sales with their income", async ({
+  page,
+  request,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  const name = `Paper Crane ${randomUUID().slice(0, 6)}`;
+  const model = await createModel(request, partner, { name });
+  await releaseFirstVersion(request, partner, { id: model.id, itemType: 'Model' });
+  const placed = await request.post('/api/Stage', {
+    headers: authHeaders(partner),
+    data: {
+      name: 'Harbour Steps',
+      latitude: 22.2855,
+      longitude: 114.1577,
+      anchorId: 'harbour-steps',
+      contents: [{ type: 'Asset3D', assetId: model.id, position: [0, 0, 1], rotation: [0, 0, 0], scale: [1, 1, 1] }],
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const sale = await reportSale(request, { id: model.id, itemType: 'Model' }, { totalPrice: 299 });
+  expect((await request.get(`/api/Product/Live/${model.id}`)).ok()).toBe(true);
+  await rollUp(request);
+
+  await signIn(page, partner);
+  await page.goto(
+    `/developers/my-project/detail?${new URLSearchParams({ id: model.id, type: 'model', tab: 'analytics' })}`,
+  );
+  await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
+  const path = page.getByRole('region', { name: 'From AR to a sale' });
+  await expect(path.getByRole('listitem')).toHaveText(['Seen on your stages0', 'Views1', 'Sales1']);
+  const stats = page.locator('.analytics-stats');
+  await expect(stats).toContainText(`${(sale.income / 100).toFixed(2)} USD`);
+  await expect(
+    page
+      .getByRole('region', { name: 'Stages that place it, the most seen first' })
+      .getByRole('row', { name: /Harbour Steps/ }),
+  ).toContainText('0');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await horizontalOverflow(page), `at ${width} px`).toEqual([]);
+  }
+  await shootTeamPage(page, 'analytics-model-detail');
 });

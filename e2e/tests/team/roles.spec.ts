@@ -96,6 +96,7 @@ const expectNotAllowed = async (page: Page, path: string) => {
 const EVERY_LINK = [
   'My Projects',
   'Testing builds',
+  'Analytics',
   'My Project Income',
   'My Purchase History',
   'Team',

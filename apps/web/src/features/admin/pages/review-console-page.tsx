@@ -11,11 +11,11 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { Tabs, tabId } from '../../../components/tabs.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { useLiveReleases } from '../api/get-live-releases.ts';
 import { useReviewQueue } from '../api/get-review-queue.ts';
 import { type ReviewAction, useReviewVersion } from '../api/review-version.ts';
-import { ConsoleTabs, consoleTabId } from '../components/console-tabs.tsx';
 import { PartnerBalances } from '../components/partner-balances.tsx';
 import { Payouts } from '../components/payouts.tsx';
 import { ReasonDialog } from '../components/reason-dialog.tsx';
@@ -131,7 +131,8 @@ export default function ReviewConsolePage() {
 
   return (
     <div className="review-console">
-      <ConsoleTabs<Tab>
+      <Tabs<Tab>
+        idPrefix="console"
         label="Review console"
         selected={tab}
         onSelect={setTab}
@@ -162,7 +163,7 @@ export default function ReviewConsolePage() {
                 onShowQueue={() => {
                   setQueuePage(1);
                   setTab('queue');
-                  document.getElementById(consoleTabId('queue'))?.focus();
+                  document.getElementById(tabId('console', 'queue'))?.focus();
                 }}
               />
             ),
@@ -177,7 +178,7 @@ export default function ReviewConsolePage() {
                   setPayoutStatus('Failed');
                   setTab('payouts');
                   // the link leaves with its panel: the focus goes to the tab now shown
-                  document.getElementById(consoleTabId('payouts'))?.focus();
+                  document.getElementById(tabId('console', 'payouts'))?.focus();
                 }}
               />
             ),

@@ -18,3 +18,13 @@ export function PlayFigureText({ value }: { value: PlayFigure }) {
 
 /** A figure as a chart's bar: a hidden one leaves a gap, never a made-up height. */
 export const chartValue = (value: PlayFigure): number | null => (typeof value === 'number' ? value : null);
+
+/** A total as a card: its name over its figure (a count, or `text` already written out: an amount). */
+export function Stat({ label, value, text }: { label: string; value?: PlayFigure; text?: string }) {
+  return (
+    <div className="analytics-stat card">
+      <dt>{label}</dt>
+      <dd className="analytics-stat__value">{value === undefined ? text : <PlayFigureText value={value} />}</dd>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
-import { type AnalyticsSummary, type PlayFigure, payoutZoneDate } from '@portal/contracts';
+import type { AnalyticsSummary } from '@portal/contracts';
 import { itemDetailPath, MY_PROJECTS_PATH, VPS_PATH } from '@portal/contracts/pages';
-import { type ComponentType, lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { LoadFailed, Loading, ScrollTable } from '../../../components/paged-table.tsx';
@@ -9,93 +9,42 @@ import { formatCount, formatDay, formatDollars } from '../../../lib/format.ts';
 import { useMay } from '../../../lib/studio-role.ts';
 import { useExportAnalytics } from '../api/export-analytics.ts';
 import { useAnalyticsSummary } from '../api/get-analytics-summary.ts';
-import type { AnalyticsChartProps } from '../components/analytics-chart.tsx';
-import { chartValue, PlayFigureText } from '../components/play-figure.tsx';
+import { type ChartedFigure, FigureChart } from '../components/figure-chart.tsx';
+import { PlayFigureText, Stat } from '../components/play-figure.tsx';
+import { RangeSelect } from '../components/range-select.tsx';
+import { rangeDaysOf, rangeOf } from '../utils/ranges.ts';
 import '../analytics.css';
 
-/** The ranges a partner picks from, in days up to today (Hong Kong days, as income counts them). */
-const RANGES = [7, 28, 90, 365] as const;
-type RangeDays = (typeof RANGES)[number];
-const DEFAULT_RANGE: RangeDays = 28;
 const RANGE_PARAM = 'days';
 
-/** The figures the chart can show, each read from a day of the summary. */
-const FIGURES = [
-  { key: 'plays', label: 'Plays' },
-  { key: 'players', label: 'Players' },
-  { key: 'playerMinutes', label: 'Player minutes' },
-  { key: 'views', label: 'Views' },
-  { key: 'impressions', label: 'Stage impressions' },
-] as const;
-type FigureKey = (typeof FIGURES)[number]['key'];
-
-const DAY_MS = 86_400_000;
-
-/** From and To of the last `days` Hong Kong days, today included. */
-function rangeOf(days: RangeDays, now = new Date()) {
-  return { From: payoutZoneDate(new Date(now.getTime() - (days - 1) * DAY_MS)), To: payoutZoneDate(now) };
-}
-
-/** Chart.js comes in the chart's own chunk: only a studio with figures to chart downloads it. */
-const AnalyticsChart = lazy(
-  (): Promise<{ default: ComponentType<AnalyticsChartProps> }> =>
-    import('../components/analytics-chart.tsx').catch(() => ({
-      default: () => (
-        <p className="analytics-chart__unavailable">The chart could not be loaded. The figures are listed below.</p>
-      ),
-    })),
-);
-
-function Stat({ label, value }: { label: string; value: PlayFigure }) {
+function DailyChart({ summary }: { summary: AnalyticsSummary }) {
+  const figures: ChartedFigure[] = [
+    { key: 'plays', label: 'Plays', values: summary.days.map((day) => day.plays), isAboutPlayers: true },
+    { key: 'players', label: 'Players', values: summary.days.map((day) => day.players), isAboutPlayers: true },
+    {
+      key: 'playerMinutes',
+      label: 'Player minutes',
+      values: summary.days.map((day) => day.playerMinutes),
+      isAboutPlayers: true,
+    },
+    { key: 'views', label: 'Views', values: summary.days.map((day) => day.views), isAboutPlayers: false },
+    {
+      key: 'impressions',
+      label: 'Stage impressions',
+      values: summary.days.map((day) => day.impressions),
+      isAboutPlayers: false,
+    },
+  ];
   return (
-    <div className="analytics-stat card">
-      <dt>{label}</dt>
-      <dd className="analytics-stat__value">
-        <PlayFigureText value={value} />
-      </dd>
-    </div>
-  );
-}
-
-function FigureChart({ summary }: { summary: AnalyticsSummary }) {
-  const [figure, setFigure] = useState<FigureKey>('plays');
-  const chosen = FIGURES.find((entry) => entry.key === figure) ?? FIGURES[0];
-  const days = useMemo(() => summary.days.map((day) => day.day), [summary]);
-  const values = useMemo(() => summary.days.map((day) => chartValue(day[figure])), [summary, figure]);
-  const hidden = values.filter((value) => value === null).length;
-  return (
-    <figure className="analytics-chart card" aria-labelledby="analytics-chart-title">
-      <figcaption className="analytics-chart__head">
-        <h3 id="analytics-chart-title">{chosen.label} a day</h3>
-        <fieldset className="analytics-chart__picker">
-          <legend className="visually-hidden">Figure shown</legend>
-          {FIGURES.map((entry) => (
-            <button
-              key={entry.key}
-              type="button"
-              className="analytics-chart__figure"
-              aria-pressed={entry.key === figure}
-              onClick={() => setFigure(entry.key)}
-            >
-              {entry.label}
-            </button>
-          ))}
-        </fieldset>
-      </figcaption>
-      <Suspense fallback={<div className="analytics-chart__canvas skeleton" />}>
-        <AnalyticsChart
-          days={days}
-          values={values}
-          figure={chosen.label}
-          label={`${chosen.label} a day from ${formatDay(summary.from)} to ${formatDay(summary.to)}. The totals are listed above, each game's below.`}
-        />
-      </Suspense>
-      {hidden > 0 && figure !== 'views' && figure !== 'impressions' ? (
-        <p className="analytics-note">
-          Days with fewer than {summary.minPlayers} players are left out, so that no player can be told apart.
-        </p>
-      ) : null}
-    </figure>
+    <FigureChart
+      starts={summary.days.map((day) => day.day)}
+      per="a day"
+      figures={figures}
+      from={summary.from}
+      to={summary.to}
+      minPlayers={summary.minPlayers}
+      listedWhere="The totals are listed above, each game's and 3D model's below."
+    />
   );
 }
 
@@ -203,12 +152,10 @@ const isEmpty = (summary: AnalyticsSummary) => summary.items.length === 0 && sum
  */
 export default function AnalyticsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = Number(searchParams.get(RANGE_PARAM));
-  const days: RangeDays = RANGES.find((range) => range === asked) ?? DEFAULT_RANGE;
+  const days = rangeDaysOf(searchParams.get(RANGE_PARAM));
   const range = useMemo(() => rangeOf(days), [days]);
   const summary = useAnalyticsSummary(range);
   const exporting = useExportAnalytics();
-  const rangeId = useId();
   const data = summary.data;
 
   return (
@@ -222,27 +169,18 @@ export default function AnalyticsPage() {
           </p>
         </div>
         <div className="analytics-controls">
-          <label htmlFor={rangeId}>Days</label>
-          <select
-            id={rangeId}
-            className="input"
-            value={days}
-            onChange={(event) =>
+          <RangeSelect
+            days={days}
+            onChange={(value) =>
               setSearchParams(
                 (params) => {
-                  params.set(RANGE_PARAM, event.target.value);
+                  params.set(RANGE_PARAM, value);
                   return params;
                 },
                 { replace: true },
               )
             }
-          >
-            {RANGES.map((option) => (
-              <option key={option} value={option}>
-                Last {option} days
-              </option>
-            ))}
-          </select>
+          />
           <Button
             variant="secondary"
             onClick={() => exporting.mutate(range)}
@@ -271,7 +209,7 @@ export default function AnalyticsPage() {
             <Stat label="Views" value={data.totals.views} />
             <Stat label="Stage impressions" value={data.totals.impressions} />
           </dl>
-          <FigureChart summary={data} />
+          <DailyChart summary={data} />
           <div className="analytics-columns">
             <Items summary={data} />
             <Stages summary={data} />

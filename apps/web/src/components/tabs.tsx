@@ -1,21 +1,23 @@
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
-export interface ConsoleTab<K extends string> {
+export interface Tab<K extends string> {
   key: K;
   label: string;
   panel: ReactNode;
 }
 
-export interface ConsoleTabsProps<K extends string> {
+export interface TabsProps<K extends string> {
   /** Names the tab list for assistive technology. */
   label: string;
-  tabs: ConsoleTab<K>[];
+  /** What the ids of the tabs and panels begin with: unique on the page. */
+  idPrefix: string;
+  tabs: Tab<K>[];
   selected: K;
   onSelect: (key: K) => void;
 }
 
 /** The id of a tab's button: a page that selects a tab itself (a link to it) moves the focus there. */
-export const consoleTabId = (key: string) => `console-tab-${key}`;
+export const tabId = (idPrefix: string, key: string) => `${idPrefix}-tab-${key}`;
 
 const STEP: Partial<Record<string, (index: number, count: number) => number>> = {
   ArrowRight: (index, count) => (index + 1) % count,
@@ -28,9 +30,9 @@ const STEP: Partial<Record<string, (index: number, count: number) => number>> = 
  * Tabs as the WAI-ARIA tabs pattern has them: one tab in the Tab order (roving tabindex), arrow keys, Home and End
  * move between tabs and select them, each tab names the panel it controls.
  */
-export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect }: ConsoleTabsProps<K>) {
+export function Tabs<K extends string>({ label, idPrefix, tabs, selected, onSelect }: TabsProps<K>) {
   const tabRefs = useRef(new Map<K, HTMLButtonElement>());
-  const panelId = (key: K) => `console-panel-${key}`;
+  const panelId = (key: K) => `${idPrefix}-panel-${key}`;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = STEP[event.key];
@@ -58,7 +60,7 @@ export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect 
             }}
             type="button"
             role="tab"
-            id={consoleTabId(tab.key)}
+            id={tabId(idPrefix, tab.key)}
             aria-selected={tab.key === selected}
             aria-controls={panelId(tab.key)}
             tabIndex={tab.key === selected ? 0 : -1}
@@ -73,7 +75,7 @@ export function ConsoleTabs<K extends string>({ label, tabs, selected, onSelect 
           key={tab.key}
           role="tabpanel"
           id={panelId(tab.key)}
-          aria-labelledby={consoleTabId(tab.key)}
+          aria-labelledby={tabId(idPrefix, tab.key)}
           hidden={tab.key !== selected}
         >
           {tab.key === selected ? tab.panel : null}
