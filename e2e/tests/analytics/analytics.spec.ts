@@ -62,7 +62,14 @@ test("a released game's views show with its plays hidden below five players; the
   await rollUp(request);
 
   await signIn(page, partner);
-  await page.goto(ANALYTICS_PATH);
+  // My Projects tells the last seven days in a line, which leads to Analytics
+  await page.goto(MY_PROJECTS_PATH);
+  const line = page.getByText('Last 7 days').locator('..');
+  await expect(line).toContainText('< 5 plays · < 5 players · 3 views · 0 sales');
+  await shootTeamPage(page, 'my-projects-plays-line');
+  await line.getByRole('link', { name: 'See analytics' }).click();
+  await expect(page).toHaveURL(/\/analytics\?days=7$/);
+  await expect(page.getByLabel('Days')).toHaveValue('7');
   const stats = page.locator('.analytics-stats');
   const stat = (label: string) => stats.locator('div', { has: page.getByText(label, { exact: true }) });
   await expect(stat('Views')).toContainText('3');
@@ -108,9 +115,11 @@ test("a released game's views show with its plays hidden below five players; the
   expect(lines[0]).toBe(ANALYTICS_CSV_HEADER.join(','));
   expect(lines.slice(1)).toEqual([`${today},${name},${game.id},< 5,< 5,< 5,< 5,< 5,,< 5,3`]);
 
-  // a range of a week: the address keeps it, the chart and totals follow
-  await page.getByLabel('Days').selectOption('7');
-  await expect(page).toHaveURL(/days=7/);
+  // a range of 90 days: the address keeps it, the dates, chart and totals follow
+  const weekRange = await page.locator('.analytics-range').textContent();
+  await page.getByLabel('Days').selectOption('90');
+  await expect(page).toHaveURL(/days=90/);
+  await expect(page.locator('.analytics-range')).not.toHaveText(weekRange ?? '');
   await expect(stat('Views')).toContainText('3');
 
   // the game's name leads to its Detail page, whose Analytics tab shows the game's path to a sale

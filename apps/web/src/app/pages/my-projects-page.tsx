@@ -1,6 +1,7 @@
 import { MANAGE_TESTER_PATH } from '@portal/contracts/pages';
 import { Link } from 'react-router';
 import { useProfile } from '../../features/access/api/get-profile.ts';
+import { PlaysLine } from '../../features/analytics/components/plays-line.tsx';
 import { ItemList } from '../../features/catalog/components/project-list.tsx';
 import { ProjectsOverview } from '../../features/catalog/components/projects-overview.tsx';
 import { StripeDashboardButton } from '../../features/payments/components/stripe-dashboard-button.tsx';
@@ -34,6 +35,7 @@ export default function MyProjectsPage() {
         </div>
       </section>
       <ProjectsOverview showAttention={may('versions.write')} />
+      <PlaysLine />
       <div className="project-lists">
         <ItemList type="game" canCreate={may('items.write')} />
         <ItemList type="model" canCreate={may('items.write')} />
