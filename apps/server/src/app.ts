@@ -120,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
     rateLimits,
     secretKey: await resolveSecretKey(config),
+    redis,
     ...(options.seams ? { seams: options.seams } : {}),
   });
   const { files, stages, income } = services;

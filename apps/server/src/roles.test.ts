@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { can, type StudioPermission, type StudioRole, studioPermissions, studioRoles } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_PATHS } from './testing/fuzz/openapi.ts';
 import {
   addMember,
   inStudio,
@@ -55,6 +56,7 @@ const DECLARED: Record<string, StudioPermission | 'personal'> = {
   'GET /api/Analytics/Items/{id}': 'items.read',
   'GET /api/Analytics/Stages/{id}': 'items.read',
   'GET /api/Analytics/Export.csv': 'items.read',
+  'GET /api/Analytics/Live': 'items.read',
   'GET /FileUpload/Report': 'personal',
   'GET /api/Access/Profile': 'personal',
 };
@@ -127,7 +129,11 @@ describe('the role matrix: every route of the studio as every role, against the 
   it('lets each role through exactly the routes its permissions name, and refuses the rest with RoleNotAllowed', async () => {
     const mismatches: string[] = [];
     const studioRoutes = operations.filter(
-      (operation) => operation.permission !== undefined && operation.permission !== 'personal',
+      (operation) =>
+        operation.permission !== undefined &&
+        operation.permission !== 'personal' &&
+        // a stream never ends in process: live.test.ts asks it as a member of another role
+        !STREAM_PATHS.some((pattern) => pattern.test(operation.path)),
     );
     for (const operation of studioRoutes) {
       // an id that names nothing: a route that lets the role in answers 400 or 404, never a change

@@ -1,5 +1,6 @@
 import { STRIPE_CONNECTED_PATH } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { createCaches } from './caches.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -55,6 +56,8 @@ export interface ServiceDeps {
   rateLimits: RateLimits;
   /** The key of what is hashed of short secrets (lib/secret-key.ts). */
   secretKey: string;
+  /** Redis past one node: where play analytics' live counts meet. */
+  redis?: Redis | undefined;
   seams?: TestSeams;
 }
 
@@ -102,6 +105,7 @@ export function createServices({
   log,
   rateLimits,
   secretKey,
+  redis,
   seams = {},
 }: ServiceDeps): ComposedServices {
   const { db } = database;
@@ -199,7 +203,19 @@ export function createServices({
   });
 
   // analytics
-  const analytics = createAnalyticsService({ db, config, log, secretKey, team, testers, catalog, stages, income });
+  const analytics = createAnalyticsService({
+    db,
+    config,
+    log,
+    secretKey,
+    team,
+    testers,
+    catalog,
+    stages,
+    income,
+    redis,
+    redisPrefix: config.redisPrefix,
+  });
 
   // overview
   const overview = createOverviewService({ catalog, versions, income });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { HubConnectionBuilder, type IHttpConnectionOptions, LogLevel } from '@microsoft/signalr';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ANALYTICS_CSV_HEADER, payoutZoneDate } from '@portal/contracts';
 import { ANALYTICS_PATH, MY_PROJECTS_PATH } from '@portal/contracts/pages';
+import { WebSocket } from 'ws';
 import { horizontalOverflow } from '../../fixtures/layout.ts';
 import {
   authHeaders,
@@ -184,4 +186,67 @@ test("a 3D model's Analytics tab names the stages that place it, its views and i
     expect(await horizontalOverflow(page), `at ${width} px`).toEqual([]);
   }
   await shootTeamPage(page, 'analytics-model-detail');
+});
+
+/** A person on the game host through the official SignalR client (as the AR app plays), in Node. */
+async function gamePlayer(request: APIRequestContext, baseURL: string, person: { email: string; password: string }) {
+  const login = await request.post('/game/api/Access/Login', {
+    data: { email: person.email, password: person.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const token = ((await login.json()) as { accessToken: string }).accessToken.replace(/^Bearer /, '');
+  // `WebSocket` is read by the client in Node but missing from its typings
+  const options: IHttpConnectionOptions & { WebSocket: typeof WebSocket } = {
+    accessTokenFactory: () => token,
+    WebSocket,
+  };
+  const client = new HubConnectionBuilder()
+    .withUrl(`${baseURL}/game/socket/Gaming?v=1.17`, options)
+    .configureLogging(LogLevel.None)
+    .build();
+  const results: Array<{ succeeded: boolean; jsonData: string | null }> = [];
+  client.on('ReceiveMessage', (message: { succeeded: boolean; jsonData: string | null }) => results.push(message));
+  await client.start();
+  const act = async (action: string, ...args: unknown[]) => {
+    const before = results.length;
+    await client.invoke(action, ...args);
+    await expect.poll(() => results.length).toBeGreaterThan(before);
+    const result = results[before];
+    expect(result?.succeeded, JSON.stringify(result)).toBe(true);
+    return result;
+  };
+  return { client, act };
+}
+
+test('Playing now counts the people in the studio’s games as they play, with a pulse, and no one once they go', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const partner = await registerConnectedPartner(request);
+  const name = `Comet Chase ${randomUUID().slice(0, 6)}`;
+  const game = await createGame(request, partner, { name });
+  await releaseFirstVersion(request, partner, game);
+  await signIn(page, partner);
+  await page.goto(ANALYTICS_PATH);
+  const now = page.getByRole('region', { name: 'Playing now' });
+  await expect(now).toContainText('No one is playing your games right now.');
+
+  const [host, guest] = [
+    await gamePlayer(request, baseURL as string, await registerPartner(request)),
+    await gamePlayer(request, baseURL as string, await registerPartner(request)),
+  ];
+  try {
+    const created = await host.act('CreateGame', 'anchor', { ProductId: game.id, ProductVersion: 1 });
+    const gameId = (JSON.parse(created?.jsonData ?? '{}') as { id: string }).id;
+    await guest.act('JoinGame', gameId);
+    // the game host tells its players every five seconds
+    await expect(now).toContainText('2 players', { timeout: 20_000 });
+    await expect(now).toContainText(`${name}: 2`);
+    await expect(now.locator('.analytics-live__pulse--on')).toBeVisible();
+    await shootTeamPage(page, 'analytics-playing-now');
+  } finally {
+    await Promise.all([host.client.stop(), guest.client.stop()]);
+  }
+  await expect(now).toContainText('No one is playing your games right now.', { timeout: 20_000 });
 });

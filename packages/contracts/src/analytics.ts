@@ -214,3 +214,17 @@ export const ANALYTICS_CSV_HEADER = [
   'Peak concurrent',
   'Views',
 ] as const;
+
+/** How often `GET /api/Analytics/Live` tells the players online now, and each node counts its own. */
+export const ANALYTICS_LIVE_EVERY_MS = 5_000;
+
+/**
+ * One message of `GET /api/Analytics/Live` (Server-Sent Events, `event: live`): the studio's players in games on the
+ * game host now, every node's together, members and testers left out; per game, the most played first.
+ */
+export const analyticsLiveSchema = z.object({
+  at: z.string(),
+  players: z.number().int(),
+  items: z.array(z.object({ itemId: z.string(), name: z.string().optional(), players: z.number().int() })),
+});
+export type AnalyticsLive = z.infer<typeof analyticsLiveSchema>;

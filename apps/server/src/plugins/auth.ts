@@ -96,6 +96,28 @@ export function currentStudio(request: FastifyRequest): { id: string; role: Stud
   return studio;
 }
 
+/**
+ * Whether the caller of a long answer (a stream) may still have it: their session or key still live, and still in the
+ * studio the request acts in, with a role that allows `permission`. Asked again as the answer goes on, so that a
+ * revoked session or a member removed ends it on whichever node it is served.
+ */
+export async function stillInStudio(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  permission: StudioPermission,
+): Promise<boolean> {
+  const before = request.user;
+  if (!before?.studio) return false;
+  try {
+    const user = await app.authenticateBearer(request);
+    if (!user || user.id !== before.id) return false;
+    const studio = await studioOf(app, request, user, permission);
+    return studio.id === before.studio.id;
+  } catch {
+    return false;
+  }
+}
+
 /** The signed-in user of a request behind `signedIn` or `adminOnly`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('Unauthorized');

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
+  ANALYTICS_LIVE_EVERY_MS,
   analyticsExportQuerySchema,
   analyticsItemQuerySchema,
   analyticsItemSchema,
@@ -11,7 +12,7 @@ import {
   stageParamsSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { currentStudio } from '../../plugins/auth.ts';
+import { currentStudio, stillInStudio } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
 const doc = describeRoutes(['analytics']);
@@ -87,6 +88,46 @@ export const analyticsRoutes = routeGroup(async (app, { analytics }) => {
           .header('cache-control', 'no-store')
           // the document describes the CSV as a string; Fastify sends the stream as it comes
           .send(Readable.from(lines) as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/api/Analytics/Live',
+    {
+      ...doc(
+        'getAnalyticsLive',
+        'Server-Sent Events: every ANALYTICS_LIVE_EVERY_MS (5 s), `event: live` with the studio\u2019s players in games on the game host now, per game, counted across every node (members and testers left out). The stream ends when the session ends or the caller leaves the studio.',
+        { response: { 200: z.string().describe('text/event-stream'), 401: apiErrorSchema } },
+      ),
+      // each message goes out as it is written, never held back to be compressed
+      compress: false,
+    },
+    async (request, reply) => {
+      const studio = currentStudio(request);
+      const stream = new PassThrough();
+      let timer: NodeJS.Timeout | undefined;
+      const stop = () => {
+        clearInterval(timer);
+        if (!stream.writableEnded) stream.end();
+      };
+      const tell = async () => {
+        if (!(await stillInStudio(app, request, 'items.read'))) return stop();
+        const counts = await analytics.liveCounts(studio.id);
+        if (!stream.writableEnded) stream.write(`event: live\ndata: ${JSON.stringify(counts)}\n\n`);
+      };
+      const tick = () =>
+        void tell().catch((err: unknown) => request.log.warn({ err }, 'the live player count could not be told'));
+      request.raw.on('close', stop);
+      timer = setInterval(tick, ANALYTICS_LIVE_EVERY_MS);
+      tick();
+      return (
+        reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // a proxy in front passes each message on as it comes
+          .header('x-accel-buffering', 'no')
+          .send(stream as unknown as string)
       );
     },
   );

@@ -5,6 +5,7 @@ import {
   type AnalyticsExportQuery,
   type AnalyticsItem,
   type AnalyticsItemQuery,
+  type AnalyticsLive,
   type AnalyticsRangeQuery,
   type AnalyticsStage,
   type AnalyticsSummary,
@@ -17,6 +18,7 @@ import {
 } from '@portal/contracts';
 import { centsToDollars } from '@portal/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
@@ -29,6 +31,7 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { IncomeService } from '../income/service.ts';
 import type { StagesService } from '../stages/service.ts';
 import type { TestersService } from '../testers/service.ts';
+import { createLiveCounts } from './live.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -64,6 +67,9 @@ export interface AnalyticsDeps {
   catalog: Pick<CatalogService, 'summarizeItems'>;
   stages: Pick<StagesService, 'summarizeStages' | 'stagesPlacing'>;
   income: Pick<IncomeService, 'salesByItem'>;
+  /** Where the nodes tell each other their live player counts; none: one node. */
+  redis?: Redis | undefined;
+  redisPrefix?: string;
   /** How the queue is written (tests and benchmarks make the store slow, or down). */
   writeRows?: (rows: repo.PlayEventRow[]) => Promise<void>;
 }
@@ -262,6 +268,14 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     );
     return rows.filter((row) => row !== undefined);
   }
+
+  const live = createLiveCounts({
+    redis: deps.redis,
+    prefix: deps.redisPrefix ?? 'portal',
+    log,
+    ownersOf: itemOwners,
+    audiences,
+  });
 
   const queue = writeBehind<Observed>({
     write: async (batch) => writeRows(await toRows(batch)),
@@ -571,12 +585,31 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       });
     },
 
+    /** This node's game host tells its players now, by game (every ANALYTICS_LIVE_EVERY_MS). */
+    reportLive: live.report,
+
+    /** The studio's players online now per game, every node's together, each game named. */
+    async liveCounts(ownerId: string): Promise<AnalyticsLive> {
+      const counts = await live.countsOf(ownerId);
+      const items = await itemsOf(counts.items.map((item) => item.itemId));
+      return {
+        ...counts,
+        items: counts.items.map((item) => {
+          const name = items.get(item.itemId)?.name;
+          return name === undefined ? item : { ...item, name };
+        }),
+      };
+    },
+
     /** Writes what waits now (tests, and a node stopping). */
     flush: () => queue.flush(),
     /** What waits, what was written, what was let go. */
     recordingStats: (): WriteBehindStats => queue.stats(),
-    /** Writes what waits and takes nothing more: when the node stops. */
-    close: () => queue.close(),
+    /** Writes what waits and takes nothing more, and leaves the live counts: when the node stops. */
+    close: async () => {
+      await live.close();
+      await queue.close();
+    },
   };
 }
 

@@ -118,6 +118,11 @@ export type GameRegistry = { [A in GameAction]: GameActionHandler } & {
    * arguments. For hub methods outside the registry, so that they count against the same allowance.
    */
   admit(caller: GameCaller, args: unknown): GameActionOutcome | undefined;
+  /**
+   * Who plays now on this node: the people (synthetic players left out) in each game of a product, connected, by
+   * product id (play analytics' live count).
+   */
+  playersNow(): Map<string, string[]>;
 };
 
 /** Buckets kept before the full ones (forgetting them changes nothing) are swept. */
@@ -484,6 +489,20 @@ export function createGameRegistry(deps: GameRegistryDeps): GameRegistry {
     },
 
     admit: (caller, args) => admit(caller, args, now()),
+
+    playersNow() {
+      const byProduct = new Map<string, string[]>();
+      for (const game of games.values()) {
+        if (game.endedAt !== null) continue;
+        const people = [...game.players.values()].filter((one) => !one.synthetic && one.connectionId !== null);
+        if (people.length === 0) continue;
+        const productId = game.settings.ProductId;
+        const list = byProduct.get(productId) ?? [];
+        for (const person of people) list.push(person.userId);
+        byProduct.set(productId, list);
+      }
+      return byProduct;
+    },
 
     gamesOf(userId) {
       const at = now();

@@ -1,4 +1,5 @@
 import {
+  ANALYTICS_LIVE_EVERY_MS,
   apiErrorSchema,
   type ConsoleMessage,
   can,
@@ -127,6 +128,13 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
     return isTester && !removedTesters.since(`${version.ownerId}/${userId}`, startedAt);
   };
   const registry = createGameRegistry({ checkVersion, observe: analytics.recordGame });
+  // play analytics' live count: this node's players now, told every few seconds (off the hub's path)
+  const liveTimer = setInterval(() => {
+    analytics
+      .reportLive(registry.playersNow())
+      .catch((err: unknown) => app.log.warn({ err }, 'the players online now could not be counted'));
+  }, ANALYTICS_LIVE_EVERY_MS);
+  liveTimer.unref();
   /** Where each connection the registry knows (by that id) hears its events: hub connections and synthetic players. */
   const sinks = new Map<string, EventSink>();
   const hubConnections = new Map<string, HubConnection>();
@@ -216,6 +224,7 @@ export async function registerGameHub(app: FastifyInstance, events: EventSubscri
     ]),
   );
   app.addHook('onClose', async () => {
+    clearInterval(liveTimer);
     syntheticPlayers.stopAll();
     await backplane?.close();
   });

@@ -10,6 +10,7 @@ import { useMay } from '../../../lib/studio-role.ts';
 import { useExportAnalytics } from '../api/export-analytics.ts';
 import { useAnalyticsSummary } from '../api/get-analytics-summary.ts';
 import { type ChartedFigure, FigureChart } from '../components/figure-chart.tsx';
+import { LiveNow } from '../components/live-now.tsx';
 import { PlayFigureText, Stat } from '../components/play-figure.tsx';
 import { RangeSelect } from '../components/range-select.tsx';
 import { rangeDaysOf, rangeOf } from '../utils/ranges.ts';
@@ -191,6 +192,7 @@ export default function AnalyticsPage() {
           </Button>
         </div>
       </section>
+      <LiveNow />
       {summary.isPending ? (
         <Loading className="analytics-loading" label="Loading your analytics…" />
       ) : summary.isError || !data ? (
