@@ -1,6 +1,7 @@
 import type { LiveItem } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
+  addMember,
   as,
   createProduct,
   describeEachDatabase,
@@ -108,5 +109,15 @@ describeEachDatabase("a live item's builds for the AR app", (variant) => {
     expect(await live(paid.id, player.gameToken)).toMatchObject({ filesAccess: 'PurchaseRequired', files: NO_FILES });
     // its partner plays it without buying it
     expect(await live(paid.id, partner.accessToken)).toMatchObject({ filesAccess: 'Granted' });
+  });
+
+  it("gives a paid item's builds to the members of its studio whose role ships builds, and not to the others", async () => {
+    const developer = await addMember(t.app, partner, 'Developer');
+    const marketer = await addMember(t.app, partner, 'Marketing');
+    expect(await live(paid.id, developer.accessToken)).toMatchObject({ filesAccess: 'Granted' });
+    expect(await live(paid.id, marketer.accessToken)).toMatchObject({
+      filesAccess: 'PurchaseRequired',
+      files: NO_FILES,
+    });
   });
 });

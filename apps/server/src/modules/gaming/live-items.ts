@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  can,
   LIVE_BUILD_URL_TTL_MS,
   type LiveItem,
   liveItemParamsSchema,
@@ -13,10 +14,10 @@ const doc = describeRoutes(['marketplace']);
 /**
  * The AR app's read of an item on sale: its live version, open to everyone, and its builds under URLs signed for
  * LIVE_BUILD_URL_TTL_MS to a player signed in to the game host (a session, not an API key) who may play it: anyone,
- * for a free item; for a paid one, a buyer the marketplace reported (a sale to their email that was not voided). The
- * item's owner and admins read their builds unsigned, as ever. Anyone else is told what they lack, with no files.
+ * for a free item; for a paid one, a buyer the marketplace reported (a sale to their email that was not voided), a
+ * member of the item's studio whose role ships builds, or an admin. Anyone else is told what they lack, with no files.
  */
-export const liveItemRoutes = routeGroup(async (app, { versions, income, files, analytics }) => {
+export const liveItemRoutes = routeGroup(async (app, { versions, income, files, analytics, team }) => {
   app.get(
     '/api/Product/Live/:itemId',
     doc(
@@ -29,11 +30,16 @@ export const liveItemRoutes = routeGroup(async (app, { versions, income, files, 
       const viewer = await optionalUser(app, request);
       const player = viewer && !viewer.apiKey ? viewer : undefined;
       analytics.recordView(live.itemId, ownerId, { userId: player?.id, address: request.ip });
+      /** A member of the item's studio whose role ships builds (the founder too, while their role does). */
+      const shipsBuilds = async (userId: string) => {
+        const role = await team.roleOf(ownerId, userId);
+        return role !== undefined && can(role, 'builds');
+      };
       const filesAccess = !player
         ? 'SignInRequired'
         : priceCents === 0 ||
-            player.id === ownerId ||
             player.role === 'Admin' ||
+            (await shipsBuilds(player.id)) ||
             (await income.hasBought(live.itemId, player.email))
           ? 'Granted'
           : 'PurchaseRequired';
