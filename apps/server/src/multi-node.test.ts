@@ -468,6 +468,46 @@ if (!postgresUrl || !testRedisUrl) {
       expect(JSON.parse(state.jsonData as string)).toMatchObject({ id: gameId, state: 'Playing' });
     }, 60_000);
 
+    it("counts the players now of both nodes' games in the live stream of either node", async () => {
+      const productId = await createReleasedGame(node(0), { partner: partnerToken, admin: adminToken }, 'Live Tag');
+      const people = [uniqueEmail('live-a'), uniqueEmail('live-b'), uniqueEmail('live-c')];
+      for (const email of people) await registerPartner(node(0), node(0), email);
+      const [first, second, third] = [
+        await connect(node(0), people[0] as string, PASSWORD, false),
+        await connect(node(1), people[1] as string, PASSWORD, false),
+        await connect(node(1), people[2] as string, PASSWORD, false),
+      ] as [Player, Player, Player];
+      // a game on node A with two players (one of them on B), a game on node B with one
+      const onA = await act(first, 'CreateGame', 'anchor', { ProductId: productId, ProductVersion: 1 });
+      expect(onA, JSON.stringify(onA)).toMatchObject({ succeeded: true });
+      const gameOnA = (JSON.parse(onA.jsonData as string) as { id: string }).id;
+      expect(await act(second, 'JoinGame', gameOnA)).toMatchObject({ succeeded: true });
+      const onB = await act(third, 'CreateGame', 'anchor', { ProductId: productId, ProductVersion: 1 });
+      expect(onB, JSON.stringify(onB)).toMatchObject({ succeeded: true });
+
+      for (const reader of [node(0), node(1)]) {
+        const response = await fetch(`${reader.origin}/api/Analytics/Live`, {
+          headers: { authorization: `Bearer ${partnerToken}` },
+        });
+        expect(response.status).toBe(200);
+        const body = (response.body as ReadableStream<Uint8Array>).getReader();
+        let text = '';
+        const decoder = new TextDecoder();
+        // each node tells its players every five seconds: three messages at most before both are in
+        await vi.waitFor(
+          async () => {
+            const { value } = await body.read();
+            text += decoder.decode(value, { stream: true });
+            const messages = text.split('\n\n').filter((message) => message.startsWith('event: live'));
+            const last = JSON.parse((messages.at(-1) ?? '').split('data: ')[1] ?? '{}') as { players?: number };
+            expect(last.players).toBe(3);
+          },
+          { timeout: 20_000, interval: 0 },
+        );
+        await body.cancel();
+      }
+    }, 90_000);
+
     it('pays once when a settlement run is started on both nodes at the same moment', async () => {
       const productId = await createReleasedGame(node(0), { partner: partnerToken, admin: adminToken }, 'Settled Tag');
       // a sale well before the latest payout day, so that a run now pays it
