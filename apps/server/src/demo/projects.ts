@@ -3,6 +3,7 @@ import { latestPayoutDayOnOrBefore, payoutZoneDate, type UploadedFile } from '@p
 import type { FastifyInstance } from 'fastify';
 import { seededRandom } from '../lib/seeded-random.ts';
 import { DEMO_ADMIN, DEMO_PARTNER, DEMO_TESTER } from '../modules/access/demo.ts';
+import { seedDemoPlays } from '../modules/analytics/demo.ts';
 import { coverImage, iconImage, latheGlb, type Palette, unityBundle } from './assets.ts';
 
 type Review = 'draft' | 'testing' | 'submitted' | 'question' | 'rejected' | 'released' | 'released+testing';
@@ -120,11 +121,14 @@ const DEMO_ITEMS: Array<DemoGame | DemoModel> = [
 
 class DemoSeedError extends Error {}
 
+type DemoCall = <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => Promise<T>;
+
 /**
  * Gives the demo partner its projects, each in a state a partner meets (released with a new version in testing,
  * waiting for an answer to the reviewers' question, a draft, a released and a rejected model), and puts the demo
- * tester on its whitelist. Walks the partner API as a browser would, so every rule holds; does nothing once the
- * demo partner owns anything, and nothing when its payout account is not connected (the rules require one).
+ * tester on its whitelist, then three months of play analytics. Walks the partner API as a browser would, so every
+ * rule holds; does nothing once the demo partner owns anything (but the play analytics of a demo seeded before them),
+ * and nothing when its payout account is not connected (the rules require one).
  */
 export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
   const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => {
@@ -162,7 +166,10 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
       call<{ totalCount: number }>('GET', `${url}?PageIndex=1&PageSize=1`, partner),
     ),
   );
-  if (owned.some((list) => list.totalCount > 0)) return;
+  if (owned.some((list) => list.totalCount > 0)) {
+    await seedDemoAnalytics(app, partner, call);
+    return;
+  }
   const admin = await login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const released: Array<{ itemType: 'Product' | 'Model'; id: string; priceCents: number }> = [];
 
@@ -253,17 +260,74 @@ export async function seedDemoProjects(app: FastifyInstance): Promise<void> {
   await call('POST', '/api/WhiteList', partner, { email: DEMO_TESTER.email });
   await seedDemoSales(app, released);
   await seedDemoPlacements(app, partner, call);
+  await seedDemoAnalytics(app, partner, call);
+}
+
+/**
+ * About three months of plays of the demo partner's released games, reads of its released items and impressions of
+ * its published stages, rolled up (the analytics module's demo), so that the Analytics pages are alive. Once: the
+ * module's demo does nothing when the studio has any play analytics, so a second start adds nothing; a demo whose
+ * projects were seeded before play analytics existed gets them on its next start.
+ */
+async function seedDemoAnalytics(app: FastifyInstance, partner: string, call: DemoCall): Promise<void> {
+  const started = performance.now();
+  const [games, models, stages] = await Promise.all([
+    call<{ data: Array<{ id: string; status: string; maxNumberOfPlayers: number }> }>(
+      'GET',
+      '/api/Product?PageIndex=1&PageSize=100',
+      partner,
+    ),
+    call<{ data: Array<{ id: string; status: string }> }>('GET', '/api/Model?PageIndex=1&PageSize=100', partner),
+    call<{ data: Array<{ id: string }> }>('GET', '/api/Stage/Query?PageSize=-1&State=Published', partner),
+  ]);
+  const released = {
+    games: games.data.filter((game) => game.status === 'Released'),
+    models: models.data.filter((model) => model.status === 'Released'),
+  };
+  const [first] = [
+    ...released.games.map((game) => ({ itemType: 'Product' as const, id: game.id })),
+    ...released.models.map((model) => ({ itemType: 'Model' as const, id: model.id })),
+  ];
+  if (!first) return;
+  // a studio's id is its owner's, which an item's summary names
+  const [summary] = await app.services.catalog.summarizeItems(first.itemType, [first.id]);
+  if (!summary) return;
+  const played = await Promise.all(
+    released.games.map(async (game) => {
+      const versions = await call<{
+        releaseVersion: { productVersion: number } | null;
+        testingVersion: { productVersion: number } | null;
+      }>('GET', `/api/Product/Versions/${game.id}`, partner);
+      return {
+        id: game.id,
+        version: versions.releaseVersion?.productVersion ?? 1,
+        testingVersion: versions.testingVersion?.productVersion ?? null,
+        maxPlayers: game.maxNumberOfPlayers,
+      };
+    }),
+  );
+  const report = await seedDemoPlays(
+    { db: app.db, rollUp: app.services.analytics.rollUp },
+    {
+      ownerId: summary.ownerId,
+      games: played,
+      items: [...released.games, ...released.models].map((item) => item.id),
+      stages: stages.data.map((stage) => stage.id),
+    },
+  );
+  if (report) {
+    app.log.info(
+      { ...report, totalMs: Math.round(performance.now() - started) },
+      "seeded the demo studio's play analytics",
+    );
+  }
 }
 
 /**
  * A month of AR placement bought through the sandbox checkout (its Pay button, as a browser presses it), a
  * published stage by Victoria Harbour with a poster, a released 3D model and a token fountain, and a draft stage.
  */
-async function seedDemoPlacements(
-  app: FastifyInstance,
-  partner: string,
-  call: <T>(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) => Promise<T>,
-): Promise<void> {
+async function seedDemoPlacements(app: FastifyInstance, partner: string, call: DemoCall): Promise<void> {
   const origin = app.config.publicUrl;
   const purchase = await call<{ url: string }>('POST', '/api/Subscription/Purchase/Stripe', partner, {
     quantity: 1,

@@ -19,7 +19,7 @@ export const playEvents = pgTable(
     version: integer('version'),
     gameId: uuid('game_id'),
     stageId: uuid('stage_id'),
-    /** The player's or viewer's keyed hash (HMAC-SHA-256 under SECRET_KEY, 16 bytes, base64url). */
+    /** The player's or viewer's keyed hash (HMAC-SHA-256 under SECRET_KEY, its first 16 bytes in hex). */
     player: text('player'),
     /** The game's counted players (game events). */
     players: integer('players'),
