@@ -2,7 +2,7 @@ import path from 'node:path';
 import { test } from '@playwright/test';
 import { VIEWPORTS, type ViewportName } from '../fixtures/layout.ts';
 import { type Audience, readEstate, visitsFor } from '../fixtures/screens.ts';
-import { registerPartner, TOKEN_KEY } from '../fixtures/test.ts';
+import { endLiveStreams, registerPartner, TOKEN_KEY } from '../fixtures/test.ts';
 import { SCREENSHOTS_DIR } from '../screenshots.config.ts';
 
 /** The demo accounts of `npm start`; the new partner registers on the spot, so it has nothing yet. */
@@ -44,6 +44,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       }
       const estate = audience === 'partner' && token ? await readEstate(request, token) : undefined;
 
+      await endLiveStreams(page);
       for (const visit of visitsFor(audience, estate)) {
         await page.goto(visit.url);
         await page.waitForLoadState('networkidle');

@@ -6,6 +6,7 @@ import {
   connectPayoutAccount,
   createGame,
   createModel,
+  endLiveStreams,
   expect,
   type Partner,
   registerPartner,
@@ -75,6 +76,7 @@ async function problemsOf(page: Page, visits: Array<Pick<Visit, 'label' | 'url'>
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`${current}: console error: ${message.text()}`);
   });
+  await endLiveStreams(page);
   for (const visit of visits) {
     current = `${visit.label} (${visit.url})`;
     await page.goto(visit.url);
