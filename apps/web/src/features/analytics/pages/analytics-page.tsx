@@ -72,15 +72,25 @@ function Items({ summary }: { summary: AnalyticsSummary }) {
                     {item.name}
                   </Link>
                 </th>
-                <td>
-                  <PlayFigureText value={item.plays} />
-                </td>
-                <td>
-                  <PlayFigureText value={item.players} />
-                </td>
-                <td>
-                  <PlayFigureText value={item.playerMinutes} />
-                </td>
+                {item.itemType === 'Model' ? (
+                  // a 3D model is placed and sold, never played
+                  <td colSpan={3} className="analytics-table__none">
+                    <span aria-hidden="true">—</span>
+                    <span className="visually-hidden">not played: a 3D model</span>
+                  </td>
+                ) : (
+                  <>
+                    <td>
+                      <PlayFigureText value={item.plays} />
+                    </td>
+                    <td>
+                      <PlayFigureText value={item.players} />
+                    </td>
+                    <td>
+                      <PlayFigureText value={item.playerMinutes} />
+                    </td>
+                  </>
+                )}
                 <td>{formatCount(item.views)}</td>
                 <td>{formatCount(item.sales)}</td>
                 <td>{formatDollars(item.income)}</td>
