@@ -22,6 +22,7 @@ export {
   stripeEnv,
   useFakeStripe,
 } from './fake-stripe.ts';
+export { dayOf, noonOf } from './hong-kong-days.ts';
 export { MARKETPLACE_TOKEN, marketplaceEnv, reportSale, saleReport } from './income.ts';
 export {
   ADMIN,

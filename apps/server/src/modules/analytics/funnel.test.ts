@@ -1,12 +1,14 @@
-import { type AnalyticsItem, type AnalyticsSummary, payoutZoneDate, payoutZoneDayStart } from '@portal/contracts';
+import type { AnalyticsItem, AnalyticsSummary } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
   as,
   createModel,
   createProduct,
+  dayOf,
   describeEachDatabase,
   MARKETPLACE_TOKEN,
   marketplaceEnv,
+  noonOf,
   pngImage,
   postFile,
   registerConnectedPartner,
@@ -19,8 +21,6 @@ import {
 import { insertPlayEvents, type PlayEventRow } from './repository.ts';
 
 const HOUR = 3_600_000;
-const dayOf = (offset: number) => payoutZoneDate(new Date(Date.now() + offset * 24 * HOUR));
-const noonOf = (day: string) => new Date(payoutZoneDayStart(day).getTime() + 12 * HOUR);
 const place = { position: [0, 1, 0], rotation: [0, 0, 0], scale: [1, 1, 1] };
 
 describeEachDatabase('play analytics: the path from a stage seen in AR to a sale', (variant) => {

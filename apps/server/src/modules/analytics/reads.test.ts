@@ -1,10 +1,12 @@
-import { ANALYTICS_CSV_HEADER, type AnalyticsStage, payoutZoneDate, payoutZoneDayStart } from '@portal/contracts';
+import { ANALYTICS_CSV_HEADER, type AnalyticsStage } from '@portal/contracts';
 import { expect, it } from 'vitest';
 import {
   addMember,
   as,
   createProduct,
+  dayOf,
   describeEachDatabase,
+  noonOf,
   type Partner,
   pngImage,
   postFile,
@@ -13,10 +15,6 @@ import {
   useTestApp,
 } from '../../testing/index.ts';
 import { insertPlayEvents, type PlayEventRow } from './repository.ts';
-
-const HOUR = 3_600_000;
-const dayOf = (offset: number) => payoutZoneDate(new Date(Date.now() + offset * 24 * HOUR));
-const noonOf = (day: string) => new Date(payoutZoneDayStart(day).getTime() + 12 * HOUR);
 
 describeEachDatabase("play analytics: a stage's impressions and the CSV export", (variant) => {
   const t = useTestApp(variant);
