@@ -10,6 +10,7 @@ import { DEFAULT_RANGE, type RangeDays, rangeDaysOf, rangeOf } from '../utils/ra
 import { type ChartedFigure, FigureChart } from './figure-chart.tsx';
 import { PlayFigureText, Stat } from './play-figure.tsx';
 import { RangeSelect } from './range-select.tsx';
+import { StagesTable } from './stages-table.tsx';
 import '../analytics.css';
 
 const PER: Record<AnalyticsGranularity, string> = { day: 'a day', week: 'a week', month: 'a month' };
@@ -57,32 +58,6 @@ function Funnel({ figures }: { figures: AnalyticsItem }) {
           </li>
         ))}
       </ol>
-    </section>
-  );
-}
-
-function Stages({ figures }: { figures: AnalyticsItem }) {
-  return (
-    <section className="analytics-section" aria-labelledby="item-stages-title">
-      <h3 id="item-stages-title">Stages that place it</h3>
-      {figures.stages.length === 0 ? (
-        <p className="analytics-note">
-          No stage of yours places this 3D model. <Link to={VPS_PATH}>Place it on a stage</Link> to show it to people
-          nearby in the AR app.
-        </p>
-      ) : (
-        <ScrollTable className="analytics-table" caption="Stages that place it, the most seen first" isBusy={false}>
-          <TableHead columns={['Stage', 'Impressions']} />
-          <tbody>
-            {figures.stages.map((stage) => (
-              <tr key={stage.stageId}>
-                <th scope="row">{stage.name}</th>
-                <td>{formatCount(stage.impressions)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
     </section>
   );
 }
@@ -197,7 +172,17 @@ function Figures({ figures }: { figures: AnalyticsItem }) {
           <Versions figures={figures} />
         </div>
       ) : (
-        <Stages figures={figures} />
+        <StagesTable
+          stages={figures.stages}
+          title="Stages that place it"
+          headingLevel="h3"
+          empty={
+            <>
+              No stage of yours places this 3D model. <Link to={VPS_PATH}>Place it on a stage</Link> to show it to
+              people nearby in the AR app.
+            </>
+          }
+        />
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { type ChartedFigure, FigureChart } from '../components/figure-chart.tsx'
 import { LiveNow } from '../components/live-now.tsx';
 import { PlayFigureText, Stat } from '../components/play-figure.tsx';
 import { RangeSelect } from '../components/range-select.tsx';
+import { StagesTable } from '../components/stages-table.tsx';
 import { rangeDaysOf, rangeOf } from '../utils/ranges.ts';
 import '../analytics.css';
 
@@ -94,29 +95,6 @@ function Items({ summary }: { summary: AnalyticsSummary }) {
                 <td>{formatCount(item.views)}</td>
                 <td>{formatCount(item.sales)}</td>
                 <td>{formatDollars(item.income)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
-    </section>
-  );
-}
-
-function Stages({ summary }: { summary: AnalyticsSummary }) {
-  return (
-    <section className="analytics-section" aria-labelledby="analytics-stages-title">
-      <h2 id="analytics-stages-title">Stages</h2>
-      {summary.stages.length === 0 ? (
-        <p className="analytics-note">None of your stages was shown in the AR app in these days.</p>
-      ) : (
-        <ScrollTable className="analytics-table" caption="Stages, the most seen first" isBusy={false}>
-          <TableHead columns={['Stage', 'Impressions']} />
-          <tbody>
-            {summary.stages.map((stage) => (
-              <tr key={stage.stageId}>
-                <th scope="row">{stage.name}</th>
-                <td>{formatCount(stage.impressions)}</td>
               </tr>
             ))}
           </tbody>
@@ -224,7 +202,12 @@ export default function AnalyticsPage() {
           <DailyChart summary={data} />
           <div className="analytics-columns">
             <Items summary={data} />
-            <Stages summary={data} />
+            <StagesTable
+              stages={data.stages}
+              title="Stages"
+              headingLevel="h2"
+              empty="None of your stages was shown in the AR app in these days."
+            />
           </div>
         </div>
       )}
