@@ -1,4 +1,6 @@
 import type {
+  AnalyticsItem,
+  AnalyticsSummary,
   ApiKeyScope,
   Model,
   ModelPage,
@@ -71,6 +73,7 @@ export interface CacheOptions {
  * | versionLists | partner: an item's versions, per item type | | itemsChanged, conversationChanged |
  * | consolePages | every admin alike: queue and live releases | | itemsChanged, conversationChanged, profileChanged |
  * | incomeCounts | partner: the count of a filter | | salesChanged |
+ * | analyticsAnswers | studio: a summary, an item's figures, by range | | analyticsRolledUp, salesChanged, itemsChanged |
  *
  * Not here: the nearby index of the stages module (every published stage's place, kept in step with every node's
  * writes through the database; NEARBY_SYNC_MS) and the nearby answers' stage JSON (NEARBY_CACHE_MB), which follow
@@ -91,6 +94,7 @@ export function createCaches(events: Pick<EventBus, 'on'>, { cacheSeconds, befor
     },
     consolePages: cache<ConsolePage>('console-pages', 1_000),
     incomeCounts: cache<number>('income-counts', 10_000),
+    analyticsAnswers: cache<AnalyticsSummary | AnalyticsItem>('analytics-answers', 2_000),
   };
   const dropVersionLists = (ownerId: string) => {
     caches.versionLists.Product.deleteGroup(ownerId);
@@ -110,6 +114,7 @@ export function createCaches(events: Pick<EventBus, 'on'>, { cacheSeconds, befor
   events.on('accountStatusChanged', ({ userId }) => caches.profiles.deleteGroup(userId));
   events.on('itemsChanged', ({ ownerId }) => {
     caches.catalogPages.deleteGroup(ownerId);
+    caches.analyticsAnswers.deleteGroup(ownerId);
     dropVersionLists(ownerId);
     dropConsole();
   });
@@ -117,7 +122,13 @@ export function createCaches(events: Pick<EventBus, 'on'>, { cacheSeconds, befor
     dropVersionLists(ownerId);
     dropConsole();
   });
-  events.on('salesChanged', ({ ownerId }) => caches.incomeCounts.deleteGroup(ownerId));
+  events.on('salesChanged', ({ ownerId }) => {
+    caches.incomeCounts.deleteGroup(ownerId);
+    caches.analyticsAnswers.deleteGroup(ownerId);
+  });
+  events.on('analyticsRolledUp', ({ ownerIds }) => {
+    for (const ownerId of ownerIds) caches.analyticsAnswers.deleteGroup(ownerId);
+  });
   return caches;
 }
 

@@ -17,6 +17,8 @@ export interface AppEvents {
   accountStatusChanged: { userId: string };
   /** A partner's sales changed: one recorded, voided, or moved on by a settlement run. */
   salesChanged: { ownerId: string };
+  /** The analytics rollup changed these studios' figures (a minute's rollup; every studio's ranges as a day begins). */
+  analyticsRolledUp: { ownerIds: string[] };
   /** Sessions ended: a logout, or every session of an account whose password was reset. */
   sessionsEnded: { sessionIds: string[] };
   /** A partner revoked an API key. */

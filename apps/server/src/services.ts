@@ -207,6 +207,8 @@ export function createServices({
     db,
     config,
     log,
+    caches,
+    events,
     secretKey,
     team,
     testers,

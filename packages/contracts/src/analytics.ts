@@ -38,6 +38,12 @@ export const DEFAULT_ANALYTICS_RAW_DAYS = 90;
 export const ANALYTICS_BATCH_EVENTS = 1000;
 /** How often the queue is written out, at most this long after an event came in. */
 export const ANALYTICS_FLUSH_MS = 1000;
+
+/**
+ * The ranges a partner picks from, in Hong Kong days up to today: the web offers them, and the rollup job keeps each
+ * studio's figures over them ready.
+ */
+export const ANALYTICS_RANGE_DAYS = [7, 28, 90, 365] as const;
 /** Events waiting to be written, at most (ANALYTICS_QUEUE_EVENTS): past it, they are counted as dropped. */
 export const DEFAULT_ANALYTICS_QUEUE_EVENTS = 100_000;
 

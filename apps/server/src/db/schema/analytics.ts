@@ -76,6 +76,7 @@ export const playPlayerDays = pgTable(
   (t) => [
     primaryKey({ columns: [t.ownerId, t.itemId, t.player, t.day] }),
     index('play_player_days_day_idx').on(t.ownerId, t.day),
+    index('play_player_days_item_day_idx').on(t.ownerId, t.itemId, t.day),
   ],
 );
 
@@ -90,4 +91,102 @@ export const playStageDays = pgTable(
     viewers: integer('viewers').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.stageId, t.day] })],
+);
+
+/** The `item_id` of a studio's row of every item together, in the tables that keep items' rows beside it. */
+export const EVERY_ITEM = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Each public player of an item, and of the studio (`EVERY_ITEM`), with the first and last day they played it: new
+ * players' cohorts, and a range's unique players where the range ends at the last day rolled up. Kept by the rollup
+ * job from `play_player_days`; its days only ever widen.
+ */
+export const playItemPlayers = pgTable(
+  'play_item_players',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    player: text('player').notNull(),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.itemId, t.player] }),
+    index('play_item_players_first_day_idx').on(t.firstDay),
+  ],
+);
+
+/** A studio's public figures of a day, every item together (the summary's chart): sums, unique players, impressions. */
+export const playStudioDays = pgTable(
+  'play_studio_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    plays: integer('plays').notNull(),
+    playerMs: bigint('player_ms', { mode: 'number' }).notNull(),
+    views: integer('views').notNull(),
+    players: integer('players').notNull(),
+    impressions: integer('impressions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] })],
+);
+
+/** An item's public players by the day of their first game: how many, and how many played again a day and a week on. */
+export const playCohorts = pgTable(
+  'play_cohorts',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    cohort: date('cohort', { mode: 'string' }).notNull(),
+    players: integer('players').notNull(),
+    day1: integer('day1').notNull(),
+    day7: integer('day7').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.itemId, t.cohort] }), index('play_cohorts_cohort_idx').on(t.cohort)],
+);
+
+/** An item's unique public players in a whole week (from Monday) or month, by its first day. */
+export const playBuckets = pgTable(
+  'play_buckets',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    granularity: text('granularity', { enum: ['week', 'month'] }).notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.itemId, t.granularity, t.start] })],
+);
+
+/**
+ * A studio's public figures over each of the ranges the web offers (`ANALYTICS_RANGE_DAYS`), ending at the last day
+ * rolled up (`end_day`): each item's, and every item's together (`EVERY_ITEM`). Rewritten for a studio whenever its
+ * figures change, and for every studio when a day begins.
+ */
+export const playRanges = pgTable(
+  'play_ranges',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    days: integer('days').notNull(),
+    itemId: uuid('item_id').notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull(),
+    playerMs: bigint('player_ms', { mode: 'number' }).notNull(),
+    views: integer('views').notNull(),
+    players: integer('players').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.days, t.itemId] }), index('play_ranges_end_day_idx').on(t.endDay)],
+);
+
+/** Each stage's impressions over each of the ranges the web offers, ending at `end_day`, as `play_ranges` are kept. */
+export const playStageRanges = pgTable(
+  'play_stage_ranges',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    days: integer('days').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    impressions: integer('impressions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.days, t.stageId] })],
 );

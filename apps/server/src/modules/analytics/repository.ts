@@ -1,6 +1,19 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { ANALYTICS_RANGE_DAYS } from '@portal/contracts';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { playDays, playEvents, playPlayerDays, playStageDays } from '../../db/schema/analytics.ts';
+import {
+  EVERY_ITEM,
+  playBuckets,
+  playCohorts,
+  playDays,
+  playEvents,
+  playItemPlayers,
+  playPlayerDays,
+  playRanges,
+  playStageDays,
+  playStageRanges,
+  playStudioDays,
+} from '../../db/schema/analytics.ts';
 
 export type PlayEventRow = typeof playEvents.$inferInsert;
 
@@ -117,6 +130,163 @@ export async function rollUpDay(tx: Executor, day: string, from: Date, to: Date)
     group by owner_id, stage_id`);
 }
 
+/**
+ * What the reads keep ready, derived from a day's rollups (rollUpDay's rows, in the same transaction): its public
+ * players' first and last days (each item's and the studio's), each studio's figures of the day, the first-play
+ * cohorts it decides (its own; the day before's next-day players; a week before's), and the unique players of the
+ * week and month it falls in, of the studios that played that day (`buckets`: false, left to `deriveBuckets`). Days
+ * are derived in order, as the job rolls them up (yesterday's late batches before today's); again and again, the same
+ * rows.
+ */
+export async function deriveDay(tx: Executor, day: string, { buckets = true } = {}): Promise<void> {
+  const theDay = sql`${day}::date`;
+  const every = sql`${EVERY_ITEM}::uuid`;
+  await tx.execute(sql`
+    insert into ${playItemPlayers} (owner_id, item_id, player, first_day, last_day)
+    select owner_id, item_id, player, ${theDay}, ${theDay}
+    from ${playPlayerDays} where day = ${theDay} and audience = 'public'
+    union all
+    select distinct owner_id, ${every}, player, ${theDay}, ${theDay}
+    from ${playPlayerDays} where day = ${theDay} and audience = 'public'
+    on conflict (owner_id, item_id, player) do update set
+      first_day = least(${playItemPlayers.firstDay}, excluded.first_day),
+      last_day = greatest(${playItemPlayers.lastDay}, excluded.last_day)`);
+  await tx.execute(sql`delete from ${playStudioDays} where day = ${theDay}`);
+  await tx.execute(sql`
+    with sums as (
+      select owner_id, sum(plays)::int as plays, sum(player_ms)::bigint as player_ms, sum(views)::int as views
+      from ${playDays} where day = ${theDay} and version = 0 and audience = 'public' group by owner_id
+    ),
+    people as (
+      select owner_id, count(distinct player)::int as players
+      from ${playPlayerDays} where day = ${theDay} and audience = 'public' group by owner_id
+    ),
+    seen as (
+      select owner_id, sum(impressions)::int as impressions from ${playStageDays} where day = ${theDay} group by owner_id
+    ),
+    owners as (select owner_id from sums union select owner_id from people union select owner_id from seen)
+    insert into ${playStudioDays} (day, owner_id, plays, player_ms, views, players, impressions)
+    select ${theDay}, o.owner_id, coalesce(s.plays, 0), coalesce(s.player_ms, 0), coalesce(s.views, 0),
+      coalesce(p.players, 0), coalesce(i.impressions, 0)
+    from owners o left join sums s using (owner_id) left join people p using (owner_id) left join seen i using (owner_id)`);
+  const cohorts = sql`(${theDay}, ${theDay} - 1, ${theDay} - 7)`;
+  await tx.execute(sql`delete from ${playCohorts} where cohort in ${cohorts}`);
+  // played again: on the day after, or a week after, in any audience (as the slow path asks)
+  const playedOn = (offset: number) => sql`exists (select 1 from ${playPlayerDays} p where p.owner_id = f.owner_id
+    and p.item_id = f.item_id and p.player = f.player and p.day = f.first_day + ${sql.raw(String(offset))})`;
+  await tx.execute(sql`
+    insert into ${playCohorts} (owner_id, item_id, cohort, players, day1, day7)
+    select f.owner_id, f.item_id, f.first_day, count(*)::int,
+      (count(*) filter (where ${playedOn(1)}))::int, (count(*) filter (where ${playedOn(7)}))::int
+    from ${playItemPlayers} f
+    where f.first_day in ${cohorts} and f.item_id <> ${every}
+    group by f.owner_id, f.item_id, f.first_day`);
+  if (buckets) await deriveBuckets(tx, day);
+}
+
+/**
+ * The unique public players of the week and the month `day` falls in, of each item of the studios that played that
+ * day (`wholeBucket`: that played in them: a history derived anew, a bucket at a time).
+ */
+export async function deriveBuckets(tx: Executor, day: string, { wholeBucket = false } = {}): Promise<void> {
+  const theDay = sql`${day}::date`;
+  const week = sql`date_trunc('week', ${theDay}::timestamp)::date`;
+  const month = sql`date_trunc('month', ${theDay}::timestamp)::date`;
+  const active = wholeBucket
+    ? sql`select distinct owner_id from ${playStudioDays}
+        where day >= least(${week}, ${month}) and day < greatest(${week} + 7, (${month} + interval '1 month')::date)`
+    : sql`select owner_id from ${playStudioDays} where day = ${theDay}`;
+  await tx.execute(sql`
+    delete from ${playBuckets} where owner_id in (${active})
+      and ((granularity = 'week' and start = ${week}) or (granularity = 'month' and start = ${month}))`);
+  const bucket = (granularity: 'week' | 'month', start: SQL, end: SQL) => sql`
+    select p.owner_id, p.item_id, ${granularity}, ${start}, count(distinct p.player)::int
+    from ${playPlayerDays} p join (${active}) a on a.owner_id = p.owner_id
+    where p.day >= ${start} and p.day < ${end} and p.audience = 'public'
+    group by p.owner_id, p.item_id`;
+  await tx.execute(sql`
+    insert into ${playBuckets} (owner_id, item_id, granularity, start, players)
+    ${bucket('week', week, sql`${week} + 7`)}
+    union all
+    ${bucket('month', month, sql`(${month} + interval '1 month')::date`)}`);
+}
+
+/**
+ * The ranges the web offers, made ready (`play_ranges`) for the studios whose figures `day`'s rollup changed and for
+ * those whose ranges end before it (a day began): each range ends at the later of `day` and where the studio's
+ * ranges ended, the last day rolled up; `everyStudio`: every studio that played in the longest range (a history
+ * derived anew). Every studio refreshed keeps its every-item row of each range, zeros too. Answers the studios.
+ */
+export async function refreshRanges(tx: Executor, day: string, { everyStudio = false } = {}): Promise<string[]> {
+  const theDay = sql`${day}::date`;
+  const every = sql`${EVERY_ITEM}::uuid`;
+  const spans = sql.raw(`(values ${ANALYTICS_RANGE_DAYS.map((days) => `(${days})`).join(', ')}) as spans (days)`);
+  const longest = sql.raw(String(Math.max(...ANALYTICS_RANGE_DAYS)));
+  await tx.execute(sql`
+    create temporary table play_range_ends (owner_id uuid primary key, end_day date not null) on commit drop`);
+  // the studios that played that day, and those whose ranges end before it; each studio's every-item row says where
+  await tx.execute(sql`
+    insert into play_range_ends (owner_id, end_day)
+    select owner_id, greatest(${theDay}, max(end_day)) from (
+      select owner_id, null::date as end_day from ${playStudioDays}
+      where ${everyStudio ? sql`day > ${theDay} - ${longest} and day <= ${theDay}` : sql`day = ${theDay}`}
+      union all
+      select owner_id, end_day from ${playRanges} where days = ${ANALYTICS_RANGE_DAYS[0]} and item_id = ${every}
+    ) as owners
+    group by owner_id having bool_or(end_day is null) or max(end_day) < ${theDay}`);
+  await tx.execute(sql`delete from ${playRanges} where owner_id in (select owner_id from play_range_ends)`);
+  await tx.execute(sql`delete from ${playStageRanges} where owner_id in (select owner_id from play_range_ends)`);
+  await tx.execute(sql`
+    insert into ${playStageRanges} (owner_id, days, stage_id, end_day, impressions)
+    select e.owner_id, spans.days, d.stage_id, e.end_day, sum(d.impressions)::int
+    from play_range_ends e
+    join ${playStageDays} d on d.owner_id = e.owner_id and d.day > e.end_day - ${longest} and d.day <= e.end_day
+    join ${spans} on d.day > e.end_day - spans.days
+    group by e.owner_id, spans.days, d.stage_id, e.end_day`);
+  await tx.execute(sql`
+    with sums as (
+      select e.owner_id, d.item_id, spans.days, sum(d.plays)::int as plays, sum(d.player_ms)::bigint as player_ms,
+        sum(d.views)::int as views
+      from play_range_ends e
+      join ${playDays} d on d.owner_id = e.owner_id and d.version = 0 and d.audience = 'public'
+        and d.day > e.end_day - ${longest} and d.day <= e.end_day
+      join ${spans} on d.day > e.end_day - spans.days
+      group by e.owner_id, d.item_id, spans.days
+    ),
+    every_sum as (
+      select e.owner_id, ${every} as item_id, spans.days, coalesce(sum(s.plays), 0)::int as plays,
+        coalesce(sum(s.player_ms), 0)::bigint as player_ms, coalesce(sum(s.views), 0)::int as views
+      from play_range_ends e cross join ${spans}
+      left join sums s on s.owner_id = e.owner_id and s.days = spans.days
+      group by e.owner_id, spans.days
+    ),
+    people as (
+      select e.owner_id, p.item_id, spans.days, count(*)::int as players
+      from play_range_ends e
+      join ${playItemPlayers} p on p.owner_id = e.owner_id and p.last_day > e.end_day - ${longest}
+      join ${spans} on p.last_day > e.end_day - spans.days
+      group by e.owner_id, p.item_id, spans.days
+    ),
+    figures as (select * from sums union all select * from every_sum)
+    insert into ${playRanges} (owner_id, days, item_id, end_day, plays, player_ms, views, players)
+    select owner_id, days, item_id, e.end_day, coalesce(f.plays, 0), coalesce(f.player_ms, 0), coalesce(f.views, 0),
+      coalesce(p.players, 0)
+    from figures f full join people p using (owner_id, item_id, days)
+    join play_range_ends e using (owner_id)`);
+  const refreshed = await tx.execute(sql`select owner_id as "ownerId" from play_range_ends`);
+  return (refreshed as unknown as { rows: Array<{ ownerId: string }> }).rows.map((row) => row.ownerId);
+}
+
+/** The days rolled up and not yet derived (rolled up before `deriveDay` was), in order. */
+export async function selectUnderivedDays(db: Executor): Promise<string[]> {
+  const result = await db.execute(sql`
+    with derived as (select coalesce(max(day), '-infinity'::date) as through from ${playStudioDays})
+    select to_char(day, 'YYYY-MM-DD') as day from (
+      select day from ${playDays} union select day from ${playStageDays}
+    ) as days, derived where day > derived.through order by day`);
+  return (result as unknown as { rows: Array<{ day: string }> }).rows.map((row) => row.day);
+}
+
 /** Raw events older than `before`, removed (ANALYTICS_RAW_DAYS): their days are rolled up long since. */
 export async function deletePlayEventsBefore(db: Executor, before: Date): Promise<void> {
   await db.execute(sql`delete from ${playEvents} where at < ${before.toISOString()}::timestamptz`);
@@ -162,49 +332,122 @@ const publicPlayerDays = (ownerId: string, from: string, to: string, itemId?: st
 
 const uniquePlayers = sql<number>`count(distinct ${playPlayerDays.player})::int`;
 
-/** Each item's unique public players over days `from` to `to` (a range's players are not the sum of its days'). */
-export async function selectUniquePlayers(
-  db: Executor,
-  ownerId: string,
-  from: string,
-  to: string,
-): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ itemId: playPlayerDays.itemId, players: uniquePlayers })
-    .from(playPlayerDays)
-    .where(publicPlayerDays(ownerId, from, to))
-    .groupBy(playPlayerDays.itemId);
-  return new Map(rows.map((row) => [row.itemId, row.players]));
+/** What a range's figures of an item, or of every item together (`EVERY_ITEM`), add up to. */
+export interface RangeFigures {
+  plays: number;
+  playerMs: number;
+  views: number;
+  /** Unique players over the range: not the sum of its days'. */
+  players: number;
 }
 
-/** A studio's unique public players on each day of `from` to `to` played, every item together. */
-export async function selectDailyPlayers(
+/**
+ * A studio's public figures over `days` days ending at `to` as the rollup job keeps them ready, by item and every item
+ * together (`EVERY_ITEM`); only `itemId`'s and the studio's with one. None when the studio's ranges end elsewhere.
+ */
+export async function selectReadyRange(
   db: Executor,
   ownerId: string,
-  from: string,
+  days: number,
   to: string,
-): Promise<Map<string, number>> {
+  itemId?: string,
+): Promise<Map<string, RangeFigures> | undefined> {
   const rows = await db
-    .select({ day: playPlayerDays.day, players: uniquePlayers })
-    .from(playPlayerDays)
-    .where(publicPlayerDays(ownerId, from, to))
-    .groupBy(playPlayerDays.day);
-  return new Map(rows.map((row) => [row.day, row.players]));
+    .select({
+      itemId: playRanges.itemId,
+      endDay: playRanges.endDay,
+      plays: playRanges.plays,
+      playerMs: playRanges.playerMs,
+      views: playRanges.views,
+      players: playRanges.players,
+    })
+    .from(playRanges)
+    .where(
+      and(
+        eq(playRanges.ownerId, ownerId),
+        eq(playRanges.days, days),
+        itemId ? sql`${playRanges.itemId} in (${itemId}::uuid, ${EVERY_ITEM}::uuid)` : undefined,
+      ),
+    );
+  const every = rows.find((row) => row.itemId === EVERY_ITEM);
+  if (every?.endDay !== to) return undefined;
+  return new Map(rows.map(({ itemId: id, endDay: _end, ...figures }) => [id, figures]));
 }
 
-/** A studio's stages' impressions on each day of `from` to `to` they were seen, every stage together. */
-export async function selectDailyImpressions(
+/**
+ * The same figures counted from the daily rollups, for any range: sums by item, and unique players by item and of
+ * every item together (a count of distinct players over the range's player-days: what `play_ranges` spares).
+ */
+export async function countRange(
   db: Executor,
   ownerId: string,
   from: string,
   to: string,
-): Promise<Map<string, number>> {
+  itemId?: string,
+): Promise<Map<string, RangeFigures>> {
+  const where = publicPlayerDays(ownerId, from, to, itemId);
+  const [sums, people, [everyone]] = await Promise.all([
+    db
+      .select({
+        itemId: playDays.itemId,
+        plays: sql<number>`sum(${playDays.plays})::int`,
+        playerMs: sql<number>`sum(${playDays.playerMs})::bigint`.mapWith(Number),
+        views: sql<number>`sum(${playDays.views})::int`,
+      })
+      .from(playDays)
+      .where(publicItemDays(ownerId, from, to, itemId))
+      .groupBy(playDays.itemId),
+    db
+      .select({ itemId: playPlayerDays.itemId, players: uniquePlayers })
+      .from(playPlayerDays)
+      .where(where)
+      .groupBy(playPlayerDays.itemId),
+    db.select({ players: uniquePlayers }).from(playPlayerDays).where(where),
+  ]);
+  const players = new Map(people.map((row) => [row.itemId, row.players]));
+  const figures = new Map<string, RangeFigures>(
+    sums.map(({ itemId: id, ...sum }) => [id, { ...sum, players: players.get(id) ?? 0 }]),
+  );
+  figures.set(EVERY_ITEM, {
+    plays: sums.reduce((total, row) => total + row.plays, 0),
+    playerMs: sums.reduce((total, row) => total + row.playerMs, 0),
+    views: sums.reduce((total, row) => total + row.views, 0),
+    players: everyone?.players ?? 0,
+  });
+  return figures;
+}
+
+/** A studio's public figures of each day of `from` to `to` it had any, every item together. */
+export async function selectStudioDays(db: Executor, ownerId: string, from: string, to: string) {
+  return db
+    .select({
+      day: playStudioDays.day,
+      plays: playStudioDays.plays,
+      playerMs: playStudioDays.playerMs,
+      views: playStudioDays.views,
+      players: playStudioDays.players,
+      impressions: playStudioDays.impressions,
+    })
+    .from(playStudioDays)
+    .where(and(eq(playStudioDays.ownerId, ownerId), gte(playStudioDays.day, from), lte(playStudioDays.day, to)))
+    .orderBy(playStudioDays.day);
+}
+
+/**
+ * A studio's stages' impressions over `days` days ending at `to`, by stage, as the rollup job keeps them ready; none
+ * when they end elsewhere, or when no stage of the studio was seen (counting that is nothing).
+ */
+export async function selectReadyStageTotals(db: Executor, ownerId: string, days: number, to: string) {
   const rows = await db
-    .select({ day: playStageDays.day, impressions: sql<number>`sum(${playStageDays.impressions})::int` })
-    .from(playStageDays)
-    .where(and(eq(playStageDays.ownerId, ownerId), gte(playStageDays.day, from), lte(playStageDays.day, to)))
-    .groupBy(playStageDays.day);
-  return new Map(rows.map((row) => [row.day, row.impressions]));
+    .select({
+      stageId: playStageRanges.stageId,
+      endDay: playStageRanges.endDay,
+      impressions: playStageRanges.impressions,
+    })
+    .from(playStageRanges)
+    .where(and(eq(playStageRanges.ownerId, ownerId), eq(playStageRanges.days, days)));
+  if (rows.length === 0 || rows.some((row) => row.endDay !== to)) return undefined;
+  return rows.map(({ stageId, impressions }) => ({ stageId, impressions }));
 }
 
 /** A studio's stages' impressions over days `from` to `to`, by stage. */
@@ -217,15 +460,6 @@ export async function selectStageTotals(db: Executor, ownerId: string, from: str
     .from(playStageDays)
     .where(and(eq(playStageDays.ownerId, ownerId), gte(playStageDays.day, from), lte(playStageDays.day, to)))
     .groupBy(playStageDays.stageId);
-}
-
-/** A studio's unique public players over days `from` to `to`, every item together. */
-export async function selectTotalPlayers(db: Executor, ownerId: string, from: string, to: string): Promise<number> {
-  const [row] = await db
-    .select({ players: uniquePlayers })
-    .from(playPlayerDays)
-    .where(publicPlayerDays(ownerId, from, to));
-  return row?.players ?? 0;
 }
 
 /** An item's public figures of each version over days `from` to `to`. */
@@ -252,8 +486,9 @@ export async function selectVersionTotals(db: Executor, ownerId: string, itemId:
 }
 
 /**
- * An item's unique public players in each day, week (from Monday) or month of days `from` to `to`, by the bucket's
- * first day; `all` the range's.
+ * An item's unique public players in each week (from Monday) or month of days `from` to `to`, by the bucket's first
+ * day: a whole bucket's as the rollup job keeps them, a bucket the range cuts (its first, its last) counted from the
+ * player-days in the range.
  */
 export async function selectBucketPlayers(
   db: Executor,
@@ -261,37 +496,79 @@ export async function selectBucketPlayers(
   itemId: string,
   from: string,
   to: string,
-  granularity: 'day' | 'week' | 'month',
-): Promise<{ buckets: Map<string, number>; all: number }> {
-  const where = publicPlayerDays(ownerId, from, to, itemId);
-  const start = sql<string>`to_char(date_trunc(${granularity}, ${playPlayerDays.day}::timestamp), 'YYYY-MM-DD')`;
-  const [rows, [all]] = await Promise.all([
-    db.select({ start, players: uniquePlayers }).from(playPlayerDays).where(where).groupBy(sql`1`),
-    db.select({ players: uniquePlayers }).from(playPlayerDays).where(where),
+  granularity: 'week' | 'month',
+): Promise<Map<string, number>> {
+  const start = (day: SQL | string) => sql`date_trunc(${granularity}, ${day}::timestamp)::date`;
+  const end = (bucketStart: SQL) =>
+    sql`(${bucketStart} + ${granularity === 'week' ? '7 days' : '1 month'}::interval)::date`;
+  const inRange = and(
+    eq(playBuckets.ownerId, ownerId),
+    eq(playBuckets.itemId, itemId),
+    eq(playBuckets.granularity, granularity),
+    gte(playBuckets.start, from),
+    sql`${end(sql`${playBuckets.start}`)} <= ${to}::date + 1`,
+  );
+  // the buckets the range cuts, each a range of days of the index on (owner, item, day)
+  const countedIn = (first: SQL | string, last: SQL | string) =>
+    db
+      .select({
+        start: sql<string>`to_char(${start(sql`${playPlayerDays.day}`)}, 'YYYY-MM-DD')`,
+        players: uniquePlayers,
+      })
+      .from(playPlayerDays)
+      .where(
+        and(
+          publicPlayerDays(ownerId, from, to, itemId),
+          sql`${playPlayerDays.day} >= (${first})::date and ${playPlayerDays.day} <= (${last})::date`,
+        ),
+      )
+      .groupBy(sql`1`);
+  // the last bucket as kept, where nobody played the item in it after the range (a range to the last day rolled up)
+  const lastKept = async () => {
+    const [kept] = await db
+      .select({ start: sql<string>`to_char(${playBuckets.start}, 'YYYY-MM-DD')`, players: playBuckets.players })
+      .from(playBuckets)
+      .where(
+        and(
+          eq(playBuckets.ownerId, ownerId),
+          eq(playBuckets.itemId, itemId),
+          eq(playBuckets.granularity, granularity),
+          sql`${playBuckets.start} = ${start(to)} and ${playBuckets.start} >= ${from}::date`,
+          sql`not exists (select 1 from ${playPlayerDays} p where p.owner_id = ${ownerId} and p.item_id = ${itemId}
+            and p.day > ${to}::date and p.day < ${end(start(to))})`,
+        ),
+      );
+    return kept ? [kept] : countedIn(start(to), to);
+  };
+  const [whole, firstCut, lastCut] = await Promise.all([
+    db.select({ start: playBuckets.start, players: playBuckets.players }).from(playBuckets).where(inRange),
+    countedIn(from, sql`${end(start(from))} - 1`),
+    lastKept(),
   ]);
-  return { buckets: new Map(rows.map((row) => [row.start, row.players])), all: all?.players ?? 0 };
+  const edges = [...firstCut, ...lastCut];
+  // a bucket both kept whole and cut is one the range covers whole: either counts it
+  return new Map([...edges, ...whole].map((row) => [row.start, row.players]));
 }
 
-/**
- * An item's public players by the day of their first game, for first days `from` to `to`: how many, and how many of
- * them played again the next day and seven days on.
- */
-export async function selectRetention(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
-  const result = await db.execute(sql`
-    with firsts as (
-      select player, min(day) as first_day from ${playPlayerDays}
-      where owner_id = ${ownerId} and item_id = ${itemId} and audience = 'public'
-      group by player
+/** An item's public players by the day of their first game, for first days `from` to `to`, as the job keeps them. */
+export async function selectCohorts(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
+  return db
+    .select({
+      cohort: playCohorts.cohort,
+      players: playCohorts.players,
+      day1: playCohorts.day1,
+      day7: playCohorts.day7,
+    })
+    .from(playCohorts)
+    .where(
+      and(
+        eq(playCohorts.ownerId, ownerId),
+        eq(playCohorts.itemId, itemId),
+        gte(playCohorts.cohort, from),
+        lte(playCohorts.cohort, to),
+      ),
     )
-    select to_char(f.first_day, 'YYYY-MM-DD') as cohort, count(*)::int as players,
-      (count(*) filter (where exists (select 1 from ${playPlayerDays} p where p.owner_id = ${ownerId}
-        and p.item_id = ${itemId} and p.player = f.player and p.day = f.first_day + 1)))::int as day1,
-      (count(*) filter (where exists (select 1 from ${playPlayerDays} p where p.owner_id = ${ownerId}
-        and p.item_id = ${itemId} and p.player = f.player and p.day = f.first_day + 7)))::int as day7
-    from firsts f
-    where f.first_day between ${from}::date and ${to}::date
-    group by f.first_day order by f.first_day`);
-  return (result as unknown as { rows: Array<{ cohort: string; players: number; day1: number; day7: number }> }).rows;
+    .orderBy(playCohorts.cohort);
 }
 
 /** One stage's impressions and unique viewers on each day of `from` to `to` it was seen, with its studio's id. */

@@ -2,6 +2,7 @@ import {
   ANALYTICS_BATCH_EVENTS,
   ANALYTICS_CSV_HEADER,
   ANALYTICS_FLUSH_MS,
+  ANALYTICS_RANGE_DAYS,
   type AnalyticsExportQuery,
   type AnalyticsItem,
   type AnalyticsItemQuery,
@@ -19,9 +20,12 @@ import {
 import { centsToDollars } from '@portal/contracts/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Caches } from '../../caches.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockKey } from '../../db/locks.ts';
+import { EVERY_ITEM } from '../../db/schema/analytics.ts';
+import type { EventBus } from '../../events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hmacSha256 } from '../../lib/tokens.ts';
@@ -67,6 +71,9 @@ export interface AnalyticsDeps {
   catalog: Pick<CatalogService, 'summarizeItems'>;
   stages: Pick<StagesService, 'summarizeStages' | 'stagesPlacing'>;
   income: Pick<IncomeService, 'salesByItem'>;
+  /** Where answers are kept until the studio's figures change, and where the rollup says they did; none: no keeping. */
+  caches?: Pick<Caches, 'analyticsAnswers'>;
+  events?: Pick<EventBus, 'emit'>;
   /** Where the nodes tell each other their live player counts; none: one node. */
   redis?: Redis | undefined;
   redisPrefix?: string;
@@ -85,27 +92,8 @@ const addDays = (day: string, days: number) =>
 /** A game's or 3D model's name, studio and state, as the catalog tells them. */
 type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
 
-/** What adds up across days and items: plays, time in games, views. */
-interface Sums {
-  plays: number;
-  playerMs: number;
-  views: number;
-}
-const noSums = (): Sums => ({ plays: 0, playerMs: 0, views: 0 });
-function addTo(sums: Sums, row: Sums): void {
-  sums.plays += row.plays;
-  sums.playerMs += row.playerMs;
-  sums.views += row.views;
-}
-/** The sums kept under `key`, begun at nothing. */
-function sumsIn(map: Map<string, Sums>, key: string): Sums {
-  let sums = map.get(key);
-  if (!sums) {
-    sums = noSums();
-    map.set(key, sums);
-  }
-  return sums;
-}
+/** A range's figures of nothing played. */
+const noFigures = (): repo.RangeFigures => ({ plays: 0, playerMs: 0, views: 0, players: 0 });
 
 /** Every day of `from` to `to`, both included. */
 function dayRange(from: string, to: string): string[] {
@@ -151,6 +139,7 @@ const OWNERS_KEPT = 10_000;
  */
 export function createAnalyticsService(deps: AnalyticsDeps) {
   const { db, config, log, secretKey, team, testers, catalog, stages, income } = deps;
+  const answers = deps.caches?.analyticsAnswers;
   const writeRows = deps.writeRows ?? ((rows: repo.PlayEventRow[]) => repo.insertPlayEvents(db, rows));
   const ownerOfItem = new Map<string, string>();
 
@@ -290,14 +279,240 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   async function rollUp(day: string): Promise<void> {
     const from = payoutZoneDayStart(day);
     const to = new Date(from.getTime() + DAY_MS);
-    await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       await lockKey(tx, 'analytics-rollup');
       await repo.rollUpDay(tx, day, from, to);
+      await repo.deriveDay(tx, day);
+      return repo.refreshRanges(tx, day);
     });
+    deps.events?.emit('analyticsRolledUp', { ownerIds: changed });
+  }
+
+  /**
+   * Days rolled up before the reads' ready figures were kept (a database of an earlier release) derived in order, once:
+   * their ranges made ready at the last.
+   */
+  async function deriveHistory(): Promise<void> {
+    const changed = await db.transaction(async (tx) => {
+      await lockKey(tx, 'analytics-rollup');
+      const days = await repo.selectUnderivedDays(tx);
+      for (const day of days) await repo.deriveDay(tx, day, { buckets: false });
+      // each week's and month's players counted once, at its last day derived
+      for (const [n, day] of days.entries()) {
+        const next = days[n + 1];
+        if (
+          next === undefined ||
+          bucketOf(next, 'week') !== bucketOf(day, 'week') ||
+          next.slice(0, 7) !== day.slice(0, 7)
+        ) {
+          await repo.deriveBuckets(tx, day, { wholeBucket: true });
+        }
+      }
+      const last = days[days.length - 1];
+      return last === undefined ? [] : repo.refreshRanges(tx, last, { everyStudio: true });
+    });
+    deps.events?.emit('analyticsRolledUp', { ownerIds: changed });
+  }
+  let derived = false;
+
+  /** The days of a range the web offers that ends at `to`, or none: a range kept ready when it ends at the last day. */
+  function readyDays(from: string, to: string): number | undefined {
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+    return (ANALYTICS_RANGE_DAYS as readonly number[]).includes(days) ? days : undefined;
+  }
+
+  /** The studio's figures over a range: as kept ready where they are, else counted from the daily rollups. */
+  async function rangeFigures(ownerId: string, from: string, to: string, itemId?: string) {
+    const days = readyDays(from, to);
+    const ready = days === undefined ? undefined : await repo.selectReadyRange(db, ownerId, days, to, itemId);
+    return ready ?? repo.countRange(db, ownerId, from, to, itemId);
+  }
+
+  /** The studio's stages' impressions over a range, by stage: as kept ready where they are, else summed. */
+  async function impressionsByStage(ownerId: string, from: string, to: string) {
+    const days = readyDays(from, to);
+    const ready = days === undefined ? undefined : await repo.selectReadyStageTotals(db, ownerId, days, to);
+    return ready ?? repo.selectStageTotals(db, ownerId, from, to);
+  }
+
+  /** An answer of the studio's kept in analyticsAnswers (group: the studio), or made by `make` and kept. */
+  async function answered<A extends AnalyticsSummary | AnalyticsItem>(
+    ownerId: string,
+    key: string,
+    make: () => Promise<A>,
+  ): Promise<A> {
+    if (!answers) return make();
+    return (await answers.readIn(ownerId, `${ownerId}:${key}`, make)) as A;
+  }
+
+  /**
+   * The studio's public figures over a range of Hong Kong days: each item played, with its plays, unique players,
+   * minutes and views, and its stages' impressions; a player figure of fewer than ANALYTICS_MIN_PLAYERS players
+   * reads `"< N"`.
+   */
+  async function summaryOf(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
+    const min = config.analytics.minPlayers;
+    const [ranged, studioDays, stageTotals, sales] = await Promise.all([
+      rangeFigures(ownerId, From, To),
+      repo.selectStudioDays(db, ownerId, From, To),
+      impressionsByStage(ownerId, From, To),
+      income.salesByItem(ownerId, From, To),
+    ]);
+    const total = ranged.get(EVERY_ITEM) ?? noFigures();
+    const byItem = new Map([...ranged].filter(([itemId]) => itemId !== EVERY_ITEM));
+    const salesOf = new Map(sales.map((row) => [row.itemId, row]));
+    // an item sold but neither played nor read is listed too
+    for (const sale of sales) if (!byItem.has(sale.itemId)) byItem.set(sale.itemId, noFigures());
+    const [items, stageSummaries] = await Promise.all([
+      itemsOf([...byItem.keys()]),
+      stages.summarizeStages(stageTotals.map((stage) => stage.stageId)),
+    ]);
+    const figures = (sums: repo.RangeFigures) => ({
+      plays: playFigure(sums.plays, sums.players, min),
+      players: playFigure(sums.players, sums.players, min),
+      playerMinutes: playFigure(Math.floor(sums.playerMs / 60_000), sums.players, min),
+      views: sums.views,
+    });
+    const byDay = new Map(studioDays.map((row) => [row.day, row]));
+    return {
+      from: From,
+      to: To,
+      minPlayers: min,
+      totals: {
+        ...figures(total),
+        impressions: stageTotals.reduce((sum, stage) => sum + stage.impressions, 0),
+      },
+      // the most played first, then the most read and sold; a deleted item's figures stay in the totals only
+      items: [...byItem]
+        .map(([itemId, sums]) => ({ itemId, sums, sold: salesOf.get(itemId) }))
+        .sort(
+          (a, b) =>
+            b.sums.plays - a.sums.plays ||
+            b.sums.views - a.sums.views ||
+            (b.sold?.sales ?? 0) - (a.sold?.sales ?? 0) ||
+            (a.itemId < b.itemId ? -1 : 1),
+        )
+        .flatMap(({ itemId, sums, sold }) => {
+          const item = items.get(itemId);
+          if (!item || item.ownerId !== ownerId) return [];
+          return [
+            {
+              itemId,
+              itemType: item.itemType,
+              name: item.name,
+              ...figures(sums),
+              sales: sold?.sales ?? 0,
+              income: centsToDollars(sold?.incomeCents ?? 0),
+            },
+          ];
+        }),
+      days: dayRange(From, To).map((day) => {
+        const row = byDay.get(day);
+        return { day, ...figures(row ?? noFigures()), impressions: row?.impressions ?? 0 };
+      }),
+      // a deleted stage's impressions stay in the totals, not in the list
+      stages: stageTotals
+        .sort((a, b) => b.impressions - a.impressions)
+        .flatMap((stage) => {
+          const summary = stageSummaries.get(stage.stageId);
+          return summary ? [{ ...stage, name: summary.name }] : [];
+        }),
+    };
+  }
+
+  /**
+   * One game's public figures over a range: its totals, a point a day, week or month (every one of the range, empty
+   * ones too), retention by first-play cohort and each version's plays. Another studio's game, or none: 404.
+   */
+  async function itemOf(ownerId: string, itemId: string, query: AnalyticsItemQuery, now: Date): Promise<AnalyticsItem> {
+    const summary = (await itemsOf([itemId])).get(itemId);
+    if (!summary || summary.ownerId !== ownerId) throw new AppError('ProductNotFound');
+    const { From, To, Granularity } = query;
+    const min = config.analytics.minPlayers;
+    const [days, ranged, wider, retention, versions, [sold], placing, stageTotals] = await Promise.all([
+      repo.selectPlayDays(db, ownerId, From, To, itemId),
+      rangeFigures(ownerId, From, To, itemId),
+      Granularity === 'day' ? undefined : repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
+      repo.selectCohorts(db, ownerId, itemId, From, To),
+      repo.selectVersionTotals(db, ownerId, itemId, From, To),
+      income.salesByItem(ownerId, From, To, itemId),
+      summary.itemType === 'Model' ? stages.stagesPlacing(ownerId, itemId) : [],
+      summary.itemType === 'Model' ? impressionsByStage(ownerId, From, To) : [],
+    ]);
+    const impressionsOf = new Map(stageTotals.map((stage) => [stage.stageId, stage.impressions]));
+    const placedOn = placing
+      .map((stage) => ({ stageId: stage.id, name: stage.name, impressions: impressionsOf.get(stage.id) ?? 0 }))
+      .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name));
+    const buckets = new Map<string, repo.PlayDayRow[]>(bucketStarts(From, To, Granularity).map((start) => [start, []]));
+    for (const day of days) buckets.get(bucketOf(day.day, Granularity))?.push(day);
+    // a day's players are its row's; a week's or a month's, each once
+    const playersIn = wider ?? new Map(days.map((day) => [day.day, day.players]));
+    const everyone = ranged.get(itemId)?.players ?? 0;
+    const sum = (rows: repo.PlayDayRow[], pick: (row: repo.PlayDayRow) => number) =>
+      rows.reduce((total, row) => total + pick(row), 0);
+    const points = [...buckets].map(([start, rows]): PlayPoint => {
+      const people = playersIn.get(start) ?? 0;
+      const figure = (value: number) => playFigure(value, people, min);
+      const medians = rows.flatMap((row) => (row.medianSessionMs === null ? [] : [row.medianSessionMs]));
+      const median = medianOf(medians);
+      return {
+        start,
+        plays: figure(sum(rows, (row) => row.plays)),
+        players: figure(people),
+        playerMinutes: figure(Math.floor(sum(rows, (row) => row.playerMs) / 60_000)),
+        views: sum(rows, (row) => row.views),
+        newPlayers: figure(sum(rows, (row) => row.newPlayers)),
+        returningPlayers: figure(sum(rows, (row) => row.returningPlayers)),
+        medianSessionSeconds: median === null ? null : figure(Math.round(median / 1000)),
+        peakConcurrent: figure(Math.max(0, ...rows.map((row) => row.peakConcurrent))),
+      };
+    });
+    const today = payoutZoneDate(now);
+    const share = (part: number, whole: number, dayOffset: number, cohort: string): PlayPoint['plays'] | null =>
+      addDays(cohort, dayOffset) > today ? null : playFigure(Math.round((part * 100) / whole), whole, min);
+    const all = (value: number) => playFigure(value, everyone, min);
+    const plays = all(sum(days, (row) => row.plays));
+    const views = sum(days, (row) => row.views);
+    return {
+      itemId,
+      itemType: summary.itemType,
+      name: summary.name,
+      from: From,
+      to: To,
+      granularity: Granularity,
+      minPlayers: min,
+      totals: {
+        plays,
+        players: all(everyone),
+        playerMinutes: all(Math.floor(sum(days, (row) => row.playerMs) / 60_000)),
+        views,
+      },
+      points,
+      retention: retention.map((cohort) => ({
+        cohort: cohort.cohort,
+        players: playFigure(cohort.players, cohort.players, min),
+        day1: share(cohort.day1, cohort.players, 1, cohort.cohort),
+        day7: share(cohort.day7, cohort.players, 7, cohort.cohort),
+      })),
+      versions: versions.map((version) => ({
+        version: version.version,
+        plays: all(version.plays),
+        playerMinutes: all(Math.floor(version.playerMs / 60_000)),
+      })),
+      funnel: {
+        impressions: placedOn.reduce((total, stage) => total + stage.impressions, 0),
+        views,
+        sales: sold?.sales ?? 0,
+        plays,
+      },
+      income: centsToDollars(sold?.incomeCents ?? 0),
+      stages: placedOn,
+    };
   }
 
   return {
     rollUp,
+    deriveHistory,
 
     /**
      * The rollup job (each minute, on one node): this node's waiting events written, today's figures rolled up anew,
@@ -306,6 +521,10 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
      */
     async runRollups(now = new Date()): Promise<void> {
       await queue.flush();
+      if (!derived) {
+        await deriveHistory();
+        derived = true;
+      }
       const today = payoutZoneDate(now);
       if (now.getTime() - payoutZoneDayStart(today).getTime() < LATE_BATCHES_MS) {
         await rollUp(payoutZoneDate(new Date(now.getTime() - DAY_MS)));
@@ -315,173 +534,20 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     },
 
     /**
-     * The studio's public figures over a range of Hong Kong days: each item played, with its plays, unique players,
-     * minutes and views, and its stages' impressions; a player figure of fewer than ANALYTICS_MIN_PLAYERS players
-     * reads `"< N"`.
+     * The studio's public figures over a range of Hong Kong days (`summaryOf`), kept until its figures change: the
+     * minute's rollup, a sale, an item changed (analyticsAnswers).
      */
-    async summary(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
-      const min = config.analytics.minPlayers;
-      const [days, uniques, totalPlayers, stageTotals, dailyPlayers, dailyImpressions, sales] = await Promise.all([
-        repo.selectPlayDays(db, ownerId, From, To),
-        repo.selectUniquePlayers(db, ownerId, From, To),
-        repo.selectTotalPlayers(db, ownerId, From, To),
-        repo.selectStageTotals(db, ownerId, From, To),
-        repo.selectDailyPlayers(db, ownerId, From, To),
-        repo.selectDailyImpressions(db, ownerId, From, To),
-        income.salesByItem(ownerId, From, To),
-      ]);
-      const salesOf = new Map(sales.map((row) => [row.itemId, row]));
-      const byDay = new Map<string, Sums>();
-      const byItem = new Map<string, Sums>();
-      const total = noSums();
-      for (const day of days) {
-        addTo(total, day);
-        addTo(sumsIn(byItem, day.itemId), day);
-        addTo(sumsIn(byDay, day.day), day);
-      }
-      // an item sold but neither played nor read is listed too
-      for (const sale of sales) sumsIn(byItem, sale.itemId);
-      const [items, stageSummaries] = await Promise.all([
-        itemsOf([...byItem.keys()]),
-        stages.summarizeStages(stageTotals.map((stage) => stage.stageId)),
-      ]);
-      const figures = (sums: Sums, players: number) => ({
-        plays: playFigure(sums.plays, players, min),
-        players: playFigure(players, players, min),
-        playerMinutes: playFigure(Math.floor(sums.playerMs / 60_000), players, min),
-        views: sums.views,
-      });
-      return {
-        from: From,
-        to: To,
-        minPlayers: min,
-        totals: {
-          ...figures(total, totalPlayers),
-          impressions: stageTotals.reduce((sum, stage) => sum + stage.impressions, 0),
-        },
-        // the most played first, then the most read and sold; a deleted item's figures stay in the totals only
-        items: [...byItem]
-          .map(([itemId, sums]) => ({ itemId, sums, sold: salesOf.get(itemId) }))
-          .sort(
-            (a, b) =>
-              b.sums.plays - a.sums.plays || b.sums.views - a.sums.views || (b.sold?.sales ?? 0) - (a.sold?.sales ?? 0),
-          )
-          .flatMap(({ itemId, sums, sold }) => {
-            const item = items.get(itemId);
-            if (!item || item.ownerId !== ownerId) return [];
-            return [
-              {
-                itemId,
-                itemType: item.itemType,
-                name: item.name,
-                ...figures(sums, uniques.get(itemId) ?? 0),
-                sales: sold?.sales ?? 0,
-                income: centsToDollars(sold?.incomeCents ?? 0),
-              },
-            ];
-          }),
-        days: dayRange(From, To).map((day) => ({
-          day,
-          ...figures(byDay.get(day) ?? noSums(), dailyPlayers.get(day) ?? 0),
-          impressions: dailyImpressions.get(day) ?? 0,
-        })),
-        // a deleted stage's impressions stay in the totals, not in the list
-        stages: stageTotals
-          .sort((a, b) => b.impressions - a.impressions)
-          .flatMap((stage) => {
-            const summary = stageSummaries.get(stage.stageId);
-            return summary ? [{ ...stage, name: summary.name }] : [];
-          }),
-      };
-    },
+    summary: (ownerId: string, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> =>
+      answered(ownerId, `summary:${query.From}:${query.To}`, () => summaryOf(ownerId, query)),
 
-    /**
-     * One game's public figures over a range: its totals, a point a day, week or month (every one of the range, empty
-     * ones too), retention by first-play cohort and each version's plays. Another studio's game, or none: 404.
-     */
-    async item(ownerId: string, itemId: string, query: AnalyticsItemQuery, now = new Date()): Promise<AnalyticsItem> {
-      const summary = (await itemsOf([itemId])).get(itemId);
-      if (!summary || summary.ownerId !== ownerId) throw new AppError('ProductNotFound');
-      const { From, To, Granularity } = query;
-      const min = config.analytics.minPlayers;
-      const [days, players, retention, versions, [sold], placing, stageTotals] = await Promise.all([
-        repo.selectPlayDays(db, ownerId, From, To, itemId),
-        repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
-        repo.selectRetention(db, ownerId, itemId, From, To),
-        repo.selectVersionTotals(db, ownerId, itemId, From, To),
-        income.salesByItem(ownerId, From, To, itemId),
-        summary.itemType === 'Model' ? stages.stagesPlacing(ownerId, itemId) : [],
-        summary.itemType === 'Model' ? repo.selectStageTotals(db, ownerId, From, To) : [],
-      ]);
-      const impressionsOf = new Map(stageTotals.map((stage) => [stage.stageId, stage.impressions]));
-      const placedOn = placing
-        .map((stage) => ({ stageId: stage.id, name: stage.name, impressions: impressionsOf.get(stage.id) ?? 0 }))
-        .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name));
-      const buckets = new Map<string, repo.PlayDayRow[]>(
-        bucketStarts(From, To, Granularity).map((start) => [start, []]),
-      );
-      for (const day of days) buckets.get(bucketOf(day.day, Granularity))?.push(day);
-      const sum = (rows: repo.PlayDayRow[], pick: (row: repo.PlayDayRow) => number) =>
-        rows.reduce((total, row) => total + pick(row), 0);
-      const points = [...buckets].map(([start, rows]): PlayPoint => {
-        const people = players.buckets.get(start) ?? 0;
-        const figure = (value: number) => playFigure(value, people, min);
-        const medians = rows.flatMap((row) => (row.medianSessionMs === null ? [] : [row.medianSessionMs]));
-        const median = medianOf(medians);
-        return {
-          start,
-          plays: figure(sum(rows, (row) => row.plays)),
-          players: figure(people),
-          playerMinutes: figure(Math.floor(sum(rows, (row) => row.playerMs) / 60_000)),
-          views: sum(rows, (row) => row.views),
-          newPlayers: figure(sum(rows, (row) => row.newPlayers)),
-          returningPlayers: figure(sum(rows, (row) => row.returningPlayers)),
-          medianSessionSeconds: median === null ? null : figure(Math.round(median / 1000)),
-          peakConcurrent: figure(Math.max(0, ...rows.map((row) => row.peakConcurrent))),
-        };
-      });
-      const today = payoutZoneDate(now);
-      const share = (part: number, whole: number, dayOffset: number, cohort: string): PlayPoint['plays'] | null =>
-        addDays(cohort, dayOffset) > today ? null : playFigure(Math.round((part * 100) / whole), whole, min);
-      const all = (value: number) => playFigure(value, players.all, min);
-      const plays = all(sum(days, (row) => row.plays));
-      const views = sum(days, (row) => row.views);
-      return {
-        itemId,
-        itemType: summary.itemType,
-        name: summary.name,
-        from: From,
-        to: To,
-        granularity: Granularity,
-        minPlayers: min,
-        totals: {
-          plays,
-          players: all(players.all),
-          playerMinutes: all(Math.floor(sum(days, (row) => row.playerMs) / 60_000)),
-          views,
-        },
-        points,
-        retention: retention.map((cohort) => ({
-          cohort: cohort.cohort,
-          players: playFigure(cohort.players, cohort.players, min),
-          day1: share(cohort.day1, cohort.players, 1, cohort.cohort),
-          day7: share(cohort.day7, cohort.players, 7, cohort.cohort),
-        })),
-        versions: versions.map((version) => ({
-          version: version.version,
-          plays: all(version.plays),
-          playerMinutes: all(Math.floor(version.playerMs / 60_000)),
-        })),
-        funnel: {
-          impressions: placedOn.reduce((total, stage) => total + stage.impressions, 0),
-          views,
-          sales: sold?.sales ?? 0,
-          plays,
-        },
-        income: centsToDollars(sold?.incomeCents ?? 0),
-        stages: placedOn,
-      };
-    },
+    /** One game's or 3D model's public figures over a range (`itemOf`), kept as the summary is. Another studio's: 404. */
+    item: (ownerId: string, itemId: string, query: AnalyticsItemQuery, now = new Date()): Promise<AnalyticsItem> =>
+      answered(
+        ownerId,
+        // a cohort's share is told once its day has come: today is part of the answer
+        `item:${itemId}:${query.From}:${query.To}:${query.Granularity}:${payoutZoneDate(now)}`,
+        () => itemOf(ownerId, itemId, query, now),
+      ),
 
     /**
      * One stage's impressions over a range, a point each day (days without any too), its viewers a figure about

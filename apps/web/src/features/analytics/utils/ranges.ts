@@ -1,7 +1,7 @@
-import { payoutZoneDate } from '@portal/contracts';
+import { ANALYTICS_RANGE_DAYS, payoutZoneDate } from '@portal/contracts';
 
 /** The ranges a partner picks from, in days up to today (Hong Kong days, as income counts them). */
-export const RANGES = [7, 28, 90, 365] as const;
+export const RANGES = ANALYTICS_RANGE_DAYS;
 export type RangeDays = (typeof RANGES)[number];
 export const DEFAULT_RANGE: RangeDays = 28;
 
