@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { playAction, useGameHub } from '../../testing/game-clients.ts';
 import {
   addMember,
@@ -58,11 +58,13 @@ describeEachDatabase('play analytics: the players online now, as Server-Sent Eve
     RATE_LIMIT_LOGIN_PER_IP: '1000',
   });
   const hub = useGameHub(t);
-  const live = (caller?: { accessToken: string; studioId: string }) =>
-    fetch(
-      `${hub.origin}/api/Analytics/Live`,
-      caller ? { headers: { authorization: `Bearer ${caller.accessToken}`, [STUDIO_HEADER]: caller.studioId } } : {},
-    );
+  const live = (caller?: { accessToken: string; studioId: string }, signal?: AbortSignal) =>
+    fetch(`${hub.origin}/api/Analytics/Live`, {
+      ...(caller
+        ? { headers: { authorization: `Bearer ${caller.accessToken}`, [STUDIO_HEADER]: caller.studioId } }
+        : {}),
+      ...(signal ? { signal } : {}),
+    });
 
   it("tells the studio's public players per game every few seconds, members left out, and ends when the session does", async () => {
     const game = await createProduct(t.app, partner.accessToken, { name: 'Live Tag' });
@@ -101,6 +103,45 @@ describeEachDatabase('play analytics: the players online now, as Server-Sent Eve
     let after = await messages.next();
     while (after) after = await messages.next();
     expect(Date.now() - started).toBeLessThan(3 * ANALYTICS_LIVE_EVERY_MS);
+  }, 60_000);
+
+  it("asks the games' names once a tick for all the studio's streams, and ends a member's stream when they are removed", async () => {
+    const game = await createProduct(t.app, partner.accessToken, { name: 'Live Names' });
+    await releaseFirstVersion(t.app, { partner: partner.accessToken, admin: admin.accessToken }, 'Product', game.id);
+    const [one, two] = [await addMember(t.app, partner, 'Marketing'), await addMember(t.app, partner, 'Finance')];
+    const player = await registerPartner(t.app);
+    const host = await hub.connect(await hub.token(player.email, player.password));
+    await playAction(host, 'CreateGame', 'anchor', { ProductId: game.id, ProductVersion: 1 });
+    const [first, second] = await Promise.all([live(one), live(two)]);
+    const watching = liveMessages(first?.body as ReadableStream<Uint8Array>);
+    const removed = liveMessages(second?.body as ReadableStream<Uint8Array>);
+    // (the game of the test before may still be playing in the studio)
+    const named = (told: AnalyticsLive | undefined) => told?.items.find((item) => item.itemId === game.id);
+    let told = await watching.next();
+    for (let n = 0; n < 3 && !named(told); n++) told = await watching.next();
+    expect(named(told)).toEqual({ itemId: game.id, name: 'Live Names', players: 1 });
+
+    // two ticks of two streams: the names asked once a tick (one more where a tick's edge falls between), not
+    // once a stream and a tick
+    const asked = vi.spyOn(t.app.services.catalog, 'summarizeItems');
+    try {
+      for (let n = 0; n < 2; n++) expect(named(await watching.next())).toMatchObject({ name: 'Live Names' });
+      expect(asked.mock.calls.filter(([, ids]) => ids.includes(game.id)).length).toBeLessThanOrEqual(3);
+    } finally {
+      asked.mockRestore();
+    }
+
+    // the second member is removed from the studio: their stream ends by the next message's time
+    const gone = await as(t.app, partner.accessToken).delete(`/api/Team/Members/${two.userId}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    const started = Date.now();
+    let after = await removed.next();
+    while (after) after = await removed.next();
+    expect(Date.now() - started).toBeLessThan(3 * ANALYTICS_LIVE_EVERY_MS);
+    // the first one's goes on
+    expect(named(await watching.next())).toMatchObject({ players: 1 });
+    await as(t.app, one.accessToken).post('/api/Access/Logout');
+    while (await watching.next());
   }, 60_000);
 
   it('refuses a caller without a session, with the API error', async () => {

@@ -2,6 +2,7 @@ import {
   ANALYTICS_BATCH_EVENTS,
   ANALYTICS_CSV_HEADER,
   ANALYTICS_FLUSH_MS,
+  ANALYTICS_LIVE_EVERY_MS,
   ANALYTICS_RANGE_DAYS,
   type AnalyticsExportQuery,
   type AnalyticsItem,
@@ -166,6 +167,23 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     for (const item of games) found.set(item.id, { ...item, itemType: 'Product' });
     for (const item of models) found.set(item.id, { ...item, itemType: 'Model' });
     return found;
+  }
+
+  /** Games' names asked for the live counts, by the games asked, for a tick: a studio's open streams ask once. */
+  const liveNames = new Map<string, { at: number; names: Promise<Map<string, string>> }>();
+  function liveNamesOf(ids: string[]): Promise<Map<string, string>> {
+    const key = ids.join(',');
+    const now = Date.now();
+    const asked = liveNames.get(key);
+    if (asked && asked.at > now - ANALYTICS_LIVE_EVERY_MS) return asked.names;
+    for (const [stale, { at }] of liveNames) if (at <= now - ANALYTICS_LIVE_EVERY_MS) liveNames.delete(stale);
+    const names = catalog
+      .summarizeItems('Product', ids)
+      .then((games) => new Map(games.map((game) => [game.id, game.name])));
+    liveNames.set(key, { at: now, names });
+    // a failed question is asked again by the next stream
+    names.catch(() => liveNames.delete(key));
+    return names;
   }
 
   /**
@@ -657,11 +675,11 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     /** The studio's players online now per game, every node's together, each game named. */
     async liveCounts(ownerId: string): Promise<AnalyticsLive> {
       const counts = await live.countsOf(ownerId);
-      const items = await itemsOf(counts.items.map((item) => item.itemId));
+      const names = await liveNamesOf(counts.items.map((item) => item.itemId));
       return {
         ...counts,
         items: counts.items.map((item) => {
-          const name = items.get(item.itemId)?.name;
+          const name = names.get(item.itemId);
           return name === undefined ? item : { ...item, name };
         }),
       };
