@@ -128,8 +128,8 @@ function medianOf(values: number[]): number | null {
   return sorted[Math.ceil(sorted.length / 2) - 1] ?? null;
 }
 
-/** Items' studios remembered between batches (an item never changes studio), at most. */
-const OWNERS_KEPT = 10_000;
+/** Games' and stages' studios remembered between batches (neither changes studio), at most, each (~200 bytes one). */
+const OWNERS_KEPT = 50_000;
 
 /**
  * Play analytics. Recording: the game host, the AR app's nearby read and a live item's read tell it what happened
@@ -143,19 +143,39 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
   const answers = deps.caches?.analyticsAnswers;
   const writeRows = deps.writeRows ?? ((rows: repo.PlayEventRow[]) => repo.insertPlayEvents(db, rows));
   const ownerOfItem = new Map<string, string>();
+  const ownerOfStage = new Map<string, string>();
 
   const hashOf = (kind: 'player' | 'address', value: string) =>
     hmacSha256(secretKey, `analytics-${kind}:${value}`).slice(0, 32);
 
-  /** The studios of these games, by id, from memory where it can. */
-  async function itemOwners(ids: Iterable<string>): Promise<Map<string, string>> {
-    const missing = [...new Set(ids)].filter((id) => !ownerOfItem.has(id));
+  /**
+   * The studios of these ids, from memory (`known`) where it can, the others asked (`ask`, absent when deleted) and
+   * remembered: a game's or a stage's studio never changes.
+   */
+  async function ownersIn(
+    known: Map<string, string>,
+    ids: Iterable<string>,
+    ask: (missing: string[]) => Promise<Array<[string, string]>>,
+  ): Promise<Map<string, string>> {
+    const missing = [...new Set(ids)].filter((id) => !known.has(id));
     if (missing.length > 0) {
-      if (ownerOfItem.size + missing.length > OWNERS_KEPT) ownerOfItem.clear();
-      for (const item of await catalog.summarizeItems('Product', missing)) ownerOfItem.set(item.id, item.ownerId);
+      if (known.size + missing.length > OWNERS_KEPT) known.clear();
+      for (const [id, ownerId] of await ask(missing)) known.set(id, ownerId);
     }
-    return ownerOfItem;
+    return known;
   }
+
+  /** The studios of these games, by id. */
+  const itemOwners = (ids: Iterable<string>) =>
+    ownersIn(ownerOfItem, ids, async (missing) =>
+      (await catalog.summarizeItems('Product', missing)).map((item) => [item.id, item.ownerId]),
+    );
+
+  /** The studios of these stages, by id: each of the AR app's nearby answers names a score of them. */
+  const stageOwnersOf = (ids: Iterable<string>) =>
+    ownersIn(ownerOfStage, ids, async (missing) =>
+      [...(await stages.summarizeStages(missing))].map(([id, stage]) => [id, stage.ownerId]),
+    );
 
   /** The games and 3D models of these ids (either kind: a view or a sale names no kind), with their kind. */
   async function itemsOf(ids: string[]) {
@@ -213,7 +233,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const stageIds = batch.flatMap((entry) => (entry.kind === 'impression' ? [entry.stageId] : []));
     const [owners, stageOwners] = await Promise.all([
       itemOwners(games.map((game) => game.productId)),
-      stageIds.length > 0 ? stages.summarizeStages(stageIds) : new Map<string, { ownerId: string }>(),
+      stageOwnersOf(stageIds),
     ]);
     const audienceOf = audiences();
     const rows = await Promise.all(
@@ -250,7 +270,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
               durationMs: entry.durationMs,
             };
           case 'impression': {
-            const ownerId = stageOwners.get(entry.stageId)?.ownerId;
+            const ownerId = stageOwners.get(entry.stageId);
             if (!ownerId) return undefined;
             return {
               at: new Date(entry.at),
