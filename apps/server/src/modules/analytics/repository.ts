@@ -17,29 +17,46 @@ import {
 
 export type PlayEventRow = typeof playEvents.$inferInsert;
 
+/** The columns of `play_events` as a batch sends them: each one's name, type and value of a row. */
+const EVENT_COLUMNS: ReadonlyArray<{ name: string; type: string; pick: (row: PlayEventRow) => unknown }> = [
+  { name: 'at', type: 'timestamptz', pick: (row) => (row.at instanceof Date ? row.at.toISOString() : row.at) },
+  { name: 'kind', type: 'text', pick: (row) => row.kind },
+  { name: 'audience', type: 'text', pick: (row) => row.audience },
+  { name: 'owner_id', type: 'uuid', pick: (row) => row.ownerId },
+  { name: 'item_id', type: 'uuid', pick: (row) => row.itemId },
+  { name: 'version', type: 'int', pick: (row) => row.version },
+  { name: 'game_id', type: 'uuid', pick: (row) => row.gameId },
+  { name: 'stage_id', type: 'uuid', pick: (row) => row.stageId },
+  { name: 'player', type: 'text', pick: (row) => row.player },
+  { name: 'players', type: 'int', pick: (row) => row.players },
+  { name: 'duration_ms', type: 'int', pick: (row) => row.durationMs },
+];
+
 /**
  * Appends a batch of events in one statement: each column as one array parameter, `unnest`ed into rows, so that a
- * batch of a thousand costs one round trip and one plan, whatever its size.
+ * batch of a thousand costs one round trip and one plan, whatever its size. Impressions (a score for each of the AR
+ * app's answers) go as rows of their own, without the columns they never fill: what the nearby read costs is mostly
+ * turning its impressions' values into parameters.
  */
 export async function insertPlayEvents(db: Executor, rows: readonly PlayEventRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const column = <V>(pick: (row: PlayEventRow) => V | null | undefined) =>
-    sql.param(rows.map((row) => pick(row) ?? null));
+  const groups = [rows.filter((row) => row.kind === 'impression'), rows.filter((row) => row.kind !== 'impression')];
+  const selects = groups
+    .filter((group) => group.length > 0)
+    .map((group) => {
+      const sent = EVENT_COLUMNS.filter((column) => group.some((row) => (column.pick(row) ?? null) !== null));
+      const arrays = sent.map(
+        (column) => sql`${sql.param(group.map((row) => column.pick(row) ?? null))}::${sql.raw(column.type)}[]`,
+      );
+      const values = EVENT_COLUMNS.map((column) =>
+        sql.raw(sent.includes(column) ? `sent.${column.name}` : `null::${column.type}`),
+      );
+      return sql`select ${sql.join(values, sql`, `)}
+        from unnest(${sql.join(arrays, sql`, `)}) as sent (${sql.raw(sent.map((column) => column.name).join(', '))})`;
+    });
+  if (selects.length === 0) return;
   await db.execute(sql`
-    insert into ${playEvents} (at, kind, audience, owner_id, item_id, version, game_id, stage_id, player, players, duration_ms)
-    select * from unnest(
-      ${column((row) => (row.at instanceof Date ? row.at.toISOString() : row.at))}::timestamptz[],
-      ${column((row) => row.kind)}::text[],
-      ${column((row) => row.audience)}::text[],
-      ${column((row) => row.ownerId)}::uuid[],
-      ${column((row) => row.itemId)}::uuid[],
-      ${column((row) => row.version)}::int[],
-      ${column((row) => row.gameId)}::uuid[],
-      ${column((row) => row.stageId)}::uuid[],
-      ${column((row) => row.player)}::text[],
-      ${column((row) => row.players)}::int[],
-      ${column((row) => row.durationMs)}::int[]
-    )`);
+    insert into ${playEvents} (${sql.raw(EVENT_COLUMNS.map((column) => column.name).join(', '))})
+    ${sql.join(selects, sql` union all `)}`);
 }
 
 /** Every event recorded, oldest first (tests, and the rollups' checks). */
