@@ -87,8 +87,19 @@ const DAY_MS = 86_400_000;
 const LATE_BATCHES_MS = 3_600_000;
 
 /** `YYYY-MM-DD` plus `days`. */
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => dayAt(dayIndex(day) + days);
+
+/**
+ * A `YYYY-MM-DD` day as days since 1970-01-01, and back: the figures' day arithmetic, done for every point and cohort
+ * of an answer, without parsing a date string (twice as fast as `Date.parse` and `toISOString`).
+ */
+const dayIndex = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+function dayAt(index: number): string {
+  const date = new Date(index * DAY_MS);
+  return `${date.getUTCFullYear()}-${twoDigits(date.getUTCMonth() + 1)}-${twoDigits(date.getUTCDate())}`;
+}
 
 /** A game's or 3D model's name, studio and state, as the catalog tells them. */
 type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
@@ -99,7 +110,7 @@ const noFigures = (): repo.RangeFigures => ({ plays: 0, playerMs: 0, views: 0, p
 /** Every day of `from` to `to`, both included. */
 function dayRange(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  for (let index = dayIndex(from), last = dayIndex(to); index <= last; index++) days.push(dayAt(index));
   return days;
 }
 
@@ -107,14 +118,15 @@ function dayRange(from: string, to: string): string[] {
 function bucketOf(day: string, granularity: AnalyticsItemQuery['Granularity']): string {
   if (granularity === 'day') return day;
   if (granularity === 'month') return `${day.slice(0, 7)}-01`;
-  const weekday = (new Date(`${day}T00:00:00.000Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  // 1970-01-01 was a Thursday: day 3 of a week from Monday
+  const index = dayIndex(day);
+  return dayAt(index - ((((index + 3) % 7) + 7) % 7));
 }
 
 /** Every bucket of a range, in order: the first is the one `from` falls in. */
 function bucketStarts(from: string, to: string, granularity: AnalyticsItemQuery['Granularity']): string[] {
   const starts: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+  for (const day of dayRange(from, to)) {
     const start = bucketOf(day, granularity);
     if (starts[starts.length - 1] !== start) starts.push(start);
   }
