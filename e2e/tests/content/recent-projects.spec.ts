@@ -8,10 +8,15 @@ async function expectGameDetails(dialog: Locator) {
   await expect(dialog.getByText('AR game')).toBeVisible();
   await expect(dialog.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', /apps\.apple\.com/);
   await expect(dialog.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', /play\.google\.com/);
-  for (const image of await dialog.locator('img').all()) {
-    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  }
   await expect(dialog.locator('img')).toHaveCount(2);
+  // each image loads (a busy machine may still be fetching it when the text is there); a broken one never does
+  for (const image of await dialog.locator('img').all()) {
+    await expect
+      .poll(() =>
+        image.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
+      )
+      .toBeGreaterThan(0);
+  }
 }
 
 test("a released game's card on Developers opens its public details", async ({ page, request }) => {
