@@ -1,6 +1,7 @@
 import { ANALYTICS_RANGE_DAYS } from '@portal/contracts';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   EVERY_ITEM,
   playBuckets,
@@ -309,8 +310,6 @@ export async function deletePlayEventsBefore(db: Executor, before: Date): Promis
   await db.execute(sql`delete from ${playEvents} where at < ${before.toISOString()}::timestamptz`);
 }
 
-export type PlayDayRow = typeof playDays.$inferSelect;
-
 /** A studio's public figures of every version together from day `from` to day `to` (inclusive); one item's too. */
 const publicItemDays = (ownerId: string, from: string, to: string, itemId?: string) =>
   and(
@@ -322,20 +321,37 @@ const publicItemDays = (ownerId: string, from: string, to: string, itemId?: stri
     itemId ? eq(playDays.itemId, itemId) : undefined,
   );
 
-/** A studio's figures of every version together, for one audience, from day `from` to day `to` (inclusive). */
-export async function selectPlayDays(
-  db: Executor,
-  ownerId: string,
-  from: string,
-  to: string,
-  itemId?: string,
-): Promise<PlayDayRow[]> {
-  return db
-    .select()
-    .from(playDays)
-    .where(publicItemDays(ownerId, from, to, itemId))
-    .orderBy(playDays.day);
+/** One item's public figures of every version together on each day of `from` to `to` it had any: what its answer reads. */
+export async function selectItemDays(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
+  const query = prepared(db, 'analytics_item_days', (on) =>
+    on
+      .select({
+        day: playDays.day,
+        plays: playDays.plays,
+        players: playDays.players,
+        newPlayers: playDays.newPlayers,
+        returningPlayers: playDays.returningPlayers,
+        playerMs: playDays.playerMs,
+        medianSessionMs: playDays.medianSessionMs,
+        peakConcurrent: playDays.peakConcurrent,
+        views: playDays.views,
+      })
+      .from(playDays)
+      .where(
+        and(
+          eq(playDays.ownerId, sql.placeholder('ownerId')),
+          eq(playDays.itemId, sql.placeholder('itemId')),
+          eq(playDays.version, 0),
+          eq(playDays.audience, 'public'),
+          sql`${playDays.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+        ),
+      )
+      .orderBy(playDays.day)
+      .prepare('analytics_item_days'),
+  );
+  return query.execute({ ownerId, itemId, from, to });
 }
+export type ItemDayRow = Awaited<ReturnType<typeof selectItemDays>>[number];
 
 /** Who played a studio's items publicly from day `from` to day `to` (inclusive); one item's with `itemId`. */
 const publicPlayerDays = (ownerId: string, from: string, to: string, itemId?: string) =>
@@ -369,27 +385,47 @@ export async function selectReadyRange(
   to: string,
   itemId?: string,
 ): Promise<Map<string, RangeFigures> | undefined> {
-  const rows = await db
-    .select({
-      itemId: playRanges.itemId,
-      endDay: playRanges.endDay,
-      plays: playRanges.plays,
-      playerMs: playRanges.playerMs,
-      views: playRanges.views,
-      players: playRanges.players,
-    })
-    .from(playRanges)
-    .where(
-      and(
-        eq(playRanges.ownerId, ownerId),
-        eq(playRanges.days, days),
-        itemId ? sql`${playRanges.itemId} in (${itemId}::uuid, ${EVERY_ITEM}::uuid)` : undefined,
-      ),
-    );
+  const rows =
+    itemId === undefined
+      ? await readyRanges(db).execute({ ownerId, days })
+      : await readyItemRanges(db).execute({ ownerId, days, itemId });
   const every = rows.find((row) => row.itemId === EVERY_ITEM);
   if (every?.endDay !== to) return undefined;
   return new Map(rows.map(({ itemId: id, endDay: _end, ...figures }) => [id, figures]));
 }
+
+const readyRangeColumns = {
+  itemId: playRanges.itemId,
+  endDay: playRanges.endDay,
+  plays: playRanges.plays,
+  playerMs: playRanges.playerMs,
+  views: playRanges.views,
+  players: playRanges.players,
+};
+/** Every item's kept range of a length, and the studio's (the summary: a read made as the figures change, each minute). */
+const readyRanges = (db: Executor) =>
+  prepared(db, 'analytics_ready_ranges', (on) =>
+    on
+      .select(readyRangeColumns)
+      .from(playRanges)
+      .where(and(eq(playRanges.ownerId, sql.placeholder('ownerId')), eq(playRanges.days, sql.placeholder('days'))))
+      .prepare('analytics_ready_ranges'),
+  );
+/** One item's kept range of a length, and the studio's. */
+const readyItemRanges = (db: Executor) =>
+  prepared(db, 'analytics_ready_item_ranges', (on) =>
+    on
+      .select(readyRangeColumns)
+      .from(playRanges)
+      .where(
+        and(
+          eq(playRanges.ownerId, sql.placeholder('ownerId')),
+          eq(playRanges.days, sql.placeholder('days')),
+          sql`${playRanges.itemId} in (${sql.placeholder('itemId')}::uuid, ${EVERY_ITEM}::uuid)`,
+        ),
+      )
+      .prepare('analytics_ready_item_ranges'),
+  );
 
 /**
  * The same figures counted from the daily rollups, for any range: sums by item, and unique players by item and of
@@ -436,18 +472,27 @@ export async function countRange(
 
 /** A studio's public figures of each day of `from` to `to` it had any, every item together. */
 export async function selectStudioDays(db: Executor, ownerId: string, from: string, to: string) {
-  return db
-    .select({
-      day: playStudioDays.day,
-      plays: playStudioDays.plays,
-      playerMs: playStudioDays.playerMs,
-      views: playStudioDays.views,
-      players: playStudioDays.players,
-      impressions: playStudioDays.impressions,
-    })
-    .from(playStudioDays)
-    .where(and(eq(playStudioDays.ownerId, ownerId), gte(playStudioDays.day, from), lte(playStudioDays.day, to)))
-    .orderBy(playStudioDays.day);
+  const query = prepared(db, 'analytics_studio_days', (on) =>
+    on
+      .select({
+        day: playStudioDays.day,
+        plays: playStudioDays.plays,
+        playerMs: playStudioDays.playerMs,
+        views: playStudioDays.views,
+        players: playStudioDays.players,
+        impressions: playStudioDays.impressions,
+      })
+      .from(playStudioDays)
+      .where(
+        and(
+          eq(playStudioDays.ownerId, sql.placeholder('ownerId')),
+          sql`${playStudioDays.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+        ),
+      )
+      .orderBy(playStudioDays.day)
+      .prepare('analytics_studio_days'),
+  );
+  return query.execute({ ownerId, from, to });
 }
 
 /**
@@ -455,14 +500,20 @@ export async function selectStudioDays(db: Executor, ownerId: string, from: stri
  * when they end elsewhere, or when no stage of the studio was seen (counting that is nothing).
  */
 export async function selectReadyStageTotals(db: Executor, ownerId: string, days: number, to: string) {
-  const rows = await db
-    .select({
-      stageId: playStageRanges.stageId,
-      endDay: playStageRanges.endDay,
-      impressions: playStageRanges.impressions,
-    })
-    .from(playStageRanges)
-    .where(and(eq(playStageRanges.ownerId, ownerId), eq(playStageRanges.days, days)));
+  const query = prepared(db, 'analytics_ready_stage_ranges', (on) =>
+    on
+      .select({
+        stageId: playStageRanges.stageId,
+        endDay: playStageRanges.endDay,
+        impressions: playStageRanges.impressions,
+      })
+      .from(playStageRanges)
+      .where(
+        and(eq(playStageRanges.ownerId, sql.placeholder('ownerId')), eq(playStageRanges.days, sql.placeholder('days'))),
+      )
+      .prepare('analytics_ready_stage_ranges'),
+  );
+  const rows = await query.execute({ ownerId, days });
   if (rows.length === 0 || rows.some((row) => row.endDay !== to)) return undefined;
   return rows.map(({ stageId, impressions }) => ({ stageId, impressions }));
 }
@@ -481,25 +532,28 @@ export async function selectStageTotals(db: Executor, ownerId: string, from: str
 
 /** An item's public figures of each version over days `from` to `to`. */
 export async function selectVersionTotals(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
-  return db
-    .select({
-      version: playDays.version,
-      plays: sql<number>`sum(${playDays.plays})::int`,
-      playerMs: sql<number>`sum(${playDays.playerMs})::bigint`.mapWith(Number),
-    })
-    .from(playDays)
-    .where(
-      and(
-        eq(playDays.ownerId, ownerId),
-        eq(playDays.itemId, itemId),
-        eq(playDays.audience, 'public'),
-        sql`${playDays.version} <> 0`,
-        gte(playDays.day, from),
-        lte(playDays.day, to),
-      ),
-    )
-    .groupBy(playDays.version)
-    .orderBy(playDays.version);
+  const query = prepared(db, 'analytics_version_totals', (on) =>
+    on
+      .select({
+        version: playDays.version,
+        plays: sql<number>`sum(${playDays.plays})::int`,
+        playerMs: sql<number>`sum(${playDays.playerMs})::bigint`.mapWith(Number),
+      })
+      .from(playDays)
+      .where(
+        and(
+          eq(playDays.ownerId, sql.placeholder('ownerId')),
+          eq(playDays.itemId, sql.placeholder('itemId')),
+          eq(playDays.audience, 'public'),
+          sql`${playDays.version} <> 0`,
+          sql`${playDays.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+        ),
+      )
+      .groupBy(playDays.version)
+      .orderBy(playDays.version)
+      .prepare('analytics_version_totals'),
+  );
+  return query.execute({ ownerId, itemId, from, to });
 }
 
 /**
@@ -569,23 +623,26 @@ export async function selectBucketPlayers(
 
 /** An item's public players by the day of their first game, for first days `from` to `to`, as the job keeps them. */
 export async function selectCohorts(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
-  return db
-    .select({
-      cohort: playCohorts.cohort,
-      players: playCohorts.players,
-      day1: playCohorts.day1,
-      day7: playCohorts.day7,
-    })
-    .from(playCohorts)
-    .where(
-      and(
-        eq(playCohorts.ownerId, ownerId),
-        eq(playCohorts.itemId, itemId),
-        gte(playCohorts.cohort, from),
-        lte(playCohorts.cohort, to),
-      ),
-    )
-    .orderBy(playCohorts.cohort);
+  const query = prepared(db, 'analytics_cohorts', (on) =>
+    on
+      .select({
+        cohort: playCohorts.cohort,
+        players: playCohorts.players,
+        day1: playCohorts.day1,
+        day7: playCohorts.day7,
+      })
+      .from(playCohorts)
+      .where(
+        and(
+          eq(playCohorts.ownerId, sql.placeholder('ownerId')),
+          eq(playCohorts.itemId, sql.placeholder('itemId')),
+          sql`${playCohorts.cohort} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
+        ),
+      )
+      .orderBy(playCohorts.cohort)
+      .prepare('analytics_cohorts'),
+  );
+  return query.execute({ ownerId, itemId, from, to });
 }
 
 /** One stage's impressions and unique viewers on each day of `from` to `to` it was seen, with its studio's id. */

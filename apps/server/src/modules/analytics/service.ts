@@ -189,15 +189,17 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       [...(await stages.summarizeStages(missing))].map(([id, stage]) => [id, stage.ownerId]),
     );
 
-  /** The games and 3D models of these ids (either kind: a view or a sale names no kind), with their kind. */
+  /**
+   * The games and 3D models of these ids (either kind: a view or a sale names no kind), with their kind: games asked
+   * first, 3D models only for the ids that are not games (a studio's played items are mostly games).
+   */
   async function itemsOf(ids: string[]) {
-    const [games, models] = await Promise.all([
-      catalog.summarizeItems('Product', ids),
-      catalog.summarizeItems('Model', ids),
-    ]);
     const found = new Map<string, ItemSummary & { itemType: 'Product' | 'Model' }>();
-    for (const item of games) found.set(item.id, { ...item, itemType: 'Product' });
-    for (const item of models) found.set(item.id, { ...item, itemType: 'Model' });
+    for (const item of await catalog.summarizeItems('Product', ids))
+      found.set(item.id, { ...item, itemType: 'Product' });
+    const rest = ids.filter((id) => !found.has(id));
+    if (rest.length === 0) return found;
+    for (const item of await catalog.summarizeItems('Model', rest)) found.set(item.id, { ...item, itemType: 'Model' });
     return found;
   }
 
@@ -480,7 +482,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const { From, To, Granularity } = query;
     const min = config.analytics.minPlayers;
     const [days, ranged, wider, retention, versions, [sold], placing, stageTotals] = await Promise.all([
-      repo.selectPlayDays(db, ownerId, From, To, itemId),
+      repo.selectItemDays(db, ownerId, itemId, From, To),
       rangeFigures(ownerId, From, To, itemId),
       Granularity === 'day' ? undefined : repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
       repo.selectCohorts(db, ownerId, itemId, From, To),
@@ -493,12 +495,12 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     const placedOn = placing
       .map((stage) => ({ stageId: stage.id, name: stage.name, impressions: impressionsOf.get(stage.id) ?? 0 }))
       .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name));
-    const buckets = new Map<string, repo.PlayDayRow[]>(bucketStarts(From, To, Granularity).map((start) => [start, []]));
+    const buckets = new Map<string, repo.ItemDayRow[]>(bucketStarts(From, To, Granularity).map((start) => [start, []]));
     for (const day of days) buckets.get(bucketOf(day.day, Granularity))?.push(day);
     // a day's players are its row's; a week's or a month's, each once
     const playersIn = wider ?? new Map(days.map((day) => [day.day, day.players]));
     const everyone = ranged.get(itemId)?.players ?? 0;
-    const sum = (rows: repo.PlayDayRow[], pick: (row: repo.PlayDayRow) => number) =>
+    const sum = (rows: repo.ItemDayRow[], pick: (row: repo.ItemDayRow) => number) =>
       rows.reduce((total, row) => total + pick(row), 0);
     const points = [...buckets].map(([start, rows]): PlayPoint => {
       const people = playersIn.get(start) ?? 0;
@@ -643,7 +645,7 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
       return (async function* lines() {
         yield `${ANALYTICS_CSV_HEADER.map(csvField).join(',')}\r\n`;
         for (const [itemId, name] of names) {
-          const days = await repo.selectPlayDays(db, ownerId, From, To, itemId);
+          const days = await repo.selectItemDays(db, ownerId, itemId, From, To);
           if (days.length === 0) continue;
           yield days
             .map((row) => {
