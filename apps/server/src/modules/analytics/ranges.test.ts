@@ -11,10 +11,10 @@ import {
   type PlayEventRow,
   type RangeFigures,
   selectBucketPlayers,
-  selectCohorts,
-  selectReadyRange,
+  selectItemFigures,
   selectReadyStageTotals,
   selectStageTotals,
+  selectSummaryFigures,
 } from './repository.ts';
 
 const DAYS = 45;
@@ -98,9 +98,12 @@ describeEachDatabase('play analytics: the figures kept ready for the ranges the 
     }
     await insertPlayEvents(t.app.db, events);
     const analytics = t.app.services.analytics;
+    /** A studio's range as the summary reads it kept, or none. */
+    const readyRange = async (owner: string, days: number, to: string) =>
+      (await selectSummaryFigures(t.app.db, owner, to, to, days)).ranges;
     for (let offset = -(DAYS - 1); offset <= -1; offset++) await analytics.rollUp(dayOf(offset));
     // the quiet studio's ranges end where its last day rolled up did; today begins with nothing of it
-    expect(await selectReadyRange(t.app.db, quiet, 28, dayOf(0))).toBeUndefined();
+    expect(await readyRange(quiet, 28, dayOf(0))).toBeUndefined();
     await analytics.rollUp(dayOf(0));
 
     const today = dayOf(0);
@@ -109,21 +112,29 @@ describeEachDatabase('play analytics: the figures kept ready for the ranges the 
       for (const days of ANALYTICS_RANGE_DAYS) {
         const from = plus(today, -(days - 1));
         for (const owner of [ownerId, quiet]) {
-          const ready = await selectReadyRange(t.app.db, owner, days, today);
+          const ready = await readyRange(owner, days, today);
           const counted = await countRange(t.app.db, owner, from, today);
           expect(ready, `${days} days of ${owner === quiet ? 'the quiet studio' : 'the studio'}`).toEqual(counted);
           const byStage = (rows: Array<{ stageId: string; impressions: number }> | undefined) =>
             Object.fromEntries((rows ?? []).map((row) => [row.stageId, row.impressions]));
           if (owner === ownerId) {
-            expect(byStage(await selectReadyStageTotals(t.app.db, owner, days, today))).toEqual(
-              byStage(await selectStageTotals(t.app.db, owner, from, today)),
-            );
+            const counted = byStage(await selectStageTotals(t.app.db, owner, from, today));
+            expect(Object.keys(counted).length).toBeGreaterThan(0);
+            expect(byStage(await selectReadyStageTotals(t.app.db, owner, days, today))).toEqual(counted);
+            expect(byStage((await selectSummaryFigures(t.app.db, owner, from, today, days)).stages)).toEqual(counted);
           }
           const players = (figures: Map<string, RangeFigures> | undefined, id: string) => figures?.get(id)?.players;
           expect(players(ready, EVERY_ITEM)).toBe(uniques(owner, from, today));
           for (const itemId of [...items, quietItem]) {
             if (players(ready, itemId) !== undefined)
               expect(players(ready, itemId)).toBe(uniques(owner, from, today, itemId));
+            // an item's answer reads its range and the studio's, kept, in its own statement
+            const item = await selectItemFigures(t.app.db, owner, itemId, from, today, days);
+            if (ready?.has(itemId)) {
+              const counted = await countRange(t.app.db, owner, from, today, itemId);
+              expect(item.ranges?.get(itemId)).toEqual(counted.get(itemId));
+              expect(item.ranges?.get(EVERY_ITEM)).toEqual(ready.get(EVERY_ITEM));
+            }
           }
         }
       }
@@ -137,7 +148,7 @@ describeEachDatabase('play analytics: the figures kept ready for the ranges the 
         }),
       );
       // a range that ends elsewhere is counted, not read
-      expect(await selectReadyRange(t.app.db, ownerId, 7, dayOf(-1))).toBeUndefined();
+      expect(await readyRange(ownerId, 7, dayOf(-1))).toBeUndefined();
 
       const from = dayOf(-(DAYS - 3));
       for (const itemId of items) {
@@ -169,7 +180,7 @@ describeEachDatabase('play analytics: the figures kept ready for the ranges the 
           if (p.anyDays.has(plus(first, 7))) cohort.day7 += 1;
           cohorts.set(first, cohort);
         }
-        const kept = await selectCohorts(t.app.db, ownerId, itemId, dayOf(-DAYS), today);
+        const { cohorts: kept } = await selectItemFigures(t.app.db, ownerId, itemId, dayOf(-DAYS), today, 0);
         expect(kept.length).toBeGreaterThan(5);
         expect(Object.fromEntries(kept.map(({ cohort, ...figures }) => [cohort, figures]))).toEqual(
           Object.fromEntries(cohorts),
@@ -202,7 +213,7 @@ describeEachDatabase('play analytics: the figures kept ready for the ranges the 
     for (const table of ['play_item_players', 'play_studio_days', 'play_cohorts', 'play_buckets', 'play_ranges']) {
       await t.app.db.execute(sql.raw(`delete from ${table}`));
     }
-    expect(await selectReadyRange(t.app.db, ownerId, 7, today)).toBeUndefined();
+    expect(await readyRange(ownerId, 7, today)).toBeUndefined();
     await analytics.deriveHistory();
     await expectCounted();
   });

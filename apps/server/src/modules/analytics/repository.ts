@@ -1,5 +1,5 @@
 import { ANALYTICS_RANGE_DAYS } from '@portal/contracts';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -374,58 +374,162 @@ export interface RangeFigures {
   players: number;
 }
 
-/**
- * A studio's public figures over `days` days ending at `to` as the rollup job keeps them ready, by item and every item
- * together (`EVERY_ITEM`); only `itemId`'s and the studio's with one. None when the studio's ranges end elsewhere.
- */
-export async function selectReadyRange(
-  db: Executor,
-  ownerId: string,
-  days: number,
-  to: string,
-  itemId?: string,
-): Promise<Map<string, RangeFigures> | undefined> {
-  const rows =
-    itemId === undefined
-      ? await readyRanges(db).execute({ ownerId, days })
-      : await readyItemRanges(db).execute({ ownerId, days, itemId });
-  const every = rows.find((row) => row.itemId === EVERY_ITEM);
-  if (every?.endDay !== to) return undefined;
-  return new Map(rows.map(({ itemId: id, endDay: _end, ...figures }) => [id, figures]));
+/** Rows as PostgreSQL's `json_agg` of `json_build_array`s hands them over: one JSON value for a set of rows. */
+type JsonRows = ReadonlyArray<ReadonlyArray<string | number | null>> | null;
+
+/** A kept range's rows (`item_id, end_day, plays, player_ms, views, players`) by item, or none unless they end at `to`. */
+function keptRange(rows: JsonRows, to: string): Map<string, RangeFigures> | undefined {
+  const figures = new Map<string, RangeFigures & { endDay: string }>();
+  for (const [itemId, endDay, plays, playerMs, views, players] of rows ?? []) {
+    figures.set(itemId as string, {
+      endDay: endDay as string,
+      plays: plays as number,
+      playerMs: playerMs as number,
+      views: views as number,
+      players: players as number,
+    });
+  }
+  if (figures.get(EVERY_ITEM)?.endDay !== to) return undefined;
+  return new Map([...figures].map(([itemId, { endDay: _end, ...sums }]) => [itemId, sums]));
 }
 
-const readyRangeColumns = {
-  itemId: playRanges.itemId,
-  endDay: playRanges.endDay,
-  plays: playRanges.plays,
-  playerMs: playRanges.playerMs,
-  views: playRanges.views,
-  players: playRanges.players,
-};
-/** Every item's kept range of a length, and the studio's (the summary: a read made as the figures change, each minute). */
-const readyRanges = (db: Executor) =>
-  prepared(db, 'analytics_ready_ranges', (on) =>
+/** The columns of a kept range's rows, as `keptRange` reads them. */
+const rangeCells = sql`json_build_array(${playRanges.itemId}, ${playRanges.endDay}, ${playRanges.plays},
+  ${playRanges.playerMs}, ${playRanges.views}, ${playRanges.players})`;
+const inDays = (column: AnyColumn) =>
+  sql`${column} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`;
+const owner = sql.placeholder('ownerId');
+
+/** A studio's public figures of a day, every item together (the summary's chart). */
+export interface StudioDay {
+  day: string;
+  plays: number;
+  playerMs: number;
+  views: number;
+  players: number;
+  impressions: number;
+}
+
+/**
+ * What the summary reads, in one statement: the studio's range of `days` days as the rollup job keeps it (every item's
+ * figures and every item's together; none unless it ends at `to`, nor where `days` is not a length kept), its days of
+ * `from` to `to`, and its stages' kept impressions (none unless they end at `to`). Each set of rows comes as one JSON
+ * value: a year of 500 games is a few JSON texts to parse rather than thousands of cells to parse and map.
+ */
+export async function selectSummaryFigures(db: Executor, ownerId: string, from: string, to: string, days: number) {
+  const query = prepared(db, 'analytics_summary_figures', (on) =>
     on
-      .select(readyRangeColumns)
-      .from(playRanges)
-      .where(and(eq(playRanges.ownerId, sql.placeholder('ownerId')), eq(playRanges.days, sql.placeholder('days'))))
-      .prepare('analytics_ready_ranges'),
+      .select({
+        ranges: sql<JsonRows>`(select json_agg(${rangeCells}) from ${playRanges}
+          where ${playRanges.ownerId} = ${owner} and ${playRanges.days} = ${sql.placeholder('days')})`,
+        days: sql<JsonRows>`(select json_agg(json_build_array(${playStudioDays.day}, ${playStudioDays.plays},
+            ${playStudioDays.playerMs}, ${playStudioDays.views}, ${playStudioDays.players},
+            ${playStudioDays.impressions}) order by ${playStudioDays.day})
+          from ${playStudioDays} where ${playStudioDays.ownerId} = ${owner} and ${inDays(playStudioDays.day)})`,
+        stages: sql<JsonRows>`(select json_agg(json_build_array(${playStageRanges.stageId}, ${playStageRanges.endDay},
+            ${playStageRanges.impressions}))
+          from ${playStageRanges}
+          where ${playStageRanges.ownerId} = ${owner} and ${playStageRanges.days} = ${sql.placeholder('days')})`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare('analytics_summary_figures'),
   );
-/** One item's kept range of a length, and the studio's. */
-const readyItemRanges = (db: Executor) =>
-  prepared(db, 'analytics_ready_item_ranges', (on) =>
+  const [row] = await query.execute({ ownerId, days, from, to });
+  const stages = (row?.stages ?? []).map(([stageId, endDay, impressions]) => ({
+    stageId: stageId as string,
+    endDay: endDay as string,
+    impressions: impressions as number,
+  }));
+  return {
+    ranges: keptRange(row?.ranges ?? null, to),
+    days: (row?.days ?? []).map(
+      ([day, plays, playerMs, views, players, impressions]): StudioDay => ({
+        day: day as string,
+        plays: plays as number,
+        playerMs: playerMs as number,
+        views: views as number,
+        players: players as number,
+        impressions: impressions as number,
+      }),
+    ),
+    stages:
+      stages.length === 0 || stages.some((stage) => stage.endDay !== to)
+        ? undefined
+        : stages.map(({ stageId, impressions }) => ({ stageId, impressions })),
+  };
+}
+
+/**
+ * What an item's answer reads, in one statement as the summary's: its public figures of every version together on
+ * each day of `from` to `to` it had any, its range of `days` days as kept with the studio's (none unless it ends at
+ * `to`), its first-play cohorts of those days, and each version's plays and minutes over them.
+ */
+export async function selectItemFigures(
+  db: Executor,
+  ownerId: string,
+  itemId: string,
+  from: string,
+  to: string,
+  days: number,
+) {
+  const item = sql.placeholder('itemId');
+  const query = prepared(db, 'analytics_item_figures', (on) =>
     on
-      .select(readyRangeColumns)
-      .from(playRanges)
-      .where(
-        and(
-          eq(playRanges.ownerId, sql.placeholder('ownerId')),
-          eq(playRanges.days, sql.placeholder('days')),
-          sql`${playRanges.itemId} in (${sql.placeholder('itemId')}::uuid, ${EVERY_ITEM}::uuid)`,
-        ),
-      )
-      .prepare('analytics_ready_item_ranges'),
+      .select({
+        days: sql<JsonRows>`(select json_agg(json_build_array(${playDays.day}, ${playDays.plays}, ${playDays.players},
+            ${playDays.newPlayers}, ${playDays.returningPlayers}, ${playDays.playerMs}, ${playDays.medianSessionMs},
+            ${playDays.peakConcurrent}, ${playDays.views}) order by ${playDays.day})
+          from ${playDays}
+          where ${playDays.ownerId} = ${owner} and ${playDays.itemId} = ${item} and ${playDays.version} = 0
+            and ${playDays.audience} = 'public' and ${inDays(playDays.day)})`,
+        ranges: sql<JsonRows>`(select json_agg(${rangeCells}) from ${playRanges}
+          where ${playRanges.ownerId} = ${owner} and ${playRanges.days} = ${sql.placeholder('days')}
+            and ${playRanges.itemId} in (${item}::uuid, ${EVERY_ITEM}::uuid))`,
+        cohorts: sql<JsonRows>`(select json_agg(json_build_array(${playCohorts.cohort}, ${playCohorts.players},
+            ${playCohorts.day1}, ${playCohorts.day7}) order by ${playCohorts.cohort})
+          from ${playCohorts}
+          where ${playCohorts.ownerId} = ${owner} and ${playCohorts.itemId} = ${item}
+            and ${inDays(playCohorts.cohort)})`,
+        versions: sql<JsonRows>`(select json_agg(json_build_array(version, plays, player_ms) order by version)
+          from (select ${playDays.version} as version, sum(${playDays.plays})::int as plays,
+              sum(${playDays.playerMs})::bigint as player_ms
+            from ${playDays}
+            where ${playDays.ownerId} = ${owner} and ${playDays.itemId} = ${item} and ${playDays.version} <> 0
+              and ${playDays.audience} = 'public' and ${inDays(playDays.day)}
+            group by ${playDays.version}) as versions)`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare('analytics_item_figures'),
   );
+  const [row] = await query.execute({ ownerId, itemId, days, from, to });
+  return {
+    days: (row?.days ?? []).map(
+      ([day, plays, players, newPlayers, returningPlayers, playerMs, medianSessionMs, peakConcurrent, views]) => ({
+        day: day as string,
+        plays: plays as number,
+        players: players as number,
+        newPlayers: newPlayers as number,
+        returningPlayers: returningPlayers as number,
+        playerMs: playerMs as number,
+        medianSessionMs: medianSessionMs as number | null,
+        peakConcurrent: peakConcurrent as number,
+        views: views as number,
+      }),
+    ),
+    ranges: keptRange(row?.ranges ?? null, to),
+    cohorts: (row?.cohorts ?? []).map(([cohort, players, day1, day7]) => ({
+      cohort: cohort as string,
+      players: players as number,
+      day1: day1 as number,
+      day7: day7 as number,
+    })),
+    versions: (row?.versions ?? []).map(([version, plays, playerMs]) => ({
+      version: version as number,
+      plays: plays as number,
+      playerMs: playerMs as number,
+    })),
+  };
+}
 
 /**
  * The same figures counted from the daily rollups, for any range: sums by item, and unique players by item and of
@@ -470,31 +574,6 @@ export async function countRange(
   return figures;
 }
 
-/** A studio's public figures of each day of `from` to `to` it had any, every item together. */
-export async function selectStudioDays(db: Executor, ownerId: string, from: string, to: string) {
-  const query = prepared(db, 'analytics_studio_days', (on) =>
-    on
-      .select({
-        day: playStudioDays.day,
-        plays: playStudioDays.plays,
-        playerMs: playStudioDays.playerMs,
-        views: playStudioDays.views,
-        players: playStudioDays.players,
-        impressions: playStudioDays.impressions,
-      })
-      .from(playStudioDays)
-      .where(
-        and(
-          eq(playStudioDays.ownerId, sql.placeholder('ownerId')),
-          sql`${playStudioDays.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
-        ),
-      )
-      .orderBy(playStudioDays.day)
-      .prepare('analytics_studio_days'),
-  );
-  return query.execute({ ownerId, from, to });
-}
-
 /**
  * A studio's stages' impressions over `days` days ending at `to`, by stage, as the rollup job keeps them ready; none
  * when they end elsewhere, or when no stage of the studio was seen (counting that is nothing).
@@ -528,32 +607,6 @@ export async function selectStageTotals(db: Executor, ownerId: string, from: str
     .from(playStageDays)
     .where(and(eq(playStageDays.ownerId, ownerId), gte(playStageDays.day, from), lte(playStageDays.day, to)))
     .groupBy(playStageDays.stageId);
-}
-
-/** An item's public figures of each version over days `from` to `to`. */
-export async function selectVersionTotals(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
-  const query = prepared(db, 'analytics_version_totals', (on) =>
-    on
-      .select({
-        version: playDays.version,
-        plays: sql<number>`sum(${playDays.plays})::int`,
-        playerMs: sql<number>`sum(${playDays.playerMs})::bigint`.mapWith(Number),
-      })
-      .from(playDays)
-      .where(
-        and(
-          eq(playDays.ownerId, sql.placeholder('ownerId')),
-          eq(playDays.itemId, sql.placeholder('itemId')),
-          eq(playDays.audience, 'public'),
-          sql`${playDays.version} <> 0`,
-          sql`${playDays.day} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
-        ),
-      )
-      .groupBy(playDays.version)
-      .orderBy(playDays.version)
-      .prepare('analytics_version_totals'),
-  );
-  return query.execute({ ownerId, itemId, from, to });
 }
 
 /**
@@ -619,30 +672,6 @@ export async function selectBucketPlayers(
   const edges = [...firstCut, ...lastCut];
   // a bucket both kept whole and cut is one the range covers whole: either counts it
   return new Map([...edges, ...whole].map((row) => [row.start, row.players]));
-}
-
-/** An item's public players by the day of their first game, for first days `from` to `to`, as the job keeps them. */
-export async function selectCohorts(db: Executor, ownerId: string, itemId: string, from: string, to: string) {
-  const query = prepared(db, 'analytics_cohorts', (on) =>
-    on
-      .select({
-        cohort: playCohorts.cohort,
-        players: playCohorts.players,
-        day1: playCohorts.day1,
-        day7: playCohorts.day7,
-      })
-      .from(playCohorts)
-      .where(
-        and(
-          eq(playCohorts.ownerId, sql.placeholder('ownerId')),
-          eq(playCohorts.itemId, sql.placeholder('itemId')),
-          sql`${playCohorts.cohort} between ${sql.placeholder('from')}::date and ${sql.placeholder('to')}::date`,
-        ),
-      )
-      .orderBy(playCohorts.cohort)
-      .prepare('analytics_cohorts'),
-  );
-  return query.execute({ ownerId, itemId, from, to });
 }
 
 /** One stage's impressions and unique viewers on each day of `from` to `to` it was seen, with its studio's id. */

@@ -104,6 +104,9 @@ function dayAt(index: number): string {
 /** A game's or 3D model's name, studio and state, as the catalog tells them. */
 type ItemSummary = Awaited<ReturnType<CatalogService['summarizeItems']>>[number];
 
+/** An item's figures of a day, as its answer reads them. */
+type ItemDay = Awaited<ReturnType<typeof repo.selectItemFigures>>['days'][number];
+
 /** A range's figures of nothing played. */
 const noFigures = (): repo.RangeFigures => ({ plays: 0, playerMs: 0, views: 0, players: 0 });
 
@@ -373,13 +376,6 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     return (ANALYTICS_RANGE_DAYS as readonly number[]).includes(days) ? days : undefined;
   }
 
-  /** The studio's figures over a range: as kept ready where they are, else counted from the daily rollups. */
-  async function rangeFigures(ownerId: string, from: string, to: string, itemId?: string) {
-    const days = readyDays(from, to);
-    const ready = days === undefined ? undefined : await repo.selectReadyRange(db, ownerId, days, to, itemId);
-    return ready ?? repo.countRange(db, ownerId, from, to, itemId);
-  }
-
   /** The studio's stages' impressions over a range, by stage: as kept ready where they are, else summed. */
   async function impressionsByStage(ownerId: string, from: string, to: string) {
     const days = readyDays(from, to);
@@ -404,12 +400,16 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
    */
   async function summaryOf(ownerId: string, { From, To }: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
     const min = config.analytics.minPlayers;
-    const [ranged, studioDays, stageTotals, sales] = await Promise.all([
-      rangeFigures(ownerId, From, To),
-      repo.selectStudioDays(db, ownerId, From, To),
-      impressionsByStage(ownerId, From, To),
+    const [kept, sales] = await Promise.all([
+      repo.selectSummaryFigures(db, ownerId, From, To, readyDays(From, To) ?? 0),
       income.salesByItem(ownerId, From, To),
     ]);
+    // a range not kept ready (any the web does not offer) is counted from the daily rollups: the same answer, slower
+    const [ranged, stageTotals] = await Promise.all([
+      kept.ranges ?? repo.countRange(db, ownerId, From, To),
+      kept.stages ?? repo.selectStageTotals(db, ownerId, From, To),
+    ]);
+    const studioDays = kept.days;
     const total = ranged.get(EVERY_ITEM) ?? noFigures();
     const byItem = new Map([...ranged].filter(([itemId]) => itemId !== EVERY_ITEM));
     const salesOf = new Map(sales.map((row) => [row.itemId, row]));
@@ -481,27 +481,25 @@ export function createAnalyticsService(deps: AnalyticsDeps) {
     if (!summary || summary.ownerId !== ownerId) throw new AppError('ProductNotFound');
     const { From, To, Granularity } = query;
     const min = config.analytics.minPlayers;
-    const [days, ranged, wider, retention, versions, [sold], placing, stageTotals] = await Promise.all([
-      repo.selectItemDays(db, ownerId, itemId, From, To),
-      rangeFigures(ownerId, From, To, itemId),
+    const [kept, wider, [sold], placing, stageTotals] = await Promise.all([
+      repo.selectItemFigures(db, ownerId, itemId, From, To, readyDays(From, To) ?? 0),
       Granularity === 'day' ? undefined : repo.selectBucketPlayers(db, ownerId, itemId, From, To, Granularity),
-      repo.selectCohorts(db, ownerId, itemId, From, To),
-      repo.selectVersionTotals(db, ownerId, itemId, From, To),
       income.salesByItem(ownerId, From, To, itemId),
       summary.itemType === 'Model' ? stages.stagesPlacing(ownerId, itemId) : [],
       summary.itemType === 'Model' ? impressionsByStage(ownerId, From, To) : [],
     ]);
+    const { days, cohorts: retention, versions } = kept;
+    const ranged = kept.ranges ?? (await repo.countRange(db, ownerId, From, To, itemId));
     const impressionsOf = new Map(stageTotals.map((stage) => [stage.stageId, stage.impressions]));
     const placedOn = placing
       .map((stage) => ({ stageId: stage.id, name: stage.name, impressions: impressionsOf.get(stage.id) ?? 0 }))
       .sort((a, b) => b.impressions - a.impressions || a.name.localeCompare(b.name));
-    const buckets = new Map<string, repo.ItemDayRow[]>(bucketStarts(From, To, Granularity).map((start) => [start, []]));
+    const buckets = new Map<string, ItemDay[]>(bucketStarts(From, To, Granularity).map((start) => [start, []]));
     for (const day of days) buckets.get(bucketOf(day.day, Granularity))?.push(day);
     // a day's players are its row's; a week's or a month's, each once
     const playersIn = wider ?? new Map(days.map((day) => [day.day, day.players]));
     const everyone = ranged.get(itemId)?.players ?? 0;
-    const sum = (rows: repo.ItemDayRow[], pick: (row: repo.ItemDayRow) => number) =>
-      rows.reduce((total, row) => total + pick(row), 0);
+    const sum = (rows: ItemDay[], pick: (row: ItemDay) => number) => rows.reduce((total, row) => total + pick(row), 0);
     const points = [...buckets].map(([start, rows]): PlayPoint => {
       const people = playersIn.get(start) ?? 0;
       const figure = (value: number) => playFigure(value, people, min);
