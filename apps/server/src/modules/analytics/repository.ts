@@ -622,57 +622,91 @@ export async function selectBucketPlayers(
   to: string,
   granularity: 'week' | 'month',
 ): Promise<Map<string, number>> {
-  const start = (day: SQL | string) => sql`date_trunc(${granularity}, ${day}::timestamp)::date`;
-  const end = (bucketStart: SQL) =>
-    sql`(${bucketStart} + ${granularity === 'week' ? '7 days' : '1 month'}::interval)::date`;
-  const inRange = and(
-    eq(playBuckets.ownerId, ownerId),
-    eq(playBuckets.itemId, itemId),
-    eq(playBuckets.granularity, granularity),
-    gte(playBuckets.start, from),
-    sql`${end(sql`${playBuckets.start}`)} <= ${to}::date + 1`,
-  );
-  // the buckets the range cuts, each a range of days of the index on (owner, item, day)
-  const countedIn = (first: SQL | string, last: SQL | string) =>
-    db
-      .select({
-        start: sql<string>`to_char(${start(sql`${playPlayerDays.day}`)}, 'YYYY-MM-DD')`,
-        players: uniquePlayers,
-      })
-      .from(playPlayerDays)
-      .where(
-        and(
-          publicPlayerDays(ownerId, from, to, itemId),
-          sql`${playPlayerDays.day} >= (${first})::date and ${playPlayerDays.day} <= (${last})::date`,
-        ),
-      )
-      .groupBy(sql`1`);
-  // the last bucket as kept, where nobody played the item in it after the range (a range to the last day rolled up)
-  const lastKept = async () => {
-    const [kept] = await db
-      .select({ start: sql<string>`to_char(${playBuckets.start}, 'YYYY-MM-DD')`, players: playBuckets.players })
-      .from(playBuckets)
-      .where(
-        and(
-          eq(playBuckets.ownerId, ownerId),
-          eq(playBuckets.itemId, itemId),
-          eq(playBuckets.granularity, granularity),
-          sql`${playBuckets.start} = ${start(to)} and ${playBuckets.start} >= ${from}::date`,
-          sql`not exists (select 1 from ${playPlayerDays} p where p.owner_id = ${ownerId} and p.item_id = ${itemId}
-            and p.day > ${to}::date and p.day < ${end(start(to))})`,
-        ),
-      );
-    return kept ? [kept] : countedIn(start(to), to);
-  };
+  const values = { ownerId, itemId, from, to, granularity, span: granularity === 'week' ? '7 days' : '1 month' };
   const [whole, firstCut, lastCut] = await Promise.all([
-    db.select({ start: playBuckets.start, players: playBuckets.players }).from(playBuckets).where(inRange),
-    countedIn(from, sql`${end(start(from))} - 1`),
-    lastKept(),
+    wholeBuckets(db).execute(values),
+    firstCutBucket(db).execute(values),
+    (async () => {
+      const kept = await lastBucketKept(db).execute(values);
+      return kept.length > 0 ? kept : lastCutBucket(db).execute(values);
+    })(),
   ]);
   const edges = [...firstCut, ...lastCut];
   // a bucket both kept whole and cut is one the range covers whole: either counts it
   return new Map([...edges, ...whole].map((row) => [row.start, row.players]));
 }
+
+/** The first day of the week (from Monday) or month (`granularity`) `day` falls in, and the first day of the next. */
+const bucketStart = (day: SQL) => sql`date_trunc(${sql.placeholder('granularity')}, ${day}::timestamp)::date`;
+const nextBucket = (start: SQL) => sql`(${start} + ${sql.placeholder('span')}::interval)::date`;
+const rangeFrom = sql`${sql.placeholder('from')}::date`;
+const rangeTo = sql`${sql.placeholder('to')}::date`;
+const ofItem = and(
+  eq(playBuckets.ownerId, sql.placeholder('ownerId')),
+  eq(playBuckets.itemId, sql.placeholder('itemId')),
+  eq(playBuckets.granularity, sql.placeholder('granularity')),
+);
+
+/** The whole buckets of the range, as kept. */
+const wholeBuckets = (db: Executor) =>
+  prepared(db, 'analytics_whole_buckets', (on) =>
+    on
+      .select({ start: playBuckets.start, players: playBuckets.players })
+      .from(playBuckets)
+      .where(
+        and(
+          ofItem,
+          sql`${playBuckets.start} >= ${rangeFrom}`,
+          sql`${nextBucket(sql`${playBuckets.start}`)} <= ${rangeTo} + 1`,
+        ),
+      )
+      .prepare('analytics_whole_buckets'),
+  );
+
+/** A bucket the range cuts, counted from the item's public player-days of the range from `first` to `last`. */
+const cutBucket = (db: Executor, name: string, first: SQL, last: SQL) =>
+  prepared(db, name, (on) =>
+    on
+      .select({
+        start: sql<string>`to_char(${bucketStart(sql`${playPlayerDays.day}`)}, 'YYYY-MM-DD')`,
+        players: uniquePlayers,
+      })
+      .from(playPlayerDays)
+      .where(
+        and(
+          eq(playPlayerDays.ownerId, sql.placeholder('ownerId')),
+          eq(playPlayerDays.itemId, sql.placeholder('itemId')),
+          eq(playPlayerDays.audience, 'public'),
+          sql`${playPlayerDays.day} between ${rangeFrom} and ${rangeTo}`,
+          sql`${playPlayerDays.day} >= ${first} and ${playPlayerDays.day} <= ${last}`,
+        ),
+      )
+      .groupBy(sql`1`)
+      .prepare(name),
+  );
+/** The bucket the range's first day falls in, counted. */
+const firstCutBucket = (db: Executor) =>
+  cutBucket(db, 'analytics_first_cut_bucket', rangeFrom, sql`${nextBucket(bucketStart(rangeFrom))} - 1`);
+/** The bucket the range's last day falls in, counted. */
+const lastCutBucket = (db: Executor) => cutBucket(db, 'analytics_last_cut_bucket', bucketStart(rangeTo), rangeTo);
+
+/** The last bucket as kept, where nobody played the item in it after the range (a range to the last day rolled up). */
+const lastBucketKept = (db: Executor) =>
+  prepared(db, 'analytics_last_bucket_kept', (on) =>
+    on
+      .select({ start: sql<string>`to_char(${playBuckets.start}, 'YYYY-MM-DD')`, players: playBuckets.players })
+      .from(playBuckets)
+      .where(
+        and(
+          ofItem,
+          sql`${playBuckets.start} = ${bucketStart(rangeTo)} and ${playBuckets.start} >= ${rangeFrom}`,
+          sql`not exists (select 1 from ${playPlayerDays} p where p.owner_id = ${sql.placeholder('ownerId')}
+            and p.item_id = ${sql.placeholder('itemId')} and p.day > ${rangeTo}
+            and p.day < ${nextBucket(bucketStart(rangeTo))})`,
+        ),
+      )
+      .prepare('analytics_last_bucket_kept'),
+  );
 
 /** One stage's impressions and unique viewers on each day of `from` to `to` it was seen, with its studio's id. */
 export async function selectStageDays(db: Executor, ownerId: string, stageId: string, from: string, to: string) {

@@ -18,6 +18,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { withTotal } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 import { insertOne } from '../../db/rows.ts';
 import { commissionRates, incomeRecords, payouts, settlementRuns } from '../../db/schema/income.ts';
 
@@ -493,22 +494,38 @@ export async function selectSalesByItem(
   to: Date,
   itemId?: string,
 ): Promise<Array<{ itemId: string; itemType: 'Product' | 'Model'; sales: number; incomeCents: number }>> {
-  return db
-    .select({
-      itemId: incomeRecords.itemId,
-      itemType: incomeRecords.itemType,
-      sales: sql<number>`count(*)::int`,
-      incomeCents: sql<number>`sum(${incomeRecords.incomeCents})::bigint`.mapWith(Number),
-    })
-    .from(incomeRecords)
-    .where(
-      and(
-        eq(incomeRecords.ownerId, ownerId),
-        gte(incomeRecords.purchasedAt, from),
-        lt(incomeRecords.purchasedAt, to),
-        isNull(incomeRecords.voidedAt),
-        itemId ? eq(incomeRecords.itemId, itemId) : undefined,
-      ),
-    )
-    .groupBy(incomeRecords.itemId, incomeRecords.itemType);
+  const values = { ownerId, from: from.toISOString(), to: to.toISOString() };
+  return itemId === undefined ? salesByItem(db).execute(values) : salesOfItem(db).execute({ ...values, itemId });
 }
+
+/** A studio's standing sales from `from` until `to` summed by item (play analytics reads them each minute). */
+const salesSums = {
+  itemId: incomeRecords.itemId,
+  itemType: incomeRecords.itemType,
+  sales: sql<number>`count(*)::int`,
+  incomeCents: sql<number>`sum(${incomeRecords.incomeCents})::bigint`.mapWith(Number),
+};
+const standingBetween = and(
+  eq(incomeRecords.ownerId, sql.placeholder('ownerId')),
+  sql`${incomeRecords.purchasedAt} >= ${sql.placeholder('from')}::timestamptz`,
+  sql`${incomeRecords.purchasedAt} < ${sql.placeholder('to')}::timestamptz`,
+  isNull(incomeRecords.voidedAt),
+);
+const salesByItem = (db: Executor) =>
+  prepared(db, 'income_sales_by_item', (on) =>
+    on
+      .select(salesSums)
+      .from(incomeRecords)
+      .where(standingBetween)
+      .groupBy(incomeRecords.itemId, incomeRecords.itemType)
+      .prepare('income_sales_by_item'),
+  );
+const salesOfItem = (db: Executor) =>
+  prepared(db, 'income_sales_of_item', (on) =>
+    on
+      .select(salesSums)
+      .from(incomeRecords)
+      .where(and(standingBetween, eq(incomeRecords.itemId, sql.placeholder('itemId'))))
+      .groupBy(incomeRecords.itemId, incomeRecords.itemType)
+      .prepare('income_sales_of_item'),
+  );

@@ -295,10 +295,14 @@ export async function selectStageSummaries(
   ids: string[],
 ): Promise<Array<{ id: string; ownerId: string; name: string }>> {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: stages.id, ownerId: stages.ownerId, name: stages.name })
-    .from(stages)
-    .where(inArray(stages.id, ids));
+  const query = prepared(db, 'stage_summaries', (on) =>
+    on
+      .select({ id: stages.id, ownerId: stages.ownerId, name: stages.name })
+      .from(stages)
+      .where(sql`${stages.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('stage_summaries'),
+  );
+  return query.execute({ ids });
 }
 
 /** Every published stage's place, ended or not (the reader's clock decides), and the database's time before. */
