@@ -12,6 +12,7 @@ import {
   stageParamsSchema,
 } from '@portal/contracts';
 import { z } from 'zod';
+import { sendSerialized } from '../../lib/serialized.ts';
 import { currentStudio, stillInStudio } from '../../plugins/auth.ts';
 import { describeRoutes, errorResponses, routeGroup } from '../../plugins/route-groups.ts';
 
@@ -28,7 +29,9 @@ export const analyticsRoutes = routeGroup(async (app, { analytics }) => {
       'Every played item of the studio with its public figures over a range of Hong Kong days (From, To: YYYY-MM-DD, both included), its stages\u2019 impressions and the totals; a player figure of fewer than ANALYTICS_MIN_PLAYERS players reads "< N"',
       { querystring: analyticsRangeQuerySchema, response: { 200: analyticsSummarySchema, ...errors } },
     ),
-    async (request) => analytics.summary(currentStudio(request).id, request.query),
+    // a kept answer's bytes are written once, then sent as they are
+    async (request, reply) =>
+      sendSerialized(reply, analyticsSummarySchema, await analytics.summary(currentStudio(request).id, request.query)),
   );
 
   app.get(
@@ -42,7 +45,12 @@ export const analyticsRoutes = routeGroup(async (app, { analytics }) => {
         response: { 200: analyticsItemSchema, ...itemErrors },
       },
     ),
-    async (request) => analytics.item(currentStudio(request).id, request.params.id, request.query),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        analyticsItemSchema,
+        await analytics.item(currentStudio(request).id, request.params.id, request.query),
+      ),
   );
 
   app.get(
