@@ -677,8 +677,8 @@ const cutBucket = (db: Executor, name: string, first: SQL, last: SQL) =>
           eq(playPlayerDays.ownerId, sql.placeholder('ownerId')),
           eq(playPlayerDays.itemId, sql.placeholder('itemId')),
           eq(playPlayerDays.audience, 'public'),
-          sql`${playPlayerDays.day} between ${rangeFrom} and ${rangeTo}`,
-          sql`${playPlayerDays.day} >= ${first} and ${playPlayerDays.day} <= ${last}`,
+          // one range of days the index on (owner, item, day) reads: the bucket's days within the range's
+          sql`${playPlayerDays.day} between greatest(${rangeFrom}, ${first}) and least(${rangeTo}, ${last})`,
         ),
       )
       .groupBy(sql`1`)
