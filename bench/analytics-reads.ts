@@ -45,8 +45,10 @@
  *   one's PostgreSQL execution time and rows, the time to bring its rows to a client, and the slowest one's plan
  *   (EXPLAIN ANALYZE); BENCH_ANALYTICS_EXPLAIN=1 prints every statement's plan of every read.
  *
- * Verdict (issue 35): each analytics read answers with p99 < 50 ms. A load with non-2xx answers or errors never
- * meets it.
+ * Verdicts (issue 35), each printed: each analytics read as the portal serves it (one node, its caches) answers with
+ * p99 < 50 ms; and each made anew (CACHE_SECONDS=0: what several nodes serve, caches being off there), on this
+ * machine where the server, PostgreSQL and the load generator share its cores. A load with non-2xx answers or errors
+ * never meets either.
  */
 import { randomUUID } from 'node:crypto';
 import { payoutZoneDate, payoutZoneDayStart } from '@portal/contracts';
@@ -803,8 +805,12 @@ async function main() {
     );
     console.log(`Before the loads: ${describeMachineLoad(machineLoad)}.`);
     const targeted = measured.filter((entry) => entry.read.targeted);
-    const met = targeted.every((entry) => meetsTarget(entry.run));
-    console.log(`\np99 < ${P99_TARGET_MS} ms for each analytics read: ${formatVerdict(met)}`);
+    const metWhere = (made: boolean) =>
+      formatVerdict(
+        targeted.filter((entry) => (entry.read.cacheSeconds === 0) === made).every((entry) => meetsTarget(entry.run)),
+      );
+    console.log(`\np99 < ${P99_TARGET_MS} ms for each analytics read as the portal serves it: ${metWhere(false)}`);
+    console.log(`p99 < ${P99_TARGET_MS} ms for each made anew (caches off, as with several nodes): ${metWhere(true)}`);
 
     for (const { read, run, aloneMs } of targeted) {
       const missed = !meetsTarget(run);
