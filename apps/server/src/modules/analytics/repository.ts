@@ -351,7 +351,6 @@ export async function selectItemDays(db: Executor, ownerId: string, itemId: stri
   );
   return query.execute({ ownerId, itemId, from, to });
 }
-export type ItemDayRow = Awaited<ReturnType<typeof selectItemDays>>[number];
 
 /** Who played a studio's items publicly from day `from` to day `to` (inclusive); one item's with `itemId`. */
 const publicPlayerDays = (ownerId: string, from: string, to: string, itemId?: string) =>
@@ -391,6 +390,12 @@ function keptRange(rows: JsonRows, to: string): Map<string, RangeFigures> | unde
   }
   if (figures.get(EVERY_ITEM)?.endDay !== to) return undefined;
   return new Map([...figures].map(([itemId, { endDay: _end, ...sums }]) => [itemId, sums]));
+}
+
+/** A studio's stages' kept impressions, or none unless some were kept and all end at `to`. */
+function keptStages(rows: ReadonlyArray<{ stageId: string; endDay: string; impressions: number }>, to: string) {
+  if (rows.length === 0 || rows.some((row) => row.endDay !== to)) return undefined;
+  return rows.map(({ stageId, impressions }) => ({ stageId, impressions }));
 }
 
 /** The columns of a kept range's rows, as `keptRange` reads them. */
@@ -452,10 +457,7 @@ export async function selectSummaryFigures(db: Executor, ownerId: string, from: 
         impressions: impressions as number,
       }),
     ),
-    stages:
-      stages.length === 0 || stages.some((stage) => stage.endDay !== to)
-        ? undefined
-        : stages.map(({ stageId, impressions }) => ({ stageId, impressions })),
+    stages: keptStages(stages, to),
   };
 }
 
@@ -592,9 +594,7 @@ export async function selectReadyStageTotals(db: Executor, ownerId: string, days
       )
       .prepare('analytics_ready_stage_ranges'),
   );
-  const rows = await query.execute({ ownerId, days });
-  if (rows.length === 0 || rows.some((row) => row.endDay !== to)) return undefined;
-  return rows.map(({ stageId, impressions }) => ({ stageId, impressions }));
+  return keptStages(await query.execute({ ownerId, days }), to);
 }
 
 /** A studio's stages' impressions over days `from` to `to`, by stage. */
